@@ -1,0 +1,33 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        // The Electron main process and the headless `outpost` CLI share one build: both embed the
+        // same server code, and the CLI runs under plain Node.
+        input: {
+          index: resolve('src/main/index.ts'),
+          cli: resolve('src/server/cli/main.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rollupOptions: {
+        // A sandboxed preload cannot load ES modules, so it is emitted as one CommonJS file.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    build: {
+      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+    },
+    plugins: [react()],
+  },
+})

@@ -1,0 +1,28 @@
+import type { Clock } from './clock'
+import type { Db } from './db/connection'
+import type { TokenScope } from './db/database'
+import type { RateLimiter } from './http/rate-limit'
+import type { Logger } from './logger'
+
+/** Who is calling: set by the auth middleware on every authenticated request. */
+export interface AuthContext {
+  tenantId: string
+  tokenId: string
+  scope: TokenScope
+}
+
+export interface AppEnv {
+  Variables: { auth: AuthContext }
+}
+
+/** What the HTTP app is built from; tests pass their own database and clock. */
+export interface AppDeps {
+  db: Db
+  clock: Clock
+  logger: Logger
+  rateLimiter: RateLimiter
+  /** Built renderer (index.html and assets) to serve at `/`; absent in API-only tests. */
+  uiDir?: string
+  /** Host names accepted besides the loopback names (see http/host-check.ts). */
+  allowedHosts?: string[]
+}

@@ -1,0 +1,117 @@
+import { Hono } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
+import type { AppDeps, AppEnv } from './app-env'
+import { apiDocsRoutes } from './api-docs/routes'
+import { requireToken } from './auth/middleware'
+import { tokensRoutes } from './auth/routes'
+import { companiesRoutes } from './companies/routes'
+import { currenciesRoutes } from './currencies/routes'
+import { dealsRoutes } from './deals/routes'
+import { ApiError, renderError, sendError } from './http/errors'
+import { hostCheck } from './http/host-check'
+import { jsonBody } from './http/json-body'
+import { createRouter } from './http/validation'
+import { lostReasonsRoutes } from './lost-reasons/routes'
+import { peopleRoutes } from './people/routes'
+import { pipelinesRoutes } from './pipelines/routes'
+import { uiRoutes } from './ui/routes'
+import { usersRoutes } from './users/routes'
+import { workspaceRoutes } from './workspaces/routes'
+
+const bearerAuth = {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'An Outpost API token: op_...',
+} as const
+
+/** The public REST API of the spec: /api/v1. */
+function restApi(deps: AppDeps) {
+  const api = createRouter()
+  api.use('*', requireToken(deps, 'api'), jsonBody)
+  api.route('/people', peopleRoutes(deps))
+  api.route('/deals', dealsRoutes(deps))
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
+  return api
+}
+
+/** The management API the UI and admin scripts use: /api/app/v1 (admin tokens only). */
+function managementApi(deps: AppDeps) {
+  const api = createRouter()
+  api.use('*', requireToken(deps, 'admin'), jsonBody)
+  api.route('/workspace', workspaceRoutes(deps))
+  api.route('/users', usersRoutes(deps))
+  api.route('/companies', companiesRoutes(deps))
+  api.route('/pipelines', pipelinesRoutes(deps))
+  api.route('/lost-reasons', lostReasonsRoutes(deps))
+  api.route('/currencies', currenciesRoutes(deps))
+  api.route('/tokens', tokensRoutes(deps))
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
+  return api
+}
+
+function openApiDocument(
+  api: ReturnType<typeof createRouter>,
+  title: string,
+  base: string,
+  description: string,
+) {
+  let document: unknown
+  // Built on first request, then kept: the routes never change while the server runs.
+  return () =>
+    (document ??= api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title, version: '1.0.0', description },
+      servers: [{ url: base }],
+      security: [{ bearerAuth: [] }],
+    }))
+}
+
+/** Builds the whole HTTP app. Routes are registered before the UI catch-all on purpose. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  app.onError(renderError(deps.logger))
+  app.notFound((c) =>
+    sendError(c, new ApiError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`)),
+  )
+  app.use('*', hostCheck(deps.allowedHosts))
+  app.use(
+    '*',
+    secureHeaders({
+      // Plain HTTP on loopback: HSTS would mean nothing to a browser here.
+      strictTransportSecurity: false,
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  )
+
+  const rest = restApi(deps)
+  const management = managementApi(deps)
+  // The documents are public (they hold no data), so they are answered before the APIs' auth.
+  const restDocument = openApiDocument(
+    rest,
+    'Outpost REST API',
+    '/api/v1',
+    'Deals and People of one workspace.',
+  )
+  const managementDocument = openApiDocument(
+    management,
+    'Outpost management API',
+    '/api/app/v1',
+    'Workspace settings for the Outpost UI and admin scripts; needs an admin token.',
+  )
+  app.get('/api/v1/openapi.json', (c) => c.json(restDocument()))
+  app.get('/api/app/v1/openapi.json', (c) => c.json(managementDocument()))
+  app.route('/api/docs', apiDocsRoutes())
+  app.route('/api/v1', rest)
+  app.route('/api/app/v1', management)
+  if (deps.uiDir) app.route('/', uiRoutes(deps.uiDir))
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

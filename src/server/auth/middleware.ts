@@ -1,0 +1,77 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppDeps, AppEnv } from '../app-env'
+import type { TokenScope } from '../db/database'
+import { ApiError } from '../http/errors'
+import { defaultRequestsPerMinute } from '../http/rate-limit'
+import { authenticateToken } from './service'
+
+const realm = 'Bearer realm="outpost"'
+
+function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer[ ]+(\S+)\s*$/i)
+  return match?.[1] ?? null
+}
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown' // requests made in-process (app.request in tests) have no socket
+  }
+}
+
+/**
+ * Authenticates the bearer token, counts the request against its rate limit, and checks its scope.
+ * Requests without a valid token are counted per client address, so guessing tokens is throttled
+ * too. Every response, errors included, carries the RateLimit headers.
+ */
+export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const secret = bearerToken(c.req.header('authorization'))
+    const token = secret ? await authenticateToken(deps.db, secret, deps.clock.now()) : null
+    const limit = token
+      ? deps.rateLimiter.hit(`token:${token.tokenId}`, token.rateLimitPerMinute)
+      : deps.rateLimiter.hit(`address:${clientAddress(c)}`, defaultRequestsPerMinute)
+
+    if (!limit.allowed) {
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `Rate limit of ${limit.limit} requests per minute exceeded; retry in ${limit.resetSeconds} s`,
+        { retryAfterSeconds: limit.resetSeconds },
+        limit.headers,
+      )
+    }
+    if (!token) {
+      const challenge = secret
+        ? `${realm}, error="invalid_token", error_description="The token is unknown or revoked"`
+        : realm
+      throw new ApiError(
+        401,
+        'unauthorized',
+        secret
+          ? 'The bearer token is unknown or revoked'
+          : 'Send your API token as Authorization: Bearer <token>',
+        undefined,
+        { ...limit.headers, 'WWW-Authenticate': challenge },
+      )
+    }
+    if (scope === 'admin' && token.scope !== 'admin') {
+      throw new ApiError(
+        403,
+        'forbidden',
+        'This token has the api scope; the management API needs an admin token',
+        undefined,
+        {
+          ...limit.headers,
+          'WWW-Authenticate': `${realm}, error="insufficient_scope", scope="admin"`,
+        },
+      )
+    }
+
+    c.set('auth', { tenantId: token.tenantId, tokenId: token.tokenId, scope: token.scope })
+    await next()
+    for (const [name, value] of Object.entries(limit.headers)) c.res.headers.set(name, value)
+  }
+}

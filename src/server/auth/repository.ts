@@ -1,0 +1,68 @@
+import type { Insertable } from 'kysely'
+import type { Db } from '../db/connection'
+import type { ApiTokenTable } from '../db/database'
+
+export async function insertApiToken(db: Db, row: Insertable<ApiTokenTable>): Promise<void> {
+  await db.insertInto('apiTokens').values(row).execute()
+}
+
+export async function findApiTokenById(db: Db, tenantId: string, id: string) {
+  return db
+    .selectFrom('apiTokens')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** The token with this hash and its workspace's rate limit, revoked or not. */
+export async function findApiTokenByHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('apiTokens')
+    .innerJoin('workspaces', 'workspaces.id', 'apiTokens.tenantId')
+    .select([
+      'apiTokens.id',
+      'apiTokens.tenantId',
+      'apiTokens.scope',
+      'apiTokens.tokenHash',
+      'apiTokens.revokedAt',
+      'apiTokens.lastUsedAt',
+      'workspaces.rateLimitPerMinute',
+    ])
+    .where('apiTokens.tokenHash', '=', tokenHash)
+    .executeTakeFirst()
+}
+
+export async function countApiTokens(db: Db, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('apiTokens')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirstOrThrow()
+  return row.count
+}
+
+export async function listApiTokens(db: Db, tenantId: string, limit: number, offset: number) {
+  return db
+    .selectFrom('apiTokens')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
+
+export async function markApiTokenRevoked(db: Db, id: string, revokedAt: string): Promise<void> {
+  await db
+    .updateTable('apiTokens')
+    .set({ revokedAt })
+    .where('id', '=', id)
+    .where('revokedAt', 'is', null)
+    .execute()
+}
+
+export async function markApiTokenUsed(db: Db, id: string, lastUsedAt: string): Promise<void> {
+  await db.updateTable('apiTokens').set({ lastUsedAt }).where('id', '=', id).execute()
+}

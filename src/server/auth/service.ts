@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import type { Selectable } from 'kysely'
+import type { Db } from '../db/connection'
+import type { ApiTokenTable, TokenScope } from '../db/database'
+import { selectTenantPage } from '../db/tenant-page'
+import { notFound } from '../http/errors'
+import type { Page, PageRequest } from '../http/pagination'
+import * as tokens from './repository'
+import type { ApiToken, CreatedApiToken } from './schema'
+import {
+  displayPrefix,
+  generateTokenSecret,
+  hashTokenSecret,
+  looksLikeToken,
+  sameDigest,
+} from './token-secret'
+
+// Recording every use would turn each read into a write; once a minute is enough to show activity.
+const lastUsedResolutionMs = 60_000
+
+export function toApiToken(row: Selectable<ApiTokenTable>): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    prefix: row.tokenPrefix,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+  }
+}
+
+/** Issues a token bound to one workspace. The secret is in the result and nowhere else. */
+export async function createApiToken(
+  db: Db,
+  tenantId: string,
+  input: { name: string; scope: TokenScope },
+  now: Date,
+): Promise<CreatedApiToken> {
+  const secret = generateTokenSecret()
+  const row = {
+    id: randomUUID(),
+    tenantId,
+    name: input.name,
+    scope: input.scope,
+    tokenHash: hashTokenSecret(secret),
+    tokenPrefix: displayPrefix(secret),
+    createdAt: now.toISOString(),
+    lastUsedAt: null,
+    revokedAt: null,
+  }
+  await tokens.insertApiToken(db, row)
+  return { ...toApiToken(row), token: secret }
+}
+
+export async function listApiTokens(
+  db: Db,
+  tenantId: string,
+  request: PageRequest,
+): Promise<Page<ApiToken>> {
+  const page = await selectTenantPage(db, 'apiTokens', tenantId, request)
+  return { ...page, data: page.data.map(toApiToken) }
+}
+
+/** Revokes at once: the next request with this token is a 401. Revoking twice is harmless. */
+export async function revokeApiToken(
+  db: Db,
+  tenantId: string,
+  id: string,
+  now: Date,
+): Promise<void> {
+  const row = await tokens.findApiTokenById(db, tenantId, id)
+  if (!row) throw notFound('API token')
+  await tokens.markApiTokenRevoked(db, id, now.toISOString())
+}
+
+export interface AuthenticatedToken {
+  tokenId: string
+  tenantId: string
+  scope: TokenScope
+  rateLimitPerMinute: number
+}
+
+/** The live token matching `secret`, or null for anything unknown, malformed or revoked. */
+export async function authenticateToken(
+  db: Db,
+  secret: string,
+  now: Date,
+): Promise<AuthenticatedToken | null> {
+  if (!looksLikeToken(secret)) return null
+  const hash = hashTokenSecret(secret)
+  // The lookup is by hash, so its timing tells nothing about the secret; the final comparison is
+  // constant-time all the same.
+  const row = await tokens.findApiTokenByHash(db, hash)
+  if (!row || !sameDigest(row.tokenHash, hash) || row.revokedAt !== null) return null
+  const lastUsed = row.lastUsedAt ? Date.parse(row.lastUsedAt) : 0
+  if (now.getTime() - lastUsed >= lastUsedResolutionMs) {
+    await tokens.markApiTokenUsed(db, row.id, now.toISOString())
+  }
+  return {
+    tokenId: row.id,
+    tenantId: row.tenantId,
+    scope: row.scope,
+    rateLimitPerMinute: row.rateLimitPerMinute,
+  }
+}

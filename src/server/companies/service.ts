@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto'
+import type { Selectable } from 'kysely'
+import { inTransaction, type Db } from '../db/connection'
+import type { CompanyTable } from '../db/database'
+import { selectTenantPage } from '../db/tenant-page'
+import { detachDeals } from '../deals/service'
+import { conflict, notFound, unknownReference } from '../http/errors'
+import type { Page, PageRequest } from '../http/pagination'
+import { detachPeople } from '../people/service'
+import * as companies from './repository'
+import type { Company, CreateCompanyInput, UpdateCompanyInput } from './schema'
+
+export const toCompany = (row: Selectable<CompanyTable>): Company => ({ ...row })
+
+async function assertDomainFree(db: Db, tenantId: string, domain: string, selfId?: string) {
+  const holder = await companies.findCompanyByDomain(db, tenantId, domain)
+  if (holder && holder.id !== selfId) {
+    throw conflict('domain', `A company with domain ${domain} already exists`, holder.id)
+  }
+}
+
+export async function createCompany(
+  db: Db,
+  tenantId: string,
+  input: CreateCompanyInput,
+  now: Date,
+): Promise<Company> {
+  return inTransaction(db, async (trx) => {
+    if (input.domain) await assertDomainFree(trx, tenantId, input.domain)
+    const row = {
+      id: randomUUID(),
+      tenantId,
+      name: input.name,
+      domain: input.domain ?? null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    }
+    await companies.insertCompany(trx, row)
+    return toCompany(row)
+  })
+}
+
+export async function getCompany(db: Db, tenantId: string, id: string): Promise<Company> {
+  const row = await companies.findCompanyById(db, tenantId, id)
+  if (!row) throw notFound('Company')
+  return toCompany(row)
+}
+
+export async function listCompanies(
+  db: Db,
+  tenantId: string,
+  request: PageRequest,
+): Promise<Page<Company>> {
+  const page = await selectTenantPage(db, 'companies', tenantId, request)
+  return { ...page, data: page.data.map(toCompany) }
+}
+
+export async function updateCompany(
+  db: Db,
+  tenantId: string,
+  id: string,
+  input: UpdateCompanyInput,
+  now: Date,
+): Promise<Company> {
+  return inTransaction(db, async (trx) => {
+    const before = await getCompany(trx, tenantId, id)
+    if (input.domain) await assertDomainFree(trx, tenantId, input.domain, id)
+    const name = input.name ?? before.name
+    const domain = input.domain === undefined ? before.domain : input.domain
+    if (name === before.name && domain === before.domain) return before
+    const updatedAt = now.toISOString()
+    await companies.updateCompany(trx, id, { name, domain, updatedAt })
+    return { ...before, name, domain, updatedAt }
+  })
+}
+
+/** Removes a company; its people and deals stay, no longer linked to it. */
+export async function deleteCompany(
+  db: Db,
+  tenantId: string,
+  id: string,
+  now: Date,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await getCompany(trx, tenantId, id)
+    await detachPeople(trx, tenantId, 'companyId', id, now)
+    await detachDeals(trx, tenantId, 'primaryCompanyId', id, now)
+    await companies.deleteCompany(trx, id)
+  })
+}
+
+/** 422 naming `field` unless `id` is a company of this workspace. */
+export async function requireCompany(db: Db, tenantId: string, id: string, field: string) {
+  if (!(await companies.findCompanyById(db, tenantId, id))) throw unknownReference(field, 'company')
+}

@@ -1,0 +1,67 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { AppDeps } from '../app-env'
+import { errorResponses, jsonResponse, noContent, timestamp } from '../http/schema-types'
+import { createRouter } from '../http/validation'
+import { disableCurrency, enableCurrency, listEnabledCurrencies } from './service'
+
+const tags = ['Currencies']
+const currencySchema = z
+  .object({ code: z.string().openapi({ example: 'USD' }), createdAt: timestamp })
+  .openapi('Currency')
+const codeParams = z.object({
+  code: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code')
+    .transform((code) => code.toUpperCase())
+    .openapi({ param: { name: 'code', in: 'path' }, type: 'string', example: 'USD' }),
+})
+
+/** /api/app/v1/currencies: which currencies deals of this workspace may use. */
+export function currenciesRoutes({ db, clock }: AppDeps) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'List the enabled currencies, by code',
+        responses: {
+          200: jsonResponse(z.object({ data: z.array(currencySchema) }), 'Enabled currencies'),
+          ...errorResponses(401, 403, 429),
+        },
+      }),
+      async (c) => c.json({ data: await listEnabledCurrencies(db, c.var.auth.tenantId) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{code}',
+        tags,
+        summary: 'Enable a currency (idempotent)',
+        request: { params: codeParams },
+        responses: {
+          200: jsonResponse(currencySchema, 'Enabled'),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await enableCurrency(db, c.var.auth.tenantId, c.req.valid('param').code, clock.now()),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{code}',
+        tags,
+        summary: 'Disable a currency; deals already in it keep it',
+        request: { params: codeParams },
+        responses: { 204: noContent, ...errorResponses(400, 401, 403, 404, 429) },
+      }),
+      async (c) => {
+        await disableCurrency(db, c.var.auth.tenantId, c.req.valid('param').code)
+        return c.body(null, 204)
+      },
+    )
+}

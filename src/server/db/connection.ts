@@ -1,0 +1,70 @@
+import BetterSqlite3 from 'better-sqlite3'
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely'
+import type { Database } from './database'
+import { migrationProvider } from './migrations'
+
+export type Db = Kysely<Database>
+
+// Every transaction here writes, so it takes the write lock up front (BEGIN IMMEDIATE). A deferred
+// transaction that reads and then writes fails at once with SQLITE_BUSY when another process (the CLI
+// beside a running server) wrote in between; an immediate one waits for busy_timeout instead.
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class OutpostSqliteDialect extends SqliteDialect {
+  readonly #database: BetterSqlite3.Database
+
+  constructor(database: BetterSqlite3.Database) {
+    super({ database })
+    this.#database = database
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.#database })
+  }
+}
+
+/** Opens (creating if needed) the SQLite file with Outpost's pragmas. Use ':memory:' in unit tests. */
+export function openDatabase(file: string): Db {
+  const sqlite = new BetterSqlite3(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  return new Kysely<Database>({
+    dialect: new OutpostSqliteDialect(sqlite),
+    plugins: [new CamelCasePlugin()],
+  })
+}
+
+/** Applies every pending migration; throws when one fails, leaving the database as it was. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    })
+  }
+}
+
+/**
+ * Runs `work` in a transaction: a new one, or the caller's when `db` already is one. Services use
+ * it for every write, so one service can call another and both land in one commit.
+ */
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work)
+}

@@ -1,0 +1,82 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { Db } from '../db/connection'
+import type { DealTable } from '../db/database'
+
+export type DealReference = 'ownerId' | 'primaryPersonId' | 'primaryCompanyId'
+export type DealPlacement = 'pipelineId' | 'stageId' | 'lostReasonId'
+
+export async function insertDeal(db: Db, row: Insertable<DealTable>): Promise<void> {
+  await db.insertInto('deals').values(row).execute()
+}
+
+export async function findDealById(db: Db, tenantId: string, id: string) {
+  return db
+    .selectFrom('deals')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export async function listDealIdsReferencing(
+  db: Db,
+  tenantId: string,
+  field: DealReference,
+  id: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('deals')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where(field, '=', id)
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+export async function countDealsWith(
+  db: Db,
+  tenantId: string,
+  field: DealPlacement,
+  id: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('deals')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('tenantId', '=', tenantId)
+    .where(field, '=', id)
+    .executeTakeFirstOrThrow()
+  return row.count
+}
+
+export async function updateDeal(db: Db, id: string, values: Updateable<DealTable>): Promise<void> {
+  await db.updateTable('deals').set(values).where('id', '=', id).execute()
+}
+
+export async function deleteDeal(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('deals').where('id', '=', id).execute()
+}
+
+export async function listDealTags(db: Db, dealIds: readonly string[]) {
+  if (dealIds.length === 0) return []
+  return db
+    .selectFrom('dealTags')
+    .select(['dealId', 'tag'])
+    .where('dealId', 'in', dealIds)
+    .orderBy('dealId')
+    .orderBy('position')
+    .execute()
+}
+
+export async function replaceDealTags(
+  db: Db,
+  tenantId: string,
+  dealId: string,
+  tags: readonly string[],
+): Promise<void> {
+  await db.deleteFrom('dealTags').where('dealId', '=', dealId).execute()
+  if (tags.length === 0) return
+  await db
+    .insertInto('dealTags')
+    .values(tags.map((tag, position) => ({ tenantId, dealId, tag, position })))
+    .execute()
+}

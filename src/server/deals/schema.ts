@@ -1,0 +1,85 @@
+import { z } from '@hono/zod-openapi'
+import { pageSchema } from '../http/pagination'
+import { customFieldsSchema, tagList, text, timestamp, uuid } from '../http/schema-types'
+
+export const dealSchema = z
+  .object({
+    id: uuid,
+    tenantId: uuid,
+    title: z.string().openapi({ example: 'Annual plan for Acme' }),
+    value: z.number().openapi({ format: 'double', example: 12500 }),
+    currency: z.string().openapi({ example: 'BRL' }),
+    pipelineId: uuid,
+    stageId: uuid.openapi({ description: "Always a stage of the deal's pipeline" }),
+    ownerId: uuid.nullable(),
+    expectedCloseDate: z.string().nullable().openapi({ format: 'date', example: '2026-12-31' }),
+    primaryPersonId: uuid.nullable(),
+    primaryCompanyId: uuid.nullable(),
+    lostReasonId: uuid.nullable().openapi({ description: 'Set while the deal is in a lost stage' }),
+    closedAt: timestamp.nullable().openapi({
+      description: 'When the deal entered a won or lost stage; null while it is open',
+    }),
+    tags: z.array(z.string()),
+    customFields: customFieldsSchema,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .openapi('Deal', {
+    description:
+      'Optional fields without a value are null; tags is [] and customFields {} when empty.',
+  })
+
+export const dealPageSchema = pageSchema(dealSchema, 'DealPage')
+
+const currency = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code')
+  .transform((code) => code.toUpperCase())
+  .openapi({ type: 'string', example: 'BRL', description: 'Must be enabled in the workspace' })
+
+const money = z
+  .number()
+  .min(0, 'must not be negative')
+  .max(1e15, 'is too large')
+  .openapi({ format: 'double' })
+
+const optionalFields = {
+  ownerId: z.uuid().nullable().optional(),
+  expectedCloseDate: z.iso.date('must be a date like 2026-12-31').nullable().optional(),
+  primaryPersonId: z.uuid().nullable().optional(),
+  primaryCompanyId: z.uuid().nullable().optional(),
+  lostReasonId: z
+    .uuid()
+    .nullable()
+    .optional()
+    .openapi({ description: 'Required when the deal enters a stage of type lost' }),
+  tags: tagList.optional(),
+}
+
+export const createDealBody = z
+  .strictObject({
+    title: text(200),
+    value: money,
+    currency: currency.default('BRL'),
+    pipelineId: z.uuid(),
+    stageId: z.uuid(),
+    ...optionalFields,
+  })
+  .openapi('CreateDeal')
+
+export const updateDealBody = z
+  .strictObject({
+    title: text(200).optional(),
+    value: money.optional(),
+    currency: currency.optional(),
+    stageId: z.uuid().optional().openapi({ description: "A stage of the deal's own pipeline" }),
+    ...optionalFields,
+  })
+  .openapi('UpdateDeal', {
+    description:
+      'Fields not sent stay unchanged; null clears an optional field; tags replaces the set.',
+  })
+
+export type Deal = z.infer<typeof dealSchema>
+export type CreateDealInput = z.infer<typeof createDealBody>
+export type UpdateDealInput = z.infer<typeof updateDealBody>

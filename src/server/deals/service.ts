@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto'
+import type { Selectable } from 'kysely'
+import type { EventType } from '../../shared/events'
+import { groupTags, normalizeTags } from '../../shared/tags'
+import { requireCompany } from '../companies/service'
+import { requireEnabledCurrency } from '../currencies/service'
+import { inTransaction, type Db } from '../db/connection'
+import type { DealTable } from '../db/database'
+import { selectTenantPage } from '../db/tenant-page'
+import { diffFields, recordEvents, type ResourceEvent } from '../events/service'
+import { ApiError, notFound, unknownReference } from '../http/errors'
+import type { Page, PageRequest } from '../http/pagination'
+import { requireLostReason } from '../lost-reasons/service'
+import { requirePerson } from '../people/service'
+import { findStage, requirePipeline, type StageRef } from '../pipelines/service'
+import { requireUser } from '../users/service'
+import * as deals from './repository'
+import type { CreateDealInput, Deal, UpdateDealInput } from './schema'
+import { closeStateFor } from './stage-rules'
+
+export function toDeal(row: Selectable<DealTable>, tags: string[]): Deal {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    title: row.title,
+    value: row.value,
+    currency: row.currency,
+    pipelineId: row.pipelineId,
+    stageId: row.stageId,
+    ownerId: row.ownerId,
+    expectedCloseDate: row.expectedCloseDate,
+    primaryPersonId: row.primaryPersonId,
+    primaryCompanyId: row.primaryCompanyId,
+    lostReasonId: row.lostReasonId,
+    closedAt: row.closedAt,
+    tags,
+    customFields: JSON.parse(row.customFields) as Record<string, unknown>,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+async function withTags(db: Db, rows: Selectable<DealTable>[]): Promise<Deal[]> {
+  const tags = groupTags(
+    await deals.listDealTags(
+      db,
+      rows.map((row) => row.id),
+    ),
+    'dealId',
+  )
+  return rows.map((row) => toDeal(row, tags.get(row.id) ?? []))
+}
+
+export async function getDeal(db: Db, tenantId: string, id: string): Promise<Deal> {
+  const row = await deals.findDealById(db, tenantId, id)
+  if (!row) throw notFound('Deal')
+  return (await withTags(db, [row]))[0]!
+}
+
+export async function listDeals(
+  db: Db,
+  tenantId: string,
+  request: PageRequest,
+): Promise<Page<Deal>> {
+  const page = await selectTenantPage(db, 'deals', tenantId, request)
+  return { ...page, data: await withTags(db, page.data) }
+}
+
+/** The stage a deal is asked to enter: it must exist and belong to the deal's pipeline. */
+async function requireStageOf(db: Db, tenantId: string, pipelineId: string, stageId: string) {
+  const stage = await findStage(db, tenantId, stageId)
+  if (!stage) throw unknownReference('stageId', 'stage')
+  if (stage.pipelineId !== pipelineId) {
+    throw new ApiError(
+      422,
+      'stage_not_in_pipeline',
+      "stageId is a stage of another pipeline; a deal moves only between its own pipeline's stages",
+      { field: 'stageId', pipelineId },
+    )
+  }
+  return stage
+}
+
+async function assertReferences(db: Db, tenantId: string, input: UpdateDealInput) {
+  if (input.currency) await requireEnabledCurrency(db, tenantId, input.currency)
+  if (input.ownerId) await requireUser(db, tenantId, input.ownerId, 'ownerId')
+  if (input.primaryPersonId)
+    await requirePerson(db, tenantId, input.primaryPersonId, 'primaryPersonId')
+  if (input.primaryCompanyId) {
+    await requireCompany(db, tenantId, input.primaryCompanyId, 'primaryCompanyId')
+  }
+  if (input.lostReasonId) await requireLostReason(db, tenantId, input.lostReasonId, 'lostReasonId')
+}
+
+/** The events of one change: updated, plus stage_changed, won and lost when they apply. */
+function dealEvents(
+  deal: Deal,
+  data: ResourceEvent['data'],
+  from: StageRef | null,
+  to: StageRef,
+  base: EventType,
+): ResourceEvent[] {
+  const types: EventType[] = [base]
+  if (from && from.id !== to.id) types.push('deal.stage_changed')
+  if (to.type === 'won' && from?.type !== 'won') types.push('deal.won')
+  if (to.type === 'lost' && from?.type !== 'lost') types.push('deal.lost')
+  return types.map((type) => ({ type, resource: deal, data }))
+}
+
+/** Creates a deal in the given pipeline and stage; emits deal.created (and deal.won/lost). */
+export async function createDeal(
+  db: Db,
+  tenantId: string,
+  input: CreateDealInput,
+  now: Date,
+): Promise<Deal> {
+  return inTransaction(db, async (trx) => {
+    await requirePipeline(trx, tenantId, input.pipelineId, 'pipelineId')
+    const stage = await requireStageOf(trx, tenantId, input.pipelineId, input.stageId)
+    const close = closeStateFor(
+      null,
+      stage.type,
+      { closedAt: null, lostReasonId: null },
+      input.lostReasonId,
+      now,
+    )
+    await assertReferences(trx, tenantId, input)
+    const timestamp = now.toISOString()
+    const row = {
+      id: randomUUID(),
+      tenantId,
+      title: input.title,
+      value: input.value,
+      currency: input.currency,
+      pipelineId: input.pipelineId,
+      stageId: stage.id,
+      ownerId: input.ownerId ?? null,
+      expectedCloseDate: input.expectedCloseDate ?? null,
+      primaryPersonId: input.primaryPersonId ?? null,
+      primaryCompanyId: input.primaryCompanyId ?? null,
+      ...close,
+      customFields: '{}',
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    }
+    const tags = normalizeTags(input.tags ?? [])
+    await deals.insertDeal(trx, row)
+    await deals.replaceDealTags(trx, tenantId, row.id, tags)
+    const deal = toDeal(row, tags)
+    await recordEvents(
+      trx,
+      tenantId,
+      now,
+      dealEvents(deal, { object: deal }, null, stage, 'deal.created'),
+    )
+    return deal
+  })
+}
+
+/**
+ * Applies the fields sent. Moving to a stage of another pipeline, or into a lost stage without a
+ * lost reason, is a 422 and leaves the deal as it was. A PATCH that changes nothing emits nothing.
+ */
+export async function updateDeal(
+  db: Db,
+  tenantId: string,
+  id: string,
+  input: UpdateDealInput,
+  now: Date,
+): Promise<Deal> {
+  return inTransaction(db, async (trx) => {
+    const before = await getDeal(trx, tenantId, id)
+    const from = await findStage(trx, tenantId, before.stageId)
+    if (!from) throw new Error(`Deal ${id} is in a stage that does not exist`)
+    const to = input.stageId
+      ? await requireStageOf(trx, tenantId, before.pipelineId, input.stageId)
+      : from
+    const close = closeStateFor(from.type, to.type, before, input.lostReasonId, now)
+    await assertReferences(trx, tenantId, input)
+    // lostReasonId is part of `close`, decided by the stage rules above.
+    const { tags, lostReasonId: _lostReasonId, ...fields } = input
+    const after: Deal = {
+      ...before,
+      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+      ...close,
+      tags: tags ? normalizeTags(tags) : before.tags,
+    }
+    const { changes, previous } = diffFields(before, after, ['updatedAt'])
+    if (changes.length === 0) return before
+    after.updatedAt = now.toISOString()
+    await deals.updateDeal(trx, id, {
+      title: after.title,
+      value: after.value,
+      currency: after.currency,
+      stageId: after.stageId,
+      ownerId: after.ownerId,
+      expectedCloseDate: after.expectedCloseDate,
+      primaryPersonId: after.primaryPersonId,
+      primaryCompanyId: after.primaryCompanyId,
+      lostReasonId: after.lostReasonId,
+      closedAt: after.closedAt,
+      updatedAt: after.updatedAt,
+    })
+    if (changes.includes('tags')) await deals.replaceDealTags(trx, tenantId, id, after.tags)
+    await recordEvents(
+      trx,
+      tenantId,
+      now,
+      dealEvents(after, { object: after, previous, changes }, from, to, 'deal.updated'),
+    )
+    return after
+  })
+}
+
+export async function deleteDeal(db: Db, tenantId: string, id: string, now: Date): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const deal = await getDeal(trx, tenantId, id)
+    await deals.deleteDeal(trx, id)
+    await recordEvents(trx, tenantId, now, [
+      { type: 'deal.deleted', resource: deal, data: { object: deal } },
+    ])
+  })
+}
+
+/** Clears `field` on every deal pointing at `id` (a person, company or user being deleted). */
+export async function detachDeals(
+  db: Db,
+  tenantId: string,
+  field: deals.DealReference,
+  id: string,
+  now: Date,
+): Promise<void> {
+  for (const dealId of await deals.listDealIdsReferencing(db, tenantId, field, id)) {
+    await updateDeal(db, tenantId, dealId, { [field]: null }, now)
+  }
+}
+
+/** How many deals sit in a pipeline or stage, or were lost for a reason. */
+export async function countDealsUsing(
+  db: Db,
+  tenantId: string,
+  field: deals.DealPlacement,
+  id: string,
+): Promise<number> {
+  return deals.countDealsWith(db, tenantId, field, id)
+}

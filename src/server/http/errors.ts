@@ -1,0 +1,79 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Logger } from '../logger'
+
+export interface ErrorDetails {
+  /** The request field at fault, as a path: `fullName`, `tags[2]`, `customFields.plan`. */
+  field?: string
+  [key: string]: unknown
+}
+
+/**
+ * The one error type of the server. Thrown anywhere, rendered by `renderError` as
+ * `{ "error": { "code", "message", "details"? } }`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetails,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export const notFound = (what: string): ApiError =>
+  new ApiError(404, 'not_found', `${what} not found`)
+
+export const invalidField = (field: string, message: string): ApiError =>
+  new ApiError(400, 'validation_error', message, { field })
+
+/** A referenced id (owner, person, stage...) that does not exist in the caller's workspace. */
+export const unknownReference = (field: string, what: string): ApiError =>
+  new ApiError(422, 'invalid_reference', `${field} does not name a ${what} of this workspace`, {
+    field,
+  })
+
+const httpExceptionCodes: Partial<Record<number, string>> = {
+  400: 'malformed_request',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+}
+
+/** Hono's onError handler: known errors become their envelope, anything else a bare 500. */
+export function renderError(logger: Logger) {
+  return (error: Error, c: Context): Response => {
+    if (error instanceof ApiError) return sendError(c, error)
+    if (error instanceof HTTPException && error.status < 500) {
+      const code = httpExceptionCodes[error.status] ?? 'bad_request'
+      return sendError(c, new ApiError(error.status as ContentfulStatusCode, code, error.message))
+    }
+    // Unknown errors may carry SQL or file paths: log them here, never send them.
+    logger.error(`${c.req.method} ${redactPath(c.req.path)} failed`, error)
+    return sendError(c, new ApiError(500, 'internal', 'Something went wrong on our side'))
+  }
+}
+
+export function sendError(c: Context, error: ApiError): Response {
+  const body = {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+    },
+  }
+  return c.json(body, error.status, error.headers)
+}
+
+/** Paths that carry a secret (inbound webhook tokens) are logged without it. */
+export function redactPath(path: string): string {
+  return path.replace(/^(\/webhooks\/in\/)[^/]+/, '$1[redacted]')
+}
+
+/** A unique value already taken in the workspace; names the field and the record holding it. */
+export const conflict = (field: string, message: string, existingId?: string): ApiError =>
+  new ApiError(409, 'conflict', message, { field, ...(existingId ? { existingId } : {}) })

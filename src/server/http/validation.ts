@@ -1,0 +1,71 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi'
+import type { AppEnv } from '../app-env'
+import { ApiError } from './errors'
+
+// Fields a client may read but never write. Sending one is a 400 that says so, rather than the
+// generic "unknown field", because the client most likely echoed back an object it had read.
+const readOnlyFields = new Set(['id', 'tenantId', 'createdAt', 'updatedAt', 'customFields'])
+
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required'
+    if (issue.code === 'invalid_type' && issue.input === null) return 'cannot be null'
+    return undefined
+  },
+})
+
+/** `['tags', 2]` -> `tags[2]`; `['data', 'email']` -> `data.email`. */
+export function formatFieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => {
+    if (typeof key === 'number') return `${out}[${key}]`
+    return out ? `${out}.${String(key)}` : String(key)
+  }, '')
+}
+
+interface FieldIssue {
+  field: string
+  message: string
+}
+
+function describeIssue(issue: z.core.$ZodIssue, target: string): FieldIssue {
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? ''
+    const field = formatFieldPath([...issue.path, key])
+    if (target === 'query') {
+      return { field, message: `Unknown query parameter ${field}` }
+    }
+    if (issue.path.length === 0 && readOnlyFields.has(key)) {
+      return { field, message: `${field} is read-only and cannot be written through the API` }
+    }
+    return { field, message: `Unknown field ${field}` }
+  }
+  const field = formatFieldPath(issue.path)
+  return { field, message: field ? `${field} ${issue.message}` : issue.message }
+}
+
+/** Turns a failed request validation into the 400 `validation_error` naming the first bad field. */
+export function validationFailure(error: z.ZodError, target: string): ApiError {
+  const issues = error.issues.map((issue) => describeIssue(issue, target))
+  const first = issues[0] ?? { field: '', message: 'Invalid request' }
+  const message =
+    first.field === '' && target === 'json' ? 'Request body must be a JSON object' : first.message
+  const details = {
+    ...(first.field ? { field: first.field } : {}),
+    ...(issues.length > 1 ? { issues } : {}),
+  }
+  return new ApiError(
+    400,
+    'validation_error',
+    message,
+    Object.keys(details).length ? details : undefined,
+  )
+}
+
+/** An OpenAPIHono whose request validation failures become our error envelope. */
+export function createRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationFailure(result.error, result.target)
+    },
+  })
+}

@@ -1,0 +1,34 @@
+import type { AppDeps } from '../app-env'
+import { crudRoutes } from '../http/crud-routes'
+import { lostReasonBody, lostReasonPageSchema, lostReasonSchema } from './schema'
+import {
+  createLostReason,
+  deleteLostReason,
+  getLostReason,
+  listLostReasons,
+  renameLostReason,
+} from './service'
+
+/** /api/app/v1/lost-reasons */
+export const lostReasonsRoutes = (deps: AppDeps) =>
+  crudRoutes(deps, {
+    tag: 'Lost reasons',
+    noun: 'lost reason',
+    basePath: '/api/app/v1/lost-reasons',
+    item: lostReasonSchema,
+    page: lostReasonPageSchema,
+    createBody: lostReasonBody,
+    updateBody: lostReasonBody,
+    createErrors: [],
+    updateErrors: [],
+    deleteErrors: [409],
+    deleteSummary: 'Delete a lost reason that no deal gives',
+    authErrors: [403],
+    service: {
+      list: listLostReasons,
+      get: getLostReason,
+      create: (db, tenantId, input, now) => createLostReason(db, tenantId, input.name, now),
+      update: (db, tenantId, id, input, now) => renameLostReason(db, tenantId, id, input.name, now),
+      remove: (db, tenantId, id) => deleteLostReason(db, tenantId, id),
+    },
+  })

@@ -1,0 +1,75 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { Db } from '../db/connection'
+import type { PersonTable } from '../db/database'
+
+export async function insertPerson(db: Db, row: Insertable<PersonTable>): Promise<void> {
+  await db.insertInto('people').values(row).execute()
+}
+
+export async function findPersonById(db: Db, tenantId: string, id: string) {
+  return db
+    .selectFrom('people')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export async function findPersonIdByEmail(db: Db, tenantId: string, email: string) {
+  return db
+    .selectFrom('people')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('primaryEmail', '=', email)
+    .executeTakeFirst()
+}
+
+/** Ids of the people whose `field` points at `id`. */
+export async function listPersonIdsReferencing(
+  db: Db,
+  tenantId: string,
+  field: 'companyId' | 'ownerId',
+  id: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('people')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where(field, '=', id)
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+export async function updatePerson(db: Db, id: string, values: Updateable<PersonTable>) {
+  await db.updateTable('people').set(values).where('id', '=', id).execute()
+}
+
+export async function deletePerson(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('people').where('id', '=', id).execute()
+}
+
+/** Tags of each given person, in the order they were given. */
+export async function listPersonTags(db: Db, personIds: readonly string[]) {
+  if (personIds.length === 0) return []
+  return db
+    .selectFrom('personTags')
+    .select(['personId', 'tag'])
+    .where('personId', 'in', personIds)
+    .orderBy('personId')
+    .orderBy('position')
+    .execute()
+}
+
+export async function replacePersonTags(
+  db: Db,
+  tenantId: string,
+  personId: string,
+  tags: readonly string[],
+): Promise<void> {
+  await db.deleteFrom('personTags').where('personId', '=', personId).execute()
+  if (tags.length === 0) return
+  await db
+    .insertInto('personTags')
+    .values(tags.map((tag, position) => ({ tenantId, personId, tag, position })))
+    .execute()
+}

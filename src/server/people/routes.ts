@@ -1,0 +1,28 @@
+import type { AppDeps } from '../app-env'
+import { crudRoutes } from '../http/crud-routes'
+import { createPersonBody, personPageSchema, personSchema, updatePersonBody } from './schema'
+import { createPerson, deletePerson, getPerson, listPeople, updatePerson } from './service'
+
+/** /api/v1/people: the spec's People endpoints. */
+export const peopleRoutes = (deps: AppDeps) =>
+  crudRoutes(deps, {
+    tag: 'People',
+    noun: 'person',
+    basePath: '/api/v1/people',
+    item: personSchema,
+    page: personPageSchema,
+    createBody: createPersonBody,
+    updateBody: updatePersonBody,
+    createErrors: [409, 422],
+    updateErrors: [409, 422],
+    deleteErrors: [],
+    deleteSummary: 'Delete a person; their deals stay, with primaryPersonId cleared',
+    authErrors: [],
+    service: {
+      list: listPeople,
+      get: getPerson,
+      create: createPerson,
+      update: updatePerson,
+      remove: deletePerson,
+    },
+  })

@@ -1,0 +1,63 @@
+import { z } from '@hono/zod-openapi'
+import { lifecycleStages } from '../../shared/lifecycle'
+import { pageSchema } from '../http/pagination'
+import {
+  customFieldsSchema,
+  emailAddress,
+  tagList,
+  text,
+  timestamp,
+  uuid,
+} from '../http/schema-types'
+
+export const lifecycleStageSchema = z.enum(lifecycleStages)
+
+export const personSchema = z
+  .object({
+    id: uuid,
+    tenantId: uuid,
+    fullName: z.string().openapi({ example: 'Ana Souza' }),
+    primaryEmail: z.string().nullable().openapi({ format: 'email', example: 'ana@acme.com.br' }),
+    primaryPhone: z.string().nullable().openapi({ example: '+55 11 91234-5678' }),
+    companyId: uuid.nullable(),
+    ownerId: uuid.nullable().openapi({ description: 'Responsible user in the workspace' }),
+    lifecycleStage: lifecycleStageSchema.nullable(),
+    leadSource: z.string().nullable(),
+    tags: z.array(z.string()),
+    customFields: customFieldsSchema,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .openapi('Person', {
+    description:
+      'Optional fields without a value are null; tags is [] and customFields {} when empty.',
+  })
+
+export const personPageSchema = pageSchema(personSchema, 'PersonPage')
+
+const writableFields = {
+  primaryEmail: emailAddress.nullable().optional().openapi({
+    description: 'Unique in the workspace, compared without case; stored trimmed and lower-cased',
+  }),
+  primaryPhone: text(50).nullable().optional(),
+  companyId: z.uuid().nullable().optional(),
+  ownerId: z.uuid().nullable().optional(),
+  lifecycleStage: lifecycleStageSchema.nullable().optional(),
+  leadSource: text(200).nullable().optional(),
+  tags: tagList.optional(),
+}
+
+export const createPersonBody = z
+  .strictObject({ fullName: text(200), ...writableFields })
+  .openapi('CreatePerson')
+
+export const updatePersonBody = z
+  .strictObject({ fullName: text(200).optional(), ...writableFields })
+  .openapi('UpdatePerson', {
+    description:
+      'Fields not sent stay unchanged; null clears an optional field; tags replaces the set.',
+  })
+
+export type Person = z.infer<typeof personSchema>
+export type CreatePersonInput = z.infer<typeof createPersonBody>
+export type UpdatePersonInput = z.infer<typeof updatePersonBody>

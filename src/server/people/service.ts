@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto'
+import type { Selectable } from 'kysely'
+import { addedTags, groupTags, normalizeTags } from '../../shared/tags'
+import { requireCompany } from '../companies/service'
+import { inTransaction, type Db } from '../db/connection'
+import type { PersonTable } from '../db/database'
+import { selectTenantPage } from '../db/tenant-page'
+import { detachDeals } from '../deals/service'
+import { diffFields, recordEvents, type ResourceEvent } from '../events/service'
+import { conflict, notFound, unknownReference } from '../http/errors'
+import type { Page, PageRequest } from '../http/pagination'
+import { requireUser } from '../users/service'
+import * as people from './repository'
+import type { CreatePersonInput, Person, UpdatePersonInput } from './schema'
+
+export function toPerson(row: Selectable<PersonTable>, tags: string[]): Person {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    fullName: row.fullName,
+    primaryEmail: row.primaryEmail,
+    primaryPhone: row.primaryPhone,
+    companyId: row.companyId,
+    ownerId: row.ownerId,
+    lifecycleStage: row.lifecycleStage as Person['lifecycleStage'],
+    leadSource: row.leadSource,
+    tags,
+    customFields: JSON.parse(row.customFields) as Record<string, unknown>,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+async function withTags(db: Db, rows: Selectable<PersonTable>[]): Promise<Person[]> {
+  const tags = groupTags(
+    await people.listPersonTags(
+      db,
+      rows.map((row) => row.id),
+    ),
+    'personId',
+  )
+  return rows.map((row) => toPerson(row, tags.get(row.id) ?? []))
+}
+
+export async function findPerson(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<Person | undefined> {
+  const row = await people.findPersonById(db, tenantId, id)
+  return row ? (await withTags(db, [row]))[0] : undefined
+}
+
+export async function getPerson(db: Db, tenantId: string, id: string): Promise<Person> {
+  const person = await findPerson(db, tenantId, id)
+  if (!person) throw notFound('Person')
+  return person
+}
+
+export async function listPeople(
+  db: Db,
+  tenantId: string,
+  request: PageRequest,
+): Promise<Page<Person>> {
+  const page = await selectTenantPage(db, 'people', tenantId, request)
+  return { ...page, data: await withTags(db, page.data) }
+}
+
+async function assertEmailFree(db: Db, tenantId: string, email: string, selfId?: string) {
+  const holder = await people.findPersonIdByEmail(db, tenantId, email)
+  if (holder && holder.id !== selfId) {
+    throw conflict(
+      'primaryEmail',
+      `A person with e-mail ${email} already exists in this workspace`,
+      holder.id,
+    )
+  }
+}
+
+async function assertReferences(db: Db, tenantId: string, input: UpdatePersonInput) {
+  if (input.companyId) await requireCompany(db, tenantId, input.companyId, 'companyId')
+  if (input.ownerId) await requireUser(db, tenantId, input.ownerId, 'ownerId')
+}
+
+function tagEvents(person: Person, tags: readonly string[]): ResourceEvent[] {
+  return tags.map((tag) => ({
+    type: 'person.tag_added',
+    resource: person,
+    data: { object: person, tag },
+  }))
+}
+
+/** Creates a person; emits person.created and one person.tag_added per tag. */
+export async function createPerson(
+  db: Db,
+  tenantId: string,
+  input: CreatePersonInput,
+  now: Date,
+): Promise<Person> {
+  return inTransaction(db, async (trx) => {
+    await assertReferences(trx, tenantId, input)
+    if (input.primaryEmail) await assertEmailFree(trx, tenantId, input.primaryEmail)
+    const timestamp = now.toISOString()
+    const row = {
+      id: randomUUID(),
+      tenantId,
+      fullName: input.fullName,
+      primaryEmail: input.primaryEmail ?? null,
+      primaryPhone: input.primaryPhone ?? null,
+      companyId: input.companyId ?? null,
+      ownerId: input.ownerId ?? null,
+      lifecycleStage: input.lifecycleStage ?? null,
+      leadSource: input.leadSource ?? null,
+      customFields: '{}',
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    }
+    const tags = normalizeTags(input.tags ?? [])
+    await people.insertPerson(trx, row)
+    await people.replacePersonTags(trx, tenantId, row.id, tags)
+    const person = toPerson(row, tags)
+    await recordEvents(trx, tenantId, now, [
+      { type: 'person.created', resource: person, data: { object: person } },
+      ...tagEvents(person, tags),
+    ])
+    return person
+  })
+}
+
+/**
+ * Applies the fields sent; emits person.updated when anything changed and person.tag_added per
+ * new tag. A PATCH that changes nothing writes nothing and emits nothing.
+ */
+export async function updatePerson(
+  db: Db,
+  tenantId: string,
+  id: string,
+  input: UpdatePersonInput,
+  now: Date,
+): Promise<Person> {
+  return inTransaction(db, async (trx) => {
+    const before = await getPerson(trx, tenantId, id)
+    await assertReferences(trx, tenantId, input)
+    if (input.primaryEmail) await assertEmailFree(trx, tenantId, input.primaryEmail, id)
+    const { tags, ...fields } = input
+    const after: Person = {
+      ...before,
+      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+      tags: tags ? normalizeTags(tags) : before.tags,
+    }
+    const { changes, previous } = diffFields(before, after, ['updatedAt'])
+    if (changes.length === 0) return before
+    after.updatedAt = now.toISOString()
+    await people.updatePerson(trx, id, {
+      fullName: after.fullName,
+      primaryEmail: after.primaryEmail,
+      primaryPhone: after.primaryPhone,
+      companyId: after.companyId,
+      ownerId: after.ownerId,
+      lifecycleStage: after.lifecycleStage,
+      leadSource: after.leadSource,
+      updatedAt: after.updatedAt,
+    })
+    if (changes.includes('tags')) await people.replacePersonTags(trx, tenantId, id, after.tags)
+    await recordEvents(trx, tenantId, now, [
+      { type: 'person.updated', resource: after, data: { object: after, previous, changes } },
+      ...tagEvents(after, addedTags(before.tags, after.tags)),
+    ])
+    return after
+  })
+}
+
+/** Removes the person; their deals stay, with primaryPersonId cleared. */
+export async function deletePerson(db: Db, tenantId: string, id: string, now: Date): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const person = await getPerson(trx, tenantId, id)
+    await detachDeals(trx, tenantId, 'primaryPersonId', id, now)
+    await people.deletePerson(trx, id)
+    await recordEvents(trx, tenantId, now, [
+      { type: 'person.deleted', resource: person, data: { object: person } },
+    ])
+  })
+}
+
+/** Clears `field` on every person pointing at `id` (a company or user being deleted). */
+export async function detachPeople(
+  db: Db,
+  tenantId: string,
+  field: 'companyId' | 'ownerId',
+  id: string,
+  now: Date,
+): Promise<void> {
+  for (const personId of await people.listPersonIdsReferencing(db, tenantId, field, id)) {
+    await updatePerson(db, tenantId, personId, { [field]: null }, now)
+  }
+}
+
+/** 422 naming `field` unless `id` is a person of this workspace. */
+export async function requirePerson(db: Db, tenantId: string, id: string, field: string) {
+  if (!(await people.findPersonById(db, tenantId, id))) throw unknownReference(field, 'person')
+}

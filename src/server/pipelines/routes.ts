@@ -1,0 +1,195 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { AppDeps } from '../app-env'
+import { pageQuery } from '../http/pagination'
+import { errorResponses, jsonRequest, jsonResponse, noContent } from '../http/schema-types'
+import { createRouter } from '../http/validation'
+import {
+  createPipelineBody,
+  createStageBody,
+  pipelinePageSchema,
+  pipelineSchema,
+  reorderStagesBody,
+  stageSchema,
+  updatePipelineBody,
+  updateStageBody,
+} from './schema'
+import {
+  addStage,
+  createPipeline,
+  deletePipeline,
+  deleteStage,
+  getPipeline,
+  listPipelines,
+  reorderStages,
+  updatePipeline,
+  updateStage,
+} from './service'
+
+const tags = ['Pipelines']
+const pathId = (name: string) => z.string().openapi({ param: { name, in: 'path' }, format: 'uuid' })
+const pipelineParams = z.object({ id: pathId('id') })
+const stageParams = z.object({ id: pathId('id'), stageId: pathId('stageId') })
+const writeErrors = [400, 401, 403, 404, 413, 415, 429]
+
+/** /api/app/v1/pipelines: pipelines and their stages, in board order. */
+export function pipelinesRoutes({ db, clock }: AppDeps) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'List pipelines in board order, each with its stages',
+        request: { query: pageQuery },
+        responses: {
+          200: jsonResponse(pipelinePageSchema, 'One page of pipelines'),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      }),
+      async (c) => c.json(await listPipelines(db, c.var.auth.tenantId, c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags,
+        summary: 'Get a pipeline with its stages',
+        request: { params: pipelineParams },
+        responses: {
+          200: jsonResponse(pipelineSchema, 'The pipeline'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) => c.json(await getPipeline(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/',
+        tags,
+        summary: 'Create a pipeline, optionally with its stages',
+        request: jsonRequest(createPipelineBody),
+        responses: {
+          201: jsonResponse(pipelineSchema, 'The created pipeline'),
+          ...errorResponses(...writeErrors),
+        },
+      }),
+      async (c) => {
+        const pipeline = await createPipeline(
+          db,
+          c.var.auth.tenantId,
+          c.req.valid('json'),
+          clock.now(),
+        )
+        return c.json(pipeline, 201, { Location: `/api/app/v1/pipelines/${pipeline.id}` })
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/{id}',
+        tags,
+        summary: 'Rename a pipeline or move it in the board order',
+        request: { params: pipelineParams, ...jsonRequest(updatePipelineBody) },
+        responses: {
+          200: jsonResponse(pipelineSchema, 'The updated pipeline'),
+          ...errorResponses(...writeErrors),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        return c.json(
+          await updatePipeline(db, c.var.auth.tenantId, id, c.req.valid('json'), clock.now()),
+          200,
+        )
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}',
+        tags,
+        summary: 'Delete an empty pipeline (409 while it holds deals)',
+        request: { params: pipelineParams },
+        responses: { 204: noContent, ...errorResponses(401, 403, 404, 409, 429) },
+      }),
+      async (c) => {
+        await deletePipeline(db, c.var.auth.tenantId, c.req.valid('param').id)
+        return c.body(null, 204)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/stages',
+        tags,
+        summary: 'Add a stage (at the end unless a position is given)',
+        request: { params: pipelineParams, ...jsonRequest(createStageBody) },
+        responses: {
+          201: jsonResponse(stageSchema, 'The created stage'),
+          ...errorResponses(...writeErrors),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        return c.json(
+          await addStage(db, c.var.auth.tenantId, id, c.req.valid('json'), clock.now()),
+          201,
+        )
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}/stages/order',
+        tags,
+        summary: 'Reorder all the stages of a pipeline',
+        request: { params: pipelineParams, ...jsonRequest(reorderStagesBody) },
+        responses: {
+          200: jsonResponse(pipelineSchema, 'The pipeline in its new order'),
+          ...errorResponses(...writeErrors, 422),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const { stageIds } = c.req.valid('json')
+        return c.json(await reorderStages(db, c.var.auth.tenantId, id, stageIds, clock.now()), 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/{id}/stages/{stageId}',
+        tags,
+        summary: 'Rename, retype or move a stage (its type is fixed while it holds deals)',
+        request: { params: stageParams, ...jsonRequest(updateStageBody) },
+        responses: {
+          200: jsonResponse(stageSchema, 'The updated stage'),
+          ...errorResponses(...writeErrors, 409),
+        },
+      }),
+      async (c) => {
+        const { id, stageId } = c.req.valid('param')
+        const input = c.req.valid('json')
+        return c.json(
+          await updateStage(db, c.var.auth.tenantId, id, stageId, input, clock.now()),
+          200,
+        )
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}/stages/{stageId}',
+        tags,
+        summary: 'Delete an empty stage (409 while it holds deals)',
+        request: { params: stageParams },
+        responses: { 204: noContent, ...errorResponses(401, 403, 404, 409, 429) },
+      }),
+      async (c) => {
+        const { id, stageId } = c.req.valid('param')
+        await deleteStage(db, c.var.auth.tenantId, id, stageId)
+        return c.body(null, 204)
+      },
+    )
+}

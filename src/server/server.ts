@@ -1,0 +1,116 @@
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
+import { createApp } from './app'
+import { systemClock, type Clock } from './clock'
+import type { Db } from './db/connection'
+import { demoWorkspaceName, seedDemoWorkspace } from './demo/seed'
+import { createRateLimiter } from './http/rate-limit'
+import { consoleLogger, type Logger } from './logger'
+import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
+import { findWorkspaceByName } from './workspaces/service'
+
+export const defaultHost = '127.0.0.1'
+export const defaultPort = 4780
+
+export interface ServerOptions {
+  dataDir: string
+  host?: string
+  /** 0 picks a free port. */
+  port?: number
+  /** Create and seed the "Demo" workspace if the data has none. */
+  demo?: boolean
+  uiDir?: string
+  allowedHosts?: string[]
+  clock?: Clock
+  logger?: Logger
+}
+
+export interface RunningServer {
+  url: string
+  host: string
+  port: number
+  db: Db
+  /** Set when this start created the demo workspace: its admin token, shown this once. */
+  demoToken?: string
+  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  close(): Promise<void>
+}
+
+const shutdownGraceMs = 5_000
+
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (error.code === 'EADDRINUSE') {
+    return new StartupError(`port ${port} on ${host} is already in use; pick another with --port`)
+  }
+  if (error.code === 'EADDRNOTAVAIL')
+    return new StartupError(`${host} is not an address of this machine`)
+  if (error.code === 'EACCES') return new StartupError(`not allowed to listen on ${host}:${port}`)
+  return error
+}
+
+/** Opens the data directory, prepares its workspaces and serves the API and UI over HTTP. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const host = options.host ?? defaultHost
+  const port = options.port ?? defaultPort
+  const clock = options.clock ?? systemClock
+  const logger = options.logger ?? consoleLogger
+  const db = await openDataDir(options.dataDir)
+  let demoToken: string | undefined
+  try {
+    if (options.demo && !(await findWorkspaceByName(db, demoWorkspaceName))) {
+      // On a fresh data directory the demo becomes the default workspace.
+      demoToken = (await seedDemoWorkspace(db, clock.now())).adminToken
+    }
+    await ensureDefaultWorkspace(db, clock.now())
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+
+  const app = createApp({
+    db,
+    clock,
+    logger,
+    rateLimiter: createRateLimiter(clock),
+    uiDir: options.uiDir,
+    allowedHosts: [host, ...(options.allowedHosts ?? [])],
+  })
+  const server = createAdaptorServer({ fetch: app.fetch })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, host, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+  } catch (error) {
+    await db.destroy()
+    throw listenError(error as NodeJS.ErrnoException, host, port)
+  }
+
+  const address = server.address() as AddressInfo
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    host,
+    port: address.port,
+    db,
+    demoToken,
+    close: () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => {
+            if ('closeAllConnections' in server) server.closeAllConnections()
+          }, shutdownGraceMs)
+          server.close(() => {
+            clearTimeout(force)
+            resolve()
+          })
+          if ('closeIdleConnections' in server) server.closeIdleConnections()
+        })
+        await db.destroy()
+      })()),
+  }
+}

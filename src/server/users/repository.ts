@@ -1,0 +1,33 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { Db } from '../db/connection'
+import type { UserTable } from '../db/database'
+
+export async function insertUser(db: Db, row: Insertable<UserTable>): Promise<void> {
+  await db.insertInto('users').values(row).execute()
+}
+
+export async function findUserById(db: Db, tenantId: string, id: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export async function findUserByEmail(db: Db, tenantId: string, email: string) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('email', '=', email)
+    .executeTakeFirst()
+}
+
+export async function updateUser(db: Db, id: string, values: Updateable<UserTable>): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute()
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute()
+}

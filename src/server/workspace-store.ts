@@ -1,0 +1,57 @@
+import { accessSync, constants, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { migrateToLatest, openDatabase, type Db } from './db/connection'
+import { databaseFileName } from './data-dir'
+import { createWorkspace, listWorkspaces } from './workspaces/service'
+import type { Workspace } from './workspaces/schema'
+
+/** A problem the user can fix (a bad folder, a busy port), told in one line without a stack. */
+export class StartupError extends Error {
+  override name = 'StartupError'
+}
+
+export const defaultWorkspaceName = 'My workspace'
+
+/** Opens the data directory's database, creating folder and file on first use, and migrates it. */
+export async function openDataDir(dataDir: string): Promise<Db> {
+  try {
+    mkdirSync(dataDir, { recursive: true })
+    accessSync(dataDir, constants.W_OK)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error'
+    throw new StartupError(
+      `cannot use data directory ${dataDir}: it is not a writable folder (${code})`,
+    )
+  }
+  let db: Db
+  try {
+    db = openDatabase(join(dataDir, databaseFileName))
+  } catch (error) {
+    throw new StartupError(`cannot open the database in ${dataDir}: ${(error as Error).message}`)
+  }
+  try {
+    await migrateToLatest(db)
+  } catch (error) {
+    await db.destroy()
+    throw new StartupError((error as Error).message)
+  }
+  return db
+}
+
+/** The default workspace (the oldest), created under `name` when the data has none yet. */
+export async function ensureDefaultWorkspace(
+  db: Db,
+  now: Date,
+  name = defaultWorkspaceName,
+): Promise<Workspace> {
+  const [first] = await listWorkspaces(db)
+  if (first) return first
+  try {
+    return await createWorkspace(db, name, now)
+  } catch (error) {
+    // Another process (the CLI beside a starting server) created it a moment ago.
+    const [created] = await listWorkspaces(db)
+    if (created) return created
+    throw error
+  }
+}

@@ -1,0 +1,24 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { Db } from '../db/connection'
+import type { WorkspaceTable } from '../db/database'
+
+export async function insertWorkspace(db: Db, row: Insertable<WorkspaceTable>): Promise<void> {
+  await db.insertInto('workspaces').values(row).execute()
+}
+
+export async function findWorkspaceById(db: Db, id: string) {
+  return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function findWorkspaceByName(db: Db, name: string) {
+  return db.selectFrom('workspaces').selectAll().where('name', '=', name).executeTakeFirst()
+}
+
+/** All workspaces, oldest first: the first is the default. */
+export async function listWorkspaces(db: Db) {
+  return db.selectFrom('workspaces').selectAll().orderBy('createdAt').orderBy('id').execute()
+}
+
+export async function updateWorkspace(db: Db, id: string, values: Updateable<WorkspaceTable>) {
+  await db.updateTable('workspaces').set(values).where('id', '=', id).execute()
+}

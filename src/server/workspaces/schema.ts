@@ -1,0 +1,27 @@
+import { z } from '@hono/zod-openapi'
+import { text, timestamp, uuid } from '../http/schema-types'
+
+export const workspaceSchema = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    rateLimitPerMinute: z
+      .number()
+      .int()
+      .openapi({ description: 'Requests per minute allowed to each API token' }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .openapi('Workspace', {
+    description: 'A workspace, the tenant every record belongs to (tenantId).',
+  })
+
+export const updateWorkspaceBody = z
+  .strictObject({
+    name: text(100).optional(),
+    rateLimitPerMinute: z.number().int().min(1).max(100_000).optional(),
+  })
+  .openapi('UpdateWorkspace')
+
+export type Workspace = z.infer<typeof workspaceSchema>
+export type UpdateWorkspaceInput = z.infer<typeof updateWorkspaceBody>

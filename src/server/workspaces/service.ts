@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto'
+import { defaultCurrency, enableCurrency } from '../currencies/service'
+import { inTransaction, type Db } from '../db/connection'
+import { conflict, notFound } from '../http/errors'
+import { defaultRequestsPerMinute } from '../http/rate-limit'
+import { createLostReason } from '../lost-reasons/service'
+import { createPipeline } from '../pipelines/service'
+import * as workspaces from './repository'
+import type { UpdateWorkspaceInput, Workspace } from './schema'
+
+// What a new workspace starts with, so that a deal can be created at once.
+const starterStages = [
+  { name: 'Lead', type: 'open' },
+  { name: 'Qualified', type: 'open' },
+  { name: 'Proposal', type: 'open' },
+  { name: 'Negotiation', type: 'open' },
+  { name: 'Won', type: 'won' },
+  { name: 'Lost', type: 'lost' },
+] as const
+const starterLostReasons = ['Price', 'Chose a competitor', 'No budget', 'No response']
+
+/** Creates a workspace with BRL enabled, a Sales pipeline and a few lost reasons. */
+export async function createWorkspace(db: Db, name: string, now: Date): Promise<Workspace> {
+  return inTransaction(db, async (trx) => {
+    if (await workspaces.findWorkspaceByName(trx, name)) {
+      throw conflict('name', `A workspace named ${name} already exists`)
+    }
+    const row = {
+      id: randomUUID(),
+      name,
+      rateLimitPerMinute: defaultRequestsPerMinute,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    }
+    await workspaces.insertWorkspace(trx, row)
+    await enableCurrency(trx, row.id, defaultCurrency, now)
+    await createPipeline(trx, row.id, { name: 'Sales', stages: [...starterStages] }, now)
+    for (const reason of starterLostReasons) await createLostReason(trx, row.id, reason, now)
+    return row
+  })
+}
+
+export async function listWorkspaces(db: Db): Promise<Workspace[]> {
+  return workspaces.listWorkspaces(db)
+}
+
+export async function getWorkspace(db: Db, id: string): Promise<Workspace> {
+  const row = await workspaces.findWorkspaceById(db, id)
+  if (!row) throw notFound('Workspace')
+  return row
+}
+
+export async function findWorkspaceByName(db: Db, name: string): Promise<Workspace | undefined> {
+  return workspaces.findWorkspaceByName(db, name)
+}
+
+export async function updateWorkspace(
+  db: Db,
+  id: string,
+  input: UpdateWorkspaceInput,
+  now: Date,
+): Promise<Workspace> {
+  return inTransaction(db, async (trx) => {
+    const before = await getWorkspace(trx, id)
+    if (input.name && input.name !== before.name) {
+      if (await workspaces.findWorkspaceByName(trx, input.name)) {
+        throw conflict('name', `A workspace named ${input.name} already exists`)
+      }
+    }
+    const after = {
+      ...before,
+      name: input.name ?? before.name,
+      rateLimitPerMinute: input.rateLimitPerMinute ?? before.rateLimitPerMinute,
+    }
+    if (after.name === before.name && after.rateLimitPerMinute === before.rateLimitPerMinute)
+      return before
+    after.updatedAt = now.toISOString()
+    await workspaces.updateWorkspace(trx, id, {
+      name: after.name,
+      rateLimitPerMinute: after.rateLimitPerMinute,
+      updatedAt: after.updatedAt,
+    })
+    return after
+  })
+}

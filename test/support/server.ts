@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApiToken } from '../../src/server/auth/service'
+import { systemClock, type Clock } from '../../src/server/clock'
+import type { Db } from '../../src/server/db/connection'
+import { silentLogger } from '../../src/server/logger'
+import { startServer } from '../../src/server/server'
+import { ensureDefaultWorkspace } from '../../src/server/workspace-store'
+import { createWorkspace } from '../../src/server/workspaces/service'
+
+export interface ApiResponse<T = any> {
+  status: number
+  headers: Headers
+  body: T
+  /** The raw body text, for responses that are not JSON. */
+  text: string
+}
+
+export interface Caller {
+  request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse<T>>
+  get<T = any>(path: string): Promise<ApiResponse<T>>
+  post<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>>
+  patch<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>>
+  put<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>>
+  delete<T = any>(path: string): Promise<ApiResponse<T>>
+}
+
+export interface TestServer {
+  url: string
+  dataDir: string
+  db: Db
+  tenantId: string
+  /** Admin token of the default workspace: reaches /api/v1 and /api/app/v1. */
+  admin: Caller
+  /** api-scoped token of the default workspace: reaches /api/v1 only. */
+  api: Caller
+  adminToken: string
+  apiToken: string
+  /** A caller with any token (or none). */
+  as(token: string | null): Caller
+  /** Creates another workspace and an admin caller for it. */
+  otherWorkspace(name: string): Promise<{ tenantId: string; admin: Caller }>
+  close(): Promise<void>
+}
+
+export function caller(baseUrl: string, token: string | null): Caller {
+  async function request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const init: RequestInit = {
+      method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    }
+    const response = await fetch(baseUrl + path, init)
+    const text = await response.text()
+    let parsed: unknown
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {
+      // not JSON: the caller reads `text`
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text } as ApiResponse
+  }
+  return {
+    request,
+    get: (path) => request('GET', path),
+    post: (path, body) => request('POST', path, body ?? {}),
+    patch: (path, body) => request('PATCH', path, body ?? {}),
+    put: (path, body) => request('PUT', path, body),
+    delete: (path) => request('DELETE', path),
+  }
+}
+
+/**
+ * The real server on 127.0.0.1 (a free port) over its own SQLite file in a fresh temporary
+ * folder, with an admin and an api token for its default workspace.
+ */
+export async function startTestServer(
+  options: { clock?: Clock; uiDir?: string } = {},
+): Promise<TestServer> {
+  const clock = options.clock ?? systemClock
+  const dataDir = mkdtempSync(join(tmpdir(), 'outpost-test-'))
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    clock,
+    logger: silentLogger,
+    uiDir: options.uiDir,
+  })
+  const workspace = await ensureDefaultWorkspace(server.db, clock.now())
+  const adminToken = (
+    await createApiToken(
+      server.db,
+      workspace.id,
+      { name: 'test admin', scope: 'admin' },
+      clock.now(),
+    )
+  ).token
+  const apiToken = (
+    await createApiToken(server.db, workspace.id, { name: 'test api', scope: 'api' }, clock.now())
+  ).token
+  return {
+    url: server.url,
+    dataDir,
+    db: server.db,
+    tenantId: workspace.id,
+    admin: caller(server.url, adminToken),
+    api: caller(server.url, apiToken),
+    adminToken,
+    apiToken,
+    as: (token) => caller(server.url, token),
+    otherWorkspace: async (name) => {
+      const other = await createWorkspace(server.db, name, clock.now())
+      const token = await createApiToken(
+        server.db,
+        other.id,
+        { name: 'other', scope: 'admin' },
+        clock.now(),
+      )
+      return { tenantId: other.id, admin: caller(server.url, token.token) }
+    },
+    close: async () => {
+      await server.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
