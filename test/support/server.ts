@@ -33,6 +33,8 @@ export interface Caller {
 
 export interface TestServer {
   url: string
+  /** The one-time UI login link of this launch. */
+  loginUrl: string
   dataDir: string
   db: Db
   tenantId: string
@@ -115,6 +117,7 @@ export async function startTestServer(
   ).token
   return {
     url: server.url,
+    loginUrl: server.loginUrl,
     dataDir,
     db: server.db,
     tenantId: workspace.id,

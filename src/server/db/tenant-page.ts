@@ -8,31 +8,41 @@ export type TenantListTable =
   'users' | 'companies' | 'lostReasons' | 'apiTokens' | 'people' | 'deals'
 
 /**
- * One page of a workspace's rows, ordered by createdAt descending with id as the tie-breaker, so
- * the order is total and pages never overlap. Served by the (tenant_id, created_at, id) indexes.
+ * The two queries behind a list page: the workspace's total, and one page of rows ordered by
+ * createdAt descending with id as the tie-breaker, so the order is total and pages never overlap.
+ * Both are served by the table's (tenant_id, created_at, id) index. Exported for the query-plan test.
  */
+export function tenantPageQueries(
+  db: Db,
+  table: TenantListTable,
+  tenantId: string,
+  limit: number,
+  offset: number,
+) {
+  // Kysely cannot type a query over a table chosen at run time; every listed table has these columns.
+  const from = db.selectFrom(table).where('tenantId', '=', tenantId)
+  return {
+    count: from.select((eb) => eb.fn.countAll<number>().as('total')),
+    rows: from
+      .selectAll()
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset),
+  }
+}
+
+/** One page of a workspace's rows, newest first, with the workspace's total. */
 export async function selectTenantPage<T extends TenantListTable>(
   db: Db,
   table: T,
   tenantId: string,
   request: PageRequest,
 ): Promise<Page<Selectable<Database[T]>>> {
-  // Kysely cannot type a query over a table chosen at run time; every listed table has these
-  // columns, so the rows are cast back to the caller's table once, here.
-  const from = db.selectFrom(table as TenantListTable).where('tenantId', '=', tenantId)
-  const { total } = await from
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
   const offset = pageOffset(request)
-  const rows =
-    offset === null || offset >= total
-      ? []
-      : await from
-          .selectAll()
-          .orderBy('createdAt', 'desc')
-          .orderBy('id', 'desc')
-          .limit(request.pageSize)
-          .offset(offset)
-          .execute()
+  const queries = tenantPageQueries(db, table, tenantId, request.pageSize, offset ?? 0)
+  const { total } = await queries.count.executeTakeFirstOrThrow()
+  const rows = offset === null || offset >= total ? [] : await queries.rows.execute()
+  // The rows are of table T; the query builder only knows "one of the listed tables".
   return toPage(rows as unknown as Selectable<Database[T]>[], request, total)
 }

@@ -60,7 +60,7 @@ export const createDealBody = z
   .strictObject({
     title: text(200),
     value: money,
-    currency: currency.default('BRL'),
+    currency: currency.default('BRL').openapi({ default: 'BRL' }),
     pipelineId: z.uuid(),
     stageId: z.uuid(),
     ...optionalFields,

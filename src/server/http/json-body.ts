@@ -16,10 +16,13 @@ function hasBody(headers: Headers): boolean {
 const limitBody = bodyLimit({
   maxSize: maxJsonBodyBytes,
   onError: () => {
+    // The rest of the body is never read, so the connection cannot carry another request.
     throw new ApiError(
       413,
       'payload_too_large',
       `Request body is larger than ${maxJsonBodyBytes} bytes`,
+      { limitBytes: maxJsonBodyBytes },
+      { Connection: 'close' },
     )
   },
 })

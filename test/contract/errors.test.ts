@@ -1,0 +1,200 @@
+import { request as httpRequest } from 'node:http'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPerson } from '../support/fixtures'
+import { startTestServer, type TestServer } from '../support/server'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+function expectEnvelope(body: any, code: string) {
+  expect(Object.keys(body)).toEqual(['error'])
+  expect(body.error.code).toBe(code)
+  expect(typeof body.error.message).toBe('string')
+  for (const key of Object.keys(body.error)) expect(['code', 'message', 'details']).toContain(key)
+}
+
+/** A raw request, for what fetch will not send (a foreign Host header). */
+function rawRequest(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: any }> {
+  const url = new URL(server.url)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path, headers }, (res) => {
+      let text = ''
+      res.on('data', (chunk) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('error envelope', () => {
+  it('every non-2xx response is {"error": {"code", "message", "details"?}}', async () => {
+    const cases: [Promise<any>, number, string][] = [
+      [server.api.get('/api/v1/people?pageSize=101'), 400, 'validation_error'],
+      [server.as(null).get('/api/v1/people'), 401, 'unauthorized'],
+      [server.api.get('/api/app/v1/users'), 403, 'forbidden'],
+      [server.api.get('/api/v1/people/00000000-0000-4000-8000-000000000000'), 404, 'not_found'],
+      [server.api.get('/api/v1/nowhere'), 404, 'not_found'],
+      [
+        server.api.request('POST', '/api/v1/people', 'name=x', {
+          'Content-Type': 'application/x-www-form-urlencoded',
+        }),
+        415,
+        'unsupported_media_type',
+      ],
+    ]
+    for (const [pending, status, code] of cases) {
+      const response = await pending
+      expect(response.status, code).toBe(status)
+      expect(response.headers.get('content-type')).toMatch(/application\/json/)
+      expectEnvelope(response.body, code)
+    }
+  })
+
+  it('400 validation_error carries details.field', async () => {
+    const { body } = await server.api.post('/api/v1/people', { fullName: 'X', primaryEmail: 3 })
+    expectEnvelope(body, 'validation_error')
+    expect(body.error.details.field).toBe('primaryEmail')
+  })
+
+  it('409 conflict for a duplicate primaryEmail', async () => {
+    await createPerson(server.api, { primaryEmail: 'twice@example.com' })
+    const { status, body } = await server.api.post('/api/v1/people', {
+      fullName: 'Y',
+      primaryEmail: 'twice@example.com',
+    })
+    expect(status).toBe(409)
+    expectEnvelope(body, 'conflict')
+  })
+
+  it('malformed JSON gives 400', async () => {
+    const { status, body } = await server.api.request(
+      'POST',
+      '/api/v1/people',
+      '{"fullName": "A",',
+      {
+        'Content-Type': 'application/json',
+      },
+    )
+    expect(status).toBe(400)
+    expectEnvelope(body, 'malformed_json')
+  })
+
+  it('a body that is not JSON gives 415', async () => {
+    for (const contentType of [
+      'text/plain',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const { status, body } = await server.api.request('PATCH', '/api/v1/people/x', 'hello', {
+        'Content-Type': contentType,
+      })
+      expect(status, contentType).toBe(415)
+      expectEnvelope(body, 'unsupported_media_type')
+    }
+  })
+
+  it('a JSON body that is not an object gives 400', async () => {
+    for (const payload of ['[]', '"text"', '42', 'null']) {
+      const { status, body } = await server.api.request('POST', '/api/v1/people', payload, {
+        'Content-Type': 'application/json',
+      })
+      expect(status, payload).toBe(400)
+      expectEnvelope(body, 'validation_error')
+    }
+  })
+
+  it('an oversized body gives 413 and writes nothing', async () => {
+    const before = (await server.api.get('/api/v1/people')).body.total
+    const huge = JSON.stringify({ fullName: 'x'.repeat(1024 * 1024 + 10) })
+    const { status, body } = await server.api.request('POST', '/api/v1/people', huge, {
+      'Content-Type': 'application/json',
+    })
+    expect(status).toBe(413)
+    expectEnvelope(body, 'payload_too_large')
+    expect((await server.api.get('/api/v1/people')).body.total).toBe(before)
+  })
+
+  it('an oversized body sent without Content-Length (chunked) also gives 413', async () => {
+    // node:http rather than fetch: the server answers before reading the whole body, which fetch
+    // reports as a failed upload instead of showing the response.
+    const url = new URL(server.url)
+    const response = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/v1/people',
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${server.apiToken}`,
+            'Content-Type': 'application/json',
+            'Transfer-Encoding': 'chunked',
+          },
+        },
+        (res) => {
+          let text = ''
+          res.on('data', (chunk) => (text += chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
+        },
+      )
+      req.on('error', reject)
+      let sent = 0
+      const write = () => {
+        while (sent < 20) {
+          sent++
+          if (!req.write('x'.repeat(64 * 1024))) return void req.once('drain', write)
+        }
+        req.end()
+      }
+      write()
+    })
+    expect(response.status).toBe(413)
+    expectEnvelope(response.body, 'payload_too_large')
+  })
+
+  it('an id of another workspace gives 404', async () => {
+    const other = await server.otherWorkspace('Not yours')
+    const theirs = await createPerson(other.admin)
+    const { status, body } = await server.api.get(`/api/v1/people/${theirs.id}`)
+    expect(status).toBe(404)
+    expectEnvelope(body, 'not_found')
+  })
+
+  it('a Host header that is not ours is refused (DNS rebinding)', async () => {
+    const refused = await rawRequest('/api/v1/people', {
+      Host: 'attacker.example:80',
+      Authorization: `Bearer ${server.apiToken}`,
+    })
+    expect(refused.status).toBe(403)
+    expectEnvelope(refused.body, 'forbidden_host')
+    const allowed = await rawRequest('/api/v1/people', {
+      Host: `localhost:${new URL(server.url).port}`,
+      Authorization: `Bearer ${server.apiToken}`,
+    })
+    expect(allowed.status).toBe(200)
+  })
+
+  it('an unexpected failure is a bare 500 internal, with no stack trace or SQL', async () => {
+    const person = await createPerson(server.api)
+    await sql`alter table person_tags rename to person_tags_gone`.execute(server.db)
+    try {
+      const { status, body, text } = await server.api.get(`/api/v1/people/${person.id}`)
+      expect(status).toBe(500)
+      expectEnvelope(body, 'internal')
+      expect(body.error.details).toBeUndefined()
+      expect(text).not.toMatch(/person_tags|select|sqlite|at .*\.ts|Error:/i)
+    } finally {
+      await sql`alter table person_tags_gone rename to person_tags`.execute(server.db)
+    }
+    expect((await server.api.get(`/api/v1/people/${person.id}`)).status).toBe(200)
+  })
+})
