@@ -3,6 +3,7 @@ import type { Db } from './db/connection'
 import type { TokenScope } from './db/database'
 import type { RateLimiter } from './http/rate-limit'
 import type { Logger } from './logger'
+import type { LoginGate } from './sessions/login-gate'
 
 /** Who is calling: set by the auth middleware on every authenticated request. */
 export interface AuthContext {
@@ -25,4 +26,8 @@ export interface AppDeps {
   uiDir?: string
   /** Host names accepted besides the loopback names (see http/host-check.ts). */
   allowedHosts?: string[]
+  /** Aborted when the server starts to close: long-lived responses (event streams) end on it. */
+  shutdown?: AbortSignal
+  /** This launch's ways into a UI session; without it nobody can sign in to the UI. */
+  loginGate?: LoginGate
 }

@@ -14,6 +14,7 @@ import { createRouter } from './http/validation'
 import { lostReasonsRoutes } from './lost-reasons/routes'
 import { peopleRoutes } from './people/routes'
 import { pipelinesRoutes } from './pipelines/routes'
+import { sessionRoutes } from './sessions/routes'
 import { uiRoutes } from './ui/routes'
 import { usersRoutes } from './users/routes'
 import { workspaceRoutes } from './workspaces/routes'
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   app.get('/api/v1/openapi.json', (c) => c.json(restDocument()))
   app.get('/api/app/v1/openapi.json', (c) => c.json(managementDocument()))
   app.route('/api/docs', apiDocsRoutes())
+  app.route('/', sessionRoutes(deps))
   app.route('/api/v1', rest)
   app.route('/api/app/v1', management)
   if (deps.uiDir) app.route('/', uiRoutes(deps.uiDir))

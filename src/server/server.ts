@@ -6,6 +6,7 @@ import type { Db } from './db/connection'
 import { demoWorkspaceName, seedDemoWorkspace } from './demo/seed'
 import { createRateLimiter } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
+import { createLoginGate } from './sessions/login-gate'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
 import { findWorkspaceByName } from './workspaces/service'
 
@@ -23,6 +24,11 @@ export interface ServerOptions {
   allowedHosts?: string[]
   clock?: Clock
   logger?: Logger
+  /**
+   * The desktop app's per-launch secret: its window trades it for a session cookie at
+   * `POST /api/session/desktop` (see docs/ui.md). Headless servers leave it out.
+   */
+  desktopSessionSecret?: string
 }
 
 export interface RunningServer {
@@ -30,6 +36,8 @@ export interface RunningServer {
   host: string
   port: number
   db: Db
+  /** Opens a UI session in a browser; works once per launch (see docs/ui.md). */
+  loginUrl: string
   /** Set when this start created the demo workspace: its admin token, shown this once. */
   demoToken?: string
   /** Stops accepting connections, lets requests in flight finish, then closes the database. */
@@ -67,6 +75,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error
   }
 
+  const loginGate = createLoginGate({ desktopSecret: options.desktopSessionSecret })
   const app = createApp({
     db,
     clock,
@@ -74,6 +83,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rateLimiter: createRateLimiter(clock),
     uiDir: options.uiDir,
     allowedHosts: [host, ...(options.allowedHosts ?? [])],
+    loginGate,
   })
   const server = createAdaptorServer({ fetch: app.fetch })
   try {
@@ -92,8 +102,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const address = server.address() as AddressInfo
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
   let closing: Promise<void> | undefined
+  const url = `http://${urlHost}:${address.port}`
   return {
-    url: `http://${urlHost}:${address.port}`,
+    url,
+    loginUrl: `${url}/login?token=${loginGate.loginSecret}`,
     host,
     port: address.port,
     db,

@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from '../app-env'
 import type { TokenScope } from '../db/database'
 import { ApiError } from '../http/errors'
 import { defaultRequestsPerMinute } from '../http/rate-limit'
+import { authenticateSessionRequest } from '../sessions/request-auth'
 import { authenticateToken } from './service'
 
 const realm = 'Bearer realm="outpost"'
@@ -24,10 +25,22 @@ function clientAddress(c: Context): string {
 /**
  * Authenticates the bearer token, counts the request against its rate limit, and checks its scope.
  * Requests without a valid token are counted per client address, so guessing tokens is throttled
- * too. Every response, errors included, carries the RateLimit headers.
+ * too. Every response, errors included, carries the RateLimit headers. A request without an
+ * Authorization header may instead carry the UI's session cookie, which acts as an admin token
+ * (see sessions/request-auth.ts).
  */
 export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const session = c.req.header('authorization') ? null : await authenticateSessionRequest(c, deps)
+    if (session) {
+      c.set('auth', session.auth)
+      await next()
+      for (const [name, value] of Object.entries(session.rateLimitHeaders)) {
+        c.res.headers.set(name, value)
+      }
+      session.finish(c)
+      return
+    }
     const secret = bearerToken(c.req.header('authorization'))
     const token = secret ? await authenticateToken(deps.db, secret, deps.clock.now()) : null
     const limit = token

@@ -76,6 +76,7 @@ program
         allowedHosts: options.allowHost,
       })
       console.log(`Outpost is running at ${server.url}`)
+      console.log(`  Open the UI (this link works once): ${server.loginUrl}`)
       console.log(`  API reference: ${server.url}/api/docs`)
       console.log(`  Data: ${dataDir}`)
       if (server.demoToken) {

@@ -143,6 +143,15 @@ export interface EventTable {
   createdAt: string
 }
 
+export interface SessionTable {
+  id: string
+  /** SHA-256 of the cookie value, hex. The value itself is never stored. */
+  secretHash: string
+  createdAt: string
+  expiresAt: string
+  lastSeenAt: string
+}
+
 export interface Database {
   workspaces: WorkspaceTable
   users: UserTable
@@ -157,4 +166,5 @@ export interface Database {
   dealTags: DealTagTable
   apiTokens: ApiTokenTable
   events: EventTable
+  sessions: SessionTable
 }

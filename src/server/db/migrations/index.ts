@@ -1,10 +1,14 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import * as initial from './2026-11-22T0900-initial'
+import * as sessions from './2026-11-22T1200-sessions'
+import * as peopleSearch from './2026-11-22T1210-people-search'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
 const migrations: Record<string, Migration> = {
   '2026-11-22T0900-initial': initial,
+  '2026-11-22T1200-sessions': sessions,
+  '2026-11-22T1210-people-search': peopleSearch,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,31 @@
+import type { Insertable } from 'kysely'
+import type { Db } from '../db/connection'
+import type { SessionTable } from '../db/database'
+
+export async function insertSession(db: Db, row: Insertable<SessionTable>): Promise<void> {
+  await db.insertInto('sessions').values(row).execute()
+}
+
+export async function findSessionByHash(db: Db, secretHash: string) {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('secretHash', '=', secretHash)
+    .executeTakeFirst()
+}
+
+export async function extendSession(
+  db: Db,
+  id: string,
+  values: { expiresAt: string; lastSeenAt: string },
+): Promise<void> {
+  await db.updateTable('sessions').set(values).where('id', '=', id).execute()
+}
+
+export async function deleteSessionByHash(db: Db, secretHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('secretHash', '=', secretHash).execute()
+}
+
+export async function deleteSessionsExpiredBefore(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute()
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../db/connection'
+import * as sessions from './repository'
+import { generateSecret, hashSecret, looksLikeSecret, sameDigest } from './secret'
+
+/** How long a session lasts without use; each day of use pushes the end back. */
+export const sessionLifetimeMs = 30 * 86_400_000
+// Extending on every request would turn each read into a write; once a day is plenty.
+const refreshAfterMs = 86_400_000
+
+export interface Session {
+  id: string
+  expiresAt: string
+}
+
+export interface NewSession extends Session {
+  /** The cookie value. It exists only in the response that sets the cookie. */
+  secret: string
+}
+
+/** Opens a session for the machine's owner and sweeps out the expired ones. */
+export async function createSession(db: Db, now: Date): Promise<NewSession> {
+  const secret = generateSecret()
+  const row = {
+    id: randomUUID(),
+    secretHash: hashSecret(secret),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + sessionLifetimeMs).toISOString(),
+    lastSeenAt: now.toISOString(),
+  }
+  await sessions.deleteSessionsExpiredBefore(db, row.createdAt)
+  await sessions.insertSession(db, row)
+  return { id: row.id, expiresAt: row.expiresAt, secret }
+}
+
+export interface ActiveSession extends Session {
+  /** True when this request pushed the expiry back, so the cookie should be sent again. */
+  extended: boolean
+}
+
+/** The live session whose cookie value is `secret`, or null for anything unknown or expired. */
+export async function authenticateSession(
+  db: Db,
+  secret: string,
+  now: Date,
+): Promise<ActiveSession | null> {
+  if (!looksLikeSecret(secret)) return null
+  const hash = hashSecret(secret)
+  const row = await sessions.findSessionByHash(db, hash)
+  if (!row || !sameDigest(row.secretHash, hash)) return null
+  if (Date.parse(row.expiresAt) <= now.getTime()) return null
+  if (now.getTime() - Date.parse(row.lastSeenAt) < refreshAfterMs) {
+    return { id: row.id, expiresAt: row.expiresAt, extended: false }
+  }
+  const expiresAt = new Date(now.getTime() + sessionLifetimeMs).toISOString()
+  await sessions.extendSession(db, row.id, { expiresAt, lastSeenAt: now.toISOString() })
+  return { id: row.id, expiresAt, extended: true }
+}
+
+/** Signs out: the cookie stops working at once. */
+export async function endSession(db: Db, secret: string): Promise<void> {
+  if (looksLikeSecret(secret)) await sessions.deleteSessionByHash(db, hashSecret(secret))
+}
