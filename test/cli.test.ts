@@ -123,7 +123,7 @@ describe('outpost token', () => {
         headers: { Authorization: `Bearer ${admin}` },
       })
       expect(response.status).toBe(200)
-      expect((await response.json()).name).toBe('Second')
+      expect(((await response.json()) as { name: string }).name).toBe('Second')
     } finally {
       await server.stop()
     }
