@@ -6,13 +6,16 @@ import { requireToken } from './auth/middleware'
 import { tokensRoutes } from './auth/routes'
 import { companiesRoutes } from './companies/routes'
 import { currenciesRoutes } from './currencies/routes'
+import { boardRoutes } from './deals/board-routes'
 import { dealsRoutes } from './deals/routes'
+import { dealsSearchRoutes } from './deals/search-routes'
 import { ApiError, renderError, sendError } from './http/errors'
 import { hostCheck } from './http/host-check'
 import { jsonBody } from './http/json-body'
 import { createRouter } from './http/validation'
 import { lostReasonsRoutes } from './lost-reasons/routes'
 import { peopleRoutes } from './people/routes'
+import { peopleSearchRoutes } from './people/search-routes'
 import { pipelinesRoutes } from './pipelines/routes'
 import { sessionRoutes } from './sessions/routes'
 import { uiRoutes } from './ui/routes'
@@ -43,6 +46,9 @@ function managementApi(deps: AppDeps) {
   api.route('/users', usersRoutes(deps))
   api.route('/companies', companiesRoutes(deps))
   api.route('/pipelines', pipelinesRoutes(deps))
+  api.route('/pipelines', boardRoutes(deps))
+  api.route('/people', peopleSearchRoutes(deps))
+  api.route('/deals', dealsSearchRoutes(deps))
   api.route('/lost-reasons', lostReasonsRoutes(deps))
   api.route('/currencies', currenciesRoutes(deps))
   api.route('/tokens', tokensRoutes(deps))

@@ -1,0 +1,44 @@
+import type { SelectQueryBuilder } from 'kysely'
+import type { Db } from '../db/connection'
+import type { Database } from '../db/database'
+import type { DealFilters } from './search-schema'
+
+type DealsQuery = SelectQueryBuilder<Database, 'deals', object>
+
+function applyFilters(query: DealsQuery, tenantId: string, filters: DealFilters): DealsQuery {
+  let filtered = query.where('deals.tenantId', '=', tenantId)
+  if (filters.personId) filtered = filtered.where('deals.primaryPersonId', '=', filters.personId)
+  if (filters.companyId) {
+    filtered = filtered.where('deals.primaryCompanyId', '=', filters.companyId)
+  }
+  if (filters.pipelineId) filtered = filtered.where('deals.pipelineId', '=', filters.pipelineId)
+  return filtered
+}
+
+export async function countMatchingDeals(
+  db: Db,
+  tenantId: string,
+  filters: DealFilters,
+): Promise<number> {
+  const row = await applyFilters(db.selectFrom('deals'), tenantId, filters)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
+  return row.total
+}
+
+/** One page of the matching deals, newest first with id as the tie-breaker. */
+export async function listMatchingDeals(
+  db: Db,
+  tenantId: string,
+  filters: DealFilters,
+  limit: number,
+  offset: number,
+) {
+  return applyFilters(db.selectFrom('deals'), tenantId, filters)
+    .selectAll('deals')
+    .orderBy('deals.createdAt', 'desc')
+    .orderBy('deals.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}

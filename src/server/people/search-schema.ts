@@ -1,0 +1,35 @@
+import { z } from '@hono/zod-openapi'
+import { pageQuery } from '../http/pagination'
+import { lifecycleStageSchema } from './schema'
+
+/** The people table's query: the v1 list's paging plus search and filters, all optional. */
+export const peopleSearchQuery = pageQuery.extend({
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({
+      param: { name: 'q', in: 'query', required: false },
+      description: 'Name or e-mail contains this text (case and accents ignored from 3 characters)',
+    }),
+  lifecycleStage: lifecycleStageSchema.optional().openapi({
+    param: { name: 'lifecycleStage', in: 'query', required: false },
+  }),
+  ownerId: z
+    .uuid()
+    .optional()
+    .openapi({ param: { name: 'ownerId', in: 'query', required: false }, format: 'uuid' }),
+  tag: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({
+      param: { name: 'tag', in: 'query', required: false },
+      description: 'Has this tag (compared without case)',
+    }),
+})
+
+export type PeopleSearch = z.output<typeof peopleSearchQuery>
+export type PeopleFilters = Omit<PeopleSearch, 'page' | 'pageSize'>

@@ -1,0 +1,24 @@
+import { z } from '@hono/zod-openapi'
+import { eventTypes } from '../../shared/events'
+import { timestamp, uuid } from '../http/schema-types'
+
+/** The newest events of a resource that a timeline shows; older ones stay in the change feed. */
+export const timelineLength = 200
+
+export const timelineEventSchema = z
+  .object({
+    id: uuid,
+    type: z.enum(eventTypes),
+    createdAt: timestamp,
+    tenantId: uuid,
+    data: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: 'As delivered: object, and previous and changes for updates' }),
+  })
+  .openapi('TimelineEvent')
+
+export const timelineSchema = z.object({ data: z.array(timelineEventSchema) }).openapi('Timeline', {
+  description: `The resource's events, newest first (at most ${timelineLength})`,
+})
+
+export type TimelineEvent = z.infer<typeof timelineEventSchema>

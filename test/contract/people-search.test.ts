@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestClock } from '../support/clock'
+import { createPerson } from '../support/fixtures'
+import { startTestServer, type TestServer } from '../support/server'
+
+const clock = createTestClock()
+let server: TestServer
+let ownerId: string
+const ids: Record<string, string> = {}
+
+beforeAll(async () => {
+  server = await startTestServer({ clock })
+  ownerId = (await server.admin.post('/api/app/v1/users', { name: 'Bia Lima' })).body.id
+  const people: [string, Record<string, unknown>][] = [
+    ['josé', { fullName: 'José Souza', primaryEmail: 'jose@acme.com.br', lifecycleStage: 'lead' }],
+    [
+      'maria',
+      { fullName: 'Maria Oliveira', primaryEmail: 'maria@globex.com', ownerId, tags: ['VIP'] },
+    ],
+    [
+      'joana',
+      {
+        fullName: 'Joana Souza',
+        primaryEmail: 'jo@initech.io',
+        lifecycleStage: 'customer',
+        ownerId,
+      },
+    ],
+    ['pedro', { fullName: 'Pedro Alves', tags: ['vip', 'newsletter'], lifecycleStage: 'lead' }],
+  ]
+  for (const [key, fields] of people) {
+    clock.advance(1000)
+    ids[key] = (await createPerson(server.api, fields)).id
+  }
+})
+afterAll(() => server.close())
+
+const search = async (query: string) => {
+  const { status, body } = await server.admin.get(`/api/app/v1/people${query}`)
+  expect(status, JSON.stringify(body)).toBe(200)
+  return body
+}
+const names = (body: any) => body.data.map((person: any) => person.fullName)
+
+describe('people search (management API)', () => {
+  it('without filters lists every person newest first, in the v1 envelope', async () => {
+    const body = await search('')
+    expect(names(body)).toEqual(['Pedro Alves', 'Joana Souza', 'Maria Oliveira', 'José Souza'])
+    expect(body).toMatchObject({ page: 1, pageSize: 25, total: 4, hasMore: false })
+    expect(body.data[0].tags).toEqual(['vip', 'newsletter'])
+  })
+
+  it('finds people whose name or e-mail contains the text, ignoring case and accents', async () => {
+    expect(names(await search('?q=souza'))).toEqual(['Joana Souza', 'José Souza'])
+    expect(names(await search('?q=JOSE'))).toEqual(['José Souza'])
+    expect(names(await search('?q=globex'))).toEqual(['Maria Oliveira'])
+    expect(names(await search('?q=a%20Sou'))).toEqual(['Joana Souza'])
+    expect((await search('?q=zzzz')).total).toBe(0)
+  })
+
+  it('short searches (under three characters) still match anywhere in name or e-mail', async () => {
+    expect(names(await search('?q=jo'))).toEqual(['Joana Souza', 'José Souza'])
+    expect(names(await search('?q=%25'))).toEqual([])
+  })
+
+  it('the index follows renames, e-mail changes and deletions', async () => {
+    await server.api.patch(`/api/v1/people/${ids.pedro}`, {
+      fullName: 'Pedro Xavier',
+      primaryEmail: 'px@umbrella.com',
+    })
+    expect(names(await search('?q=xavier'))).toEqual(['Pedro Xavier'])
+    expect(names(await search('?q=umbrella'))).toEqual(['Pedro Xavier'])
+    expect((await search('?q=alves')).total).toBe(0)
+    const temporary = await createPerson(server.api, { fullName: 'Temporary Person' })
+    expect((await search('?q=temporary')).total).toBe(1)
+    await server.api.delete(`/api/v1/people/${temporary.id}`)
+    expect((await search('?q=temporary')).total).toBe(0)
+  })
+
+  it('filters by lifecycle stage, owner and tag (tag without case), and combines them', async () => {
+    expect(names(await search('?lifecycleStage=lead'))).toEqual(['Pedro Xavier', 'José Souza'])
+    expect(names(await search(`?ownerId=${ownerId}`))).toEqual(['Joana Souza', 'Maria Oliveira'])
+    expect(names(await search('?tag=vip'))).toEqual(['Pedro Xavier', 'Maria Oliveira'])
+    expect(names(await search(`?tag=VIP&ownerId=${ownerId}`))).toEqual(['Maria Oliveira'])
+    expect(names(await search('?q=souza&lifecycleStage=customer'))).toEqual(['Joana Souza'])
+  })
+
+  it('pages the matches: total counts matches, not the workspace', async () => {
+    const body = await search('?q=souza&pageSize=1&page=2')
+    expect(names(body)).toEqual(['José Souza'])
+    expect(body).toMatchObject({ page: 2, pageSize: 1, total: 2, hasMore: false })
+  })
+
+  it('rejects bad parameters with validation_error naming them', async () => {
+    const cases = ['?pageSize=101', '?lifecycleStage=boss', '?ownerId=nope', '?sort=name']
+    for (const query of cases) {
+      const { status, body } = await server.admin.get(`/api/app/v1/people${query}`)
+      expect(status, query).toBe(400)
+      expect(body.error.code, query).toBe('validation_error')
+    }
+  })
+
+  it('stays inside the workspace', async () => {
+    const other = await server.otherWorkspace('Elsewhere')
+    const { body } = await other.admin.get('/api/app/v1/people?q=souza')
+    expect(body.total).toBe(0)
+  })
+
+  it('leaves the v1 list as the spec says: filters there are a 400', async () => {
+    const { status } = await server.api.get('/api/v1/people?q=souza')
+    expect(status).toBe(400)
+  })
+
+  it("a person's timeline lists their events newest first", async () => {
+    const { status, body } = await server.admin.get(`/api/app/v1/people/${ids.pedro}/events`)
+    expect(status).toBe(200)
+    expect(body.data.map((event: any) => event.type)).toEqual([
+      'person.updated',
+      'person.tag_added',
+      'person.tag_added',
+      'person.created',
+    ])
+    expect(body.data[0].data.changes).toEqual(['fullName', 'primaryEmail'])
+    expect(
+      (await server.admin.get('/api/app/v1/people/00000000-0000-4000-8000-000000000000/events'))
+        .status,
+    ).toBe(404)
+  })
+})
