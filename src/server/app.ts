@@ -13,6 +13,8 @@ import { ApiError, renderError, sendError } from './http/errors'
 import { hostCheck } from './http/host-check'
 import { jsonBody } from './http/json-body'
 import { createRouter } from './http/validation'
+import { inboundPublicRoutes } from './inbound/public-routes'
+import { inboundWebhooksRoutes } from './inbound/routes'
 import { lostReasonsRoutes } from './lost-reasons/routes'
 import { peopleRoutes } from './people/routes'
 import { peopleSearchRoutes } from './people/search-routes'
@@ -52,6 +54,7 @@ function managementApi(deps: AppDeps) {
   api.route('/lost-reasons', lostReasonsRoutes(deps))
   api.route('/currencies', currenciesRoutes(deps))
   api.route('/tokens', tokensRoutes(deps))
+  api.route('/inbound-webhooks', inboundWebhooksRoutes(deps))
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
   return api
 }
@@ -116,6 +119,8 @@ export function createApp(deps: AppDeps) {
   app.get('/api/app/v1/openapi.json', (c) => c.json(managementDocument()))
   app.route('/api/docs', apiDocsRoutes())
   app.route('/', sessionRoutes(deps))
+  // Public: the URL token is the credential, and the route reads its own bodies (not only JSON).
+  app.route('/webhooks/in', inboundPublicRoutes(deps))
   app.route('/api/v1', rest)
   app.route('/api/app/v1', management)
   if (deps.uiDir) app.route('/', uiRoutes(deps.uiDir))

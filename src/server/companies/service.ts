@@ -93,3 +93,31 @@ export async function deleteCompany(
 export async function requireCompany(db: Db, tenantId: string, id: string, field: string) {
   if (!(await companies.findCompanyById(db, tenantId, id))) throw unknownReference(field, 'company')
 }
+
+/** The id of the workspace's company with this domain, if any. */
+export async function findCompanyIdByDomain(
+  db: Db,
+  tenantId: string,
+  domain: string,
+): Promise<string | undefined> {
+  return (await companies.findCompanyByDomain(db, tenantId, domain.toLowerCase()))?.id
+}
+
+/**
+ * The company with this domain, created (named after the domain) when the workspace has none. For
+ * intake, which links a new person to the company of their e-mail domain.
+ */
+export async function ensureCompanyForDomain(
+  db: Db,
+  tenantId: string,
+  domain: string,
+  now: Date,
+): Promise<Company> {
+  const name = domain.toLowerCase()
+  return inTransaction(db, async (trx) => {
+    const existing = await companies.findCompanyByDomain(trx, tenantId, name)
+    return existing
+      ? toCompany(existing)
+      : createCompany(trx, tenantId, { name, domain: name }, now)
+  })
+}

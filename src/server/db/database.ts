@@ -152,6 +152,68 @@ export interface SessionTable {
   lastSeenAt: string
 }
 
+export type InboundObjectType = 'person' | 'deal'
+export type DedupeStrategy = 'email' | 'phone' | 'composite' | 'none'
+export type DeliveryOutcome = 'created' | 'updated' | 'rejected'
+
+export interface InboundWebhookTable {
+  id: string
+  tenantId: string
+  name: string
+  objectType: InboundObjectType
+  /** JSON object text: target field -> constant or template. */
+  mapping: string
+  dedupeStrategy: DedupeStrategy
+  /** JSON array text: the fields of a composite strategy. */
+  dedupeFields: string
+  /** ISO 3166 alpha-2 country for phone numbers written without a country code. */
+  defaultCountry: string
+  /** JSON object text: the post-receipt actions. */
+  actions: string
+  /** 1 or 0. */
+  enabled: number
+  /** SHA-256 of the URL token, hex. The token itself is never stored. */
+  tokenHash: string
+  tokenPrefix: string
+  /** How many owners round-robin assignment has handed out. */
+  ownerCursor: number
+  createdAt: string
+  updatedAt: string
+  rotatedAt: string | null
+  revokedAt: string | null
+}
+
+export interface InboundDeliveryTable {
+  seq: Generated<number>
+  id: string
+  tenantId: string
+  webhookId: string
+  receivedAt: string
+  contentType: string | null
+  /** The body as received; null when it was not read (over the size limit). */
+  body: Buffer | null
+  bodySize: number
+  outcome: DeliveryOutcome
+  status: number
+  /** JSON text of the response sent. */
+  response: string
+  personId: string | null
+  dealId: string | null
+  replayOf: string | null
+}
+
+/** The machine's tunnel settings: one row, id 1. */
+export interface TunnelSettingsTable {
+  id: number
+  enabled: number
+  provider: 'localtunnel' | 'ngrok' | 'cloudflared'
+  localtunnelHost: string | null
+  subdomain: string | null
+  /** The user's own ngrok token, needed to reconnect; never returned by the API. */
+  ngrokAuthtoken: string | null
+  updatedAt: string
+}
+
 export interface Database {
   workspaces: WorkspaceTable
   users: UserTable
@@ -166,5 +228,7 @@ export interface Database {
   dealTags: DealTagTable
   apiTokens: ApiTokenTable
   events: EventTable
+  inboundWebhooks: InboundWebhookTable
+  inboundDeliveries: InboundDeliveryTable
   sessions: SessionTable
 }

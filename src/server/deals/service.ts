@@ -244,3 +244,18 @@ export async function countDealsUsing(
 ): Promise<number> {
   return deals.countDealsWith(db, tenantId, field, id)
 }
+
+/** Deals of the workspace in creation order, `limit` at a time after `after` (for exports). */
+export async function listDealsAfter(
+  db: Db,
+  tenantId: string,
+  after: { createdAt: string; id: string } | null,
+  limit: number,
+): Promise<Deal[]> {
+  return withTags(db, await deals.listDealsAfter(db, tenantId, after, limit))
+}
+
+/** Every custom field key used by a deal of the workspace, sorted. */
+export async function listDealCustomFieldKeys(db: Db, tenantId: string): Promise<string[]> {
+  return deals.listCustomFieldKeys(db, tenantId)
+}

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely'
+import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Db } from '../db/connection'
 import type { PersonTable } from '../db/database'
 
@@ -72,4 +72,72 @@ export async function replacePersonTags(
     .insertInto('personTags')
     .values(tags.map((tag, position) => ({ tenantId, personId, tag, position })))
     .execute()
+}
+
+/** A condition of deduplication: a person column, or `customFields.<key>`, equal to a value. */
+export interface PersonCriterion {
+  field:
+    | 'fullName'
+    | 'primaryEmail'
+    | 'primaryPhone'
+    | 'companyId'
+    | 'leadSource'
+    | `customFields.${string}`
+  value: string
+}
+
+export async function findOldestPersonMatching(
+  db: Db,
+  tenantId: string,
+  criteria: readonly PersonCriterion[],
+) {
+  let query = db.selectFrom('people').select('id').where('tenantId', '=', tenantId)
+  for (const { field, value } of criteria) {
+    if (field.startsWith('customFields.')) {
+      const path = `$."${field.slice('customFields.'.length)}"`
+      query = query.where(
+        sql<string>`cast(json_extract(custom_fields, ${path}) as text)`,
+        '=',
+        value,
+      )
+    } else if (field === 'fullName' || field === 'leadSource') {
+      query = query.where(sql<string>`lower(${sql.ref(field)})`, '=', value.toLowerCase())
+    } else {
+      query = query.where(field as 'primaryEmail', '=', value)
+    }
+  }
+  return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst()
+}
+
+/** Where a creation-order scan stopped: the last row's createdAt and id. */
+export interface CreationCursor {
+  createdAt: string
+  id: string
+}
+
+export async function listPeopleAfter(
+  db: Db,
+  tenantId: string,
+  after: CreationCursor | null,
+  limit: number,
+) {
+  let query = db.selectFrom('people').selectAll().where('tenantId', '=', tenantId)
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('createdAt', '>', after.createdAt),
+        eb.and([eb('createdAt', '=', after.createdAt), eb('id', '>', after.id)]),
+      ]),
+    )
+  }
+  return query.orderBy('createdAt').orderBy('id').limit(limit).execute()
+}
+
+export async function listCustomFieldKeys(db: Db, tenantId: string): Promise<string[]> {
+  const { rows } = await sql<{ key: string }>`
+    select distinct each.key as key
+    from people, json_each(people.custom_fields) as each
+    where people.tenant_id = ${tenantId}
+    order by 1`.execute(db)
+  return rows.map((row) => row.key)
 }

@@ -13,6 +13,8 @@ import { requireUser } from '../users/service'
 import * as people from './repository'
 import type { CreatePersonInput, Person, UpdatePersonInput } from './schema'
 
+export type { CreationCursor, PersonCriterion } from './repository'
+
 export function toPerson(row: Selectable<PersonTable>, tags: string[]): Person {
   return {
     id: row.id,
@@ -90,11 +92,19 @@ function tagEvents(person: Person, tags: readonly string[]): ResourceEvent[] {
   }))
 }
 
+/**
+ * What intake (inbound webhooks, CSV import) may write beyond the v1 API: custom fields. The v1
+ * routes validate bodies with strict schemas, so they can never pass these.
+ */
+export interface IntakeFields {
+  customFields?: Record<string, unknown>
+}
+
 /** Creates a person; emits person.created and one person.tag_added per tag. */
 export async function createPerson(
   db: Db,
   tenantId: string,
-  input: CreatePersonInput,
+  input: CreatePersonInput & IntakeFields,
   now: Date,
 ): Promise<Person> {
   return inTransaction(db, async (trx) => {
@@ -111,7 +121,7 @@ export async function createPerson(
       ownerId: input.ownerId ?? null,
       lifecycleStage: input.lifecycleStage ?? null,
       leadSource: input.leadSource ?? null,
-      customFields: '{}',
+      customFields: JSON.stringify(input.customFields ?? {}),
       createdAt: timestamp,
       updatedAt: timestamp,
     }
@@ -143,30 +153,88 @@ export async function updatePerson(
     await assertReferences(trx, tenantId, input)
     if (input.primaryEmail) await assertEmailFree(trx, tenantId, input.primaryEmail, id)
     const { tags, ...fields } = input
-    const after: Person = {
-      ...before,
-      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
-      tags: tags ? normalizeTags(tags) : before.tags,
-    }
-    const { changes, previous } = diffFields(before, after, ['updatedAt'])
-    if (changes.length === 0) return before
-    after.updatedAt = now.toISOString()
-    await people.updatePerson(trx, id, {
-      fullName: after.fullName,
-      primaryEmail: after.primaryEmail,
-      primaryPhone: after.primaryPhone,
-      companyId: after.companyId,
-      ownerId: after.ownerId,
-      lifecycleStage: after.lifecycleStage,
-      leadSource: after.leadSource,
-      updatedAt: after.updatedAt,
-    })
-    if (changes.includes('tags')) await people.replacePersonTags(trx, tenantId, id, after.tags)
-    await recordEvents(trx, tenantId, now, [
-      { type: 'person.updated', resource: after, data: { object: after, previous, changes } },
-      ...tagEvents(after, addedTags(before.tags, after.tags)),
-    ])
-    return after
+    return saveChanges(
+      trx,
+      tenantId,
+      before,
+      {
+        ...before,
+        ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+        tags: tags ? normalizeTags(tags) : before.tags,
+      },
+      now,
+    )
+  })
+}
+
+/**
+ * Writes `after` over `before` when they differ; emits person.updated and person.tag_added per new
+ * tag. Nothing differs: nothing is written and nothing emitted.
+ */
+async function saveChanges(
+  trx: Db,
+  tenantId: string,
+  before: Person,
+  after: Person,
+  now: Date,
+): Promise<Person> {
+  const { changes, previous } = diffFields(before, after, ['updatedAt'])
+  if (changes.length === 0) return before
+  after.updatedAt = now.toISOString()
+  await people.updatePerson(trx, before.id, {
+    fullName: after.fullName,
+    primaryEmail: after.primaryEmail,
+    primaryPhone: after.primaryPhone,
+    companyId: after.companyId,
+    ownerId: after.ownerId,
+    lifecycleStage: after.lifecycleStage,
+    leadSource: after.leadSource,
+    customFields: JSON.stringify(after.customFields),
+    updatedAt: after.updatedAt,
+  })
+  if (changes.includes('tags')) await people.replacePersonTags(trx, tenantId, before.id, after.tags)
+  await recordEvents(trx, tenantId, now, [
+    { type: 'person.updated', resource: after, data: { object: after, previous, changes } },
+    ...tagEvents(after, addedTags(before.tags, after.tags)),
+  ])
+  return after
+}
+
+/** What intake merges into a person it matched: only the fields it has values for. */
+export type PersonMerge = Omit<UpdatePersonInput, 'tags'> & IntakeFields & { tags?: string[] }
+
+/**
+ * Merges incoming values into an existing person, as deduplication does: every value given
+ * overwrites (null and undefined are ignored, so nothing is ever cleared), tags are added to the
+ * person's set, and custom fields are merged by key. Emits what updatePerson emits.
+ */
+export async function mergeIntoPerson(
+  db: Db,
+  tenantId: string,
+  id: string,
+  merge: PersonMerge,
+  now: Date,
+): Promise<Person> {
+  return inTransaction(db, async (trx) => {
+    const before = await getPerson(trx, tenantId, id)
+    const { tags, customFields, ...fields } = merge
+    const given = Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined && value !== null),
+    ) as UpdatePersonInput
+    await assertReferences(trx, tenantId, given)
+    if (given.primaryEmail) await assertEmailFree(trx, tenantId, given.primaryEmail, id)
+    return saveChanges(
+      trx,
+      tenantId,
+      before,
+      {
+        ...before,
+        ...given,
+        tags: normalizeTags([...before.tags, ...(tags ?? [])]),
+        customFields: { ...before.customFields, ...customFields },
+      },
+      now,
+    )
   })
 }
 
@@ -198,4 +266,41 @@ export async function detachPeople(
 /** 422 naming `field` unless `id` is a person of this workspace. */
 export async function requirePerson(db: Db, tenantId: string, id: string, field: string) {
   if (!(await people.findPersonById(db, tenantId, id))) throw unknownReference(field, 'person')
+}
+
+/** The id of the person holding this (normalised) e-mail in the workspace, if any. */
+export async function findPersonIdByEmail(
+  db: Db,
+  tenantId: string,
+  email: string,
+): Promise<string | undefined> {
+  return (await people.findPersonIdByEmail(db, tenantId, email))?.id
+}
+
+/**
+ * The oldest person whose fields all equal the given values: text fields compared without case,
+ * custom fields (`customFields.<key>`) by their text. Used by deduplication.
+ */
+export async function findOldestPersonMatching(
+  db: Db,
+  tenantId: string,
+  criteria: readonly people.PersonCriterion[],
+): Promise<string | undefined> {
+  if (criteria.length === 0) return undefined
+  return (await people.findOldestPersonMatching(db, tenantId, criteria))?.id
+}
+
+/** People of the workspace in creation order, `limit` at a time after `after` (for exports). */
+export async function listPeopleAfter(
+  db: Db,
+  tenantId: string,
+  after: people.CreationCursor | null,
+  limit: number,
+): Promise<Person[]> {
+  return withTags(db, await people.listPeopleAfter(db, tenantId, after, limit))
+}
+
+/** Every custom field key used by a person of the workspace, sorted. */
+export async function listPersonCustomFieldKeys(db: Db, tenantId: string): Promise<string[]> {
+  return people.listCustomFieldKeys(db, tenantId)
 }

@@ -1,0 +1,110 @@
+// Reading and parsing inbound webhook bodies: JSON objects, and the form bodies many form tools
+// send (`application/x-www-form-urlencoded`, `multipart/form-data`), whose bracketed keys
+// (`contact[email]`, `tags[]`) become nested objects and lists.
+
+import qs from 'qs'
+import { ApiError } from '../http/errors'
+
+/** The largest body an inbound webhook reads; the request log keeps bodies up to this size. */
+export const maxInboundBodyBytes = 1024 * 1024
+
+export interface ReceivedBody {
+  /** The bytes received; null when the body was over the limit and left unread. */
+  bytes: Buffer | null
+  /** Bytes received, or announced by Content-Length when the body was left unread. */
+  size: number
+}
+
+/** Reads a request body, never holding more than `max` bytes of it. */
+export async function readBody(request: Request, max = maxInboundBodyBytes): Promise<ReceivedBody> {
+  const announced = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (announced > max) return { bytes: null, size: announced }
+  if (!request.body) return { bytes: Buffer.alloc(0), size: 0 }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = request.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel()
+      return { bytes: null, size }
+    }
+    chunks.push(value)
+  }
+  return { bytes: Buffer.concat(chunks), size }
+}
+
+export const tooLarge = (max = maxInboundBodyBytes) =>
+  new ApiError(413, 'payload_too_large', `Request body is larger than ${max} bytes`, {
+    limitBytes: max,
+  })
+
+const notAnObject = () =>
+  new ApiError(400, 'validation_error', 'Request body must be a JSON object')
+
+function parseJson(bytes: Buffer): Record<string, unknown> {
+  let value: unknown
+  try {
+    value = JSON.parse(bytes.toString('utf8'))
+  } catch {
+    throw new ApiError(400, 'malformed_json', 'Request body is not valid JSON')
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw notAnObject()
+  return value as Record<string, unknown>
+}
+
+// Deep enough for any real form; qs drops `__proto__` and friends unless told otherwise.
+const formOptions: qs.IParseOptions = { depth: 10, arrayLimit: 200, parameterLimit: 2000 }
+
+function parseForm(text: string): Record<string, unknown> {
+  return qs.parse(text, formOptions)
+}
+
+async function parseMultipart(
+  bytes: Buffer,
+  contentType: string,
+): Promise<Record<string, unknown>> {
+  let form: FormData
+  try {
+    form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
+  } catch {
+    throw new ApiError(400, 'malformed_form', 'Request body is not valid multipart/form-data')
+  }
+  // Text fields only: files have no field to map to. They go through the same bracket parser.
+  const fields = new URLSearchParams()
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') fields.append(key, value)
+  }
+  return parseForm(fields.toString())
+}
+
+/** `application/json; charset=utf-8` -> `application/json`. */
+export function mediaType(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+}
+
+/**
+ * The payload of a body: a JSON object, or the fields of a form. JSON is also read from
+ * `text/plain` and from bodies sent without a Content-Type, which some senders do. A body that
+ * cannot be parsed is a 400; another media type is a 415.
+ */
+export async function parsePayload(
+  bytes: Buffer,
+  contentType: string | null,
+): Promise<Record<string, unknown>> {
+  const type = mediaType(contentType)
+  if (type === '' || type === 'text/plain' || /^application\/(?:[\w.-]+\+)?json$/.test(type)) {
+    if (bytes.length === 0) throw new ApiError(400, 'malformed_json', 'Request body is empty')
+    return parseJson(bytes)
+  }
+  if (type === 'application/x-www-form-urlencoded') return parseForm(bytes.toString('utf8'))
+  if (type === 'multipart/form-data') return parseMultipart(bytes, contentType ?? '')
+  throw new ApiError(
+    415,
+    'unsupported_media_type',
+    'Send application/json, application/x-www-form-urlencoded or multipart/form-data',
+    { contentType },
+  )
+}

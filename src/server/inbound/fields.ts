@@ -1,0 +1,343 @@
+// The fields a mapping can fill, and how a mapped value becomes a value of the field's type.
+
+import { z } from '@hono/zod-openapi'
+import {
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js/max'
+import { lifecycleStages, type LifecycleStage } from '../../shared/lifecycle'
+import { normalizeTags } from '../../shared/tags'
+import type { InboundObjectType } from '../db/database'
+import { ApiError } from '../http/errors'
+import { emailAddress } from '../http/schema-types'
+import {
+  compileValue,
+  evaluateValue,
+  MappingSyntaxError,
+  type CompiledValue,
+  type MappingValue,
+} from './mapping'
+
+export const personTargets = [
+  'fullName',
+  'primaryEmail',
+  'primaryPhone',
+  'companyId',
+  'ownerId',
+  'lifecycleStage',
+  'leadSource',
+  'tags',
+] as const
+
+export const dealTargets = [
+  'title',
+  'value',
+  'currency',
+  'pipelineId',
+  'stageId',
+  'expectedCloseDate',
+] as const
+
+export const customFieldPrefix = 'customFields.'
+const customFieldKey = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$/
+const maxCustomFieldChars = 10_000
+const maxTags = 100
+
+export interface MappedPerson {
+  fullName?: string
+  primaryEmail?: string
+  primaryPhone?: string
+  companyId?: string
+  ownerId?: string
+  lifecycleStage?: LifecycleStage
+  leadSource?: string
+  tags: string[]
+  customFields: Record<string, unknown>
+}
+
+export interface MappedDeal {
+  title?: string
+  value?: number
+  currency?: string
+  pipelineId?: string
+  stageId?: string
+  expectedCloseDate?: string
+}
+
+/** What a payload gives once mapped and coerced: the person's fields and the deal's. */
+export interface MappedRecord {
+  person: MappedPerson
+  deal: MappedDeal
+}
+
+/** A mapping checked against its object type and compiled, in the configured order. */
+export type CompiledMapping = readonly (readonly [target: string, value: CompiledValue])[]
+
+const invalid = (field: string, message: string) =>
+  new ApiError(422, 'validation_error', `${field} ${message}`, { field })
+
+/** Why `target` cannot be mapped by a webhook of `objectType`, or null when it can. */
+export function targetProblem(objectType: InboundObjectType, target: string): string | null {
+  if (target.startsWith(customFieldPrefix)) {
+    return customFieldKey.test(target.slice(customFieldPrefix.length))
+      ? null
+      : 'custom field keys are 1 to 64 letters, digits, _ or -'
+  }
+  if ((personTargets as readonly string[]).includes(target)) return null
+  if ((dealTargets as readonly string[]).includes(target)) {
+    return objectType === 'deal' ? null : 'is a deal field; this webhook creates people'
+  }
+  return 'is not a field Outpost can map'
+}
+
+/** Whether `code` is an ISO 3166 alpha-2 country the phone library knows. */
+export function isPhoneCountry(code: string): code is CountryCode {
+  return isSupportedCountry(code)
+}
+
+function scalarText(field: string, value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined
+  if (Array.isArray(value)) {
+    const items = value.map((item) => scalarText(field, item)).filter((item) => item !== undefined)
+    return items.length ? items.join(', ') : undefined
+  }
+  if (typeof value === 'object') throw invalid(field, 'must be text, not an object')
+  const text = String(value).replace(/\s+/g, ' ').trim()
+  return text === '' ? undefined : text
+}
+
+function text(field: string, value: unknown, max: number): string | undefined {
+  const out = scalarText(field, value)
+  if (out !== undefined && out.length > max)
+    throw invalid(field, `is longer than ${max} characters`)
+  return out
+}
+
+function email(value: unknown): string | undefined {
+  const raw = text('primaryEmail', value, 254)
+  if (raw === undefined) return undefined
+  const parsed = emailAddress.safeParse(raw)
+  if (!parsed.success) throw invalid('primaryEmail', `"${raw}" is not an e-mail address`)
+  return parsed.data
+}
+
+/** A phone number in E.164 (`+5511987654321`); numbers without a country code use `country`. */
+export function normalizePhone(raw: string, country: CountryCode): string | undefined {
+  const phone = parsePhoneNumberFromString(raw, country)
+  return phone?.isValid() ? phone.number : undefined
+}
+
+function phone(value: unknown, country: CountryCode): string | undefined {
+  const raw = text('primaryPhone', value, 50)
+  if (raw === undefined) return undefined
+  const normalized = normalizePhone(raw, country)
+  if (!normalized) throw invalid('primaryPhone', `"${raw}" is not a valid phone number`)
+  return normalized
+}
+
+const uuidSchema = z.uuid()
+
+function uuid(field: string, value: unknown): string | undefined {
+  const raw = text(field, value, 36)
+  if (raw === undefined) return undefined
+  if (!uuidSchema.safeParse(raw.toLowerCase()).success) throw invalid(field, 'must be a uuid')
+  return raw.toLowerCase()
+}
+
+function lifecycleStage(value: unknown): LifecycleStage | undefined {
+  const raw = text('lifecycleStage', value, 50)
+  if (raw === undefined) return undefined
+  const stage = raw.toLowerCase().replace(/[\s-]+/g, '_')
+  const known = lifecycleStages.find((candidate) => candidate === stage)
+  if (!known) throw invalid('lifecycleStage', `must be one of ${lifecycleStages.join(', ')}`)
+  return known
+}
+
+function tags(value: unknown): string[] {
+  const items = Array.isArray(value) ? value.flat() : String(value ?? '').split(',')
+  const out = normalizeTags(items.map((item) => text('tags', item, 64) ?? ''))
+  if (out.length > maxTags) throw invalid('tags', `must hold at most ${maxTags} tags`)
+  return out
+}
+
+/**
+ * A money amount: a number, or text such as `1500`, `1500.50`, `1.500,50` or `R$ 1,500.50`. When
+ * both `.` and `,` appear the last one is the decimal mark; one alone is the decimal mark if it
+ * appears once, a thousands separator if it repeats.
+ */
+export function parseAmount(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
+  if (typeof value !== 'string') return undefined
+  let digits = value.replace(/[^\d.,-]/g, '')
+  if (!/^-?[\d.,]*\d[\d.,]*$/.test(digits)) return undefined
+  const lastDot = digits.lastIndexOf('.')
+  const lastComma = digits.lastIndexOf(',')
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimal = lastDot > lastComma ? '.' : ','
+    const thousands = decimal === '.' ? ',' : '.'
+    digits = digits.replaceAll(thousands, '').replace(decimal, '.')
+  } else {
+    const mark = lastDot >= 0 ? '.' : ','
+    const count = digits.split(mark).length - 1
+    digits = count > 1 ? digits.replaceAll(mark, '') : digits.replace(mark, '.')
+  }
+  const amount = Number(digits)
+  return Number.isFinite(amount) ? amount : undefined
+}
+
+function amount(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined
+  const parsed = parseAmount(Array.isArray(value) && value.length === 1 ? value[0] : value)
+  if (parsed === undefined) throw invalid('value', 'must be a number such as 1500 or 1500.50')
+  if (parsed < 0) throw invalid('value', 'must not be negative')
+  if (parsed > 1e15) throw invalid('value', 'is too large')
+  return parsed
+}
+
+function currency(value: unknown): string | undefined {
+  const raw = text('currency', value, 3)
+  if (raw === undefined) return undefined
+  if (!/^[A-Za-z]{3}$/.test(raw)) throw invalid('currency', 'must be a three-letter ISO 4217 code')
+  return raw.toUpperCase()
+}
+
+function date(value: unknown): string | undefined {
+  const raw = text('expectedCloseDate', value, 40)
+  if (raw === undefined) return undefined
+  // Booking tools send date-times (2026-12-01T14:00:00Z); the date part is what a deal needs.
+  const day = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(raw)?.[1]
+  if (!day || !z.iso.date().safeParse(day).success) {
+    throw invalid('expectedCloseDate', 'must be a date like 2026-12-31')
+  }
+  return day
+}
+
+function customValue(field: string, value: unknown): unknown {
+  const out = typeof value === 'string' ? value.trim() : value
+  if (JSON.stringify(out).length > maxCustomFieldChars) {
+    throw invalid(field, `is longer than ${maxCustomFieldChars} characters of JSON`)
+  }
+  return out
+}
+
+/** An empty mapped record: no fields, no tags, no custom fields. */
+export function emptyRecord(): MappedRecord {
+  return { person: { tags: [], customFields: {} }, deal: {} }
+}
+
+/** Stores the mapped `value` of `target` into `record`, coerced to the field's type. */
+function assign(record: MappedRecord, target: string, value: unknown, country: CountryCode): void {
+  const { person, deal } = record
+  if (target.startsWith(customFieldPrefix)) {
+    person.customFields[target.slice(customFieldPrefix.length)] = customValue(target, value)
+    return
+  }
+  switch (target) {
+    case 'fullName':
+      person.fullName = text(target, value, 200)
+      break
+    case 'primaryEmail':
+      person.primaryEmail = email(value)
+      break
+    case 'primaryPhone':
+      person.primaryPhone = phone(value, country)
+      break
+    case 'companyId':
+    case 'ownerId':
+      person[target] = uuid(target, value)
+      break
+    case 'lifecycleStage':
+      person.lifecycleStage = lifecycleStage(value)
+      break
+    case 'leadSource':
+      person.leadSource = text(target, value, 200)
+      break
+    case 'tags':
+      person.tags = tags(value)
+      break
+    case 'title':
+      deal.title = text(target, value, 200)
+      break
+    case 'value':
+      deal.value = amount(value)
+      break
+    case 'currency':
+      deal.currency = currency(value)
+      break
+    case 'pipelineId':
+    case 'stageId':
+      deal[target] = uuid(target, value)
+      break
+    case 'expectedCloseDate':
+      deal.expectedCloseDate = date(value)
+      break
+  }
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T
+}
+
+/**
+ * Maps a payload: evaluates each target's value and coerces it. Throws a 422 `validation_error`
+ * naming the field when a value cannot be coerced (an e-mail that is not one, say).
+ */
+export function mapPayload(
+  mapping: CompiledMapping,
+  payload: unknown,
+  country: CountryCode,
+): MappedRecord {
+  const record = emptyRecord()
+  for (const [target, compiled] of mapping) {
+    const value = evaluateValue(compiled, payload)
+    if (value !== undefined) assign(record, target, value, country)
+  }
+  return { person: dropUndefined(record.person), deal: dropUndefined(record.deal) }
+}
+
+const listTargets = (target: string) => target === 'tags' || target.startsWith(customFieldPrefix)
+
+/**
+ * Checks and compiles a configured mapping: every key a field of the object type, every template
+ * well formed, arrays only for lists, and constants valid for their field. Problems are a 400
+ * `validation_error` naming `mapping.<field>`.
+ */
+export function compileMapping(
+  objectType: InboundObjectType,
+  mapping: Readonly<Record<string, MappingValue>>,
+  country: CountryCode,
+): CompiledMapping {
+  const compiled: (readonly [string, CompiledValue])[] = []
+  for (const [target, value] of Object.entries(mapping)) {
+    const field = `mapping.${target}`
+    const fail = (message: string) =>
+      new ApiError(400, 'validation_error', `${field} ${message}`, { field })
+    const problem = targetProblem(objectType, target)
+    if (problem) throw fail(problem)
+    if (Array.isArray(value) && !listTargets(target)) {
+      throw fail('takes one value; only tags and custom fields take a list')
+    }
+    if (typeof value === 'boolean' && !target.startsWith(customFieldPrefix)) {
+      throw fail('cannot be true or false')
+    }
+    let item: CompiledValue
+    try {
+      item = compileValue(value)
+    } catch (error) {
+      if (error instanceof MappingSyntaxError) throw fail(`has a bad template: ${error.message}`)
+      throw error
+    }
+    if (item.kind === 'constant') {
+      try {
+        assign(emptyRecord(), target, item.value, country)
+      } catch (error) {
+        if (error instanceof ApiError)
+          throw fail(`is a constant that can never be valid: ${error.message}`)
+        throw error
+      }
+    }
+    compiled.push([target, item] as const)
+  }
+  return compiled
+}

@@ -1,0 +1,54 @@
+import { Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { AppDeps, AppEnv } from '../app-env'
+import { ApiError } from '../http/errors'
+import { defaultRequestsPerMinute } from '../http/rate-limit'
+import { readBody } from './body'
+import { dryRunBody, findWebhookByToken, processDelivery } from './service'
+
+const notFound = () => new ApiError(404, 'not_found', 'No inbound webhook at this URL')
+
+/**
+ * /webhooks/in/<token>: the public intake URL. No bearer token: the URL token is the credential.
+ * The body is read here, under its own size limit, in any of the media types senders use.
+ */
+export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
+  return new Hono<AppEnv>()
+    .post('/:token', async (c) => {
+      const webhook = await findWebhookByToken(db, c.req.param('token'))
+      if (!webhook) throw notFound()
+      const limit = rateLimiter.hit(`inbound:${webhook.id}`, defaultRequestsPerMinute)
+      if (!limit.allowed) {
+        throw new ApiError(
+          429,
+          'rate_limited',
+          `Rate limit of ${limit.limit} requests per minute exceeded; retry in ${limit.resetSeconds} s`,
+          { retryAfterSeconds: limit.resetSeconds },
+          limit.headers,
+        )
+      }
+      const contentType = c.req.header('content-type') ?? null
+      const body = await readBody(c.req.raw)
+      // A body left unread cannot be followed by another request on the same connection.
+      const headers = { ...limit.headers, ...(body.bytes ? {} : { Connection: 'close' }) }
+      const dryRun = c.req.query('dryRun')
+      if (dryRun === '1' || dryRun === 'true') {
+        try {
+          return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200, headers)
+        } catch (error) {
+          if (error instanceof ApiError) {
+            throw new ApiError(error.status, error.code, error.message, error.details, headers)
+          }
+          throw error
+        }
+      }
+      const delivery = await processDelivery(db, webhook, { contentType, body }, clock.now())
+      return c.json(delivery.response, delivery.status as ContentfulStatusCode, headers)
+    })
+    .all('/:token', async (c) => {
+      if (!(await findWebhookByToken(db, c.req.param('token')))) throw notFound()
+      throw new ApiError(405, 'method_not_allowed', 'Deliveries are POST requests', undefined, {
+        Allow: 'POST',
+      })
+    })
+}

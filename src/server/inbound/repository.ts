@@ -1,0 +1,125 @@
+import { sql, type Insertable, type Updateable } from 'kysely'
+import type { Db } from '../db/connection'
+import type { InboundDeliveryTable, InboundWebhookTable } from '../db/database'
+
+export async function insertWebhook(db: Db, row: Insertable<InboundWebhookTable>): Promise<void> {
+  await db.insertInto('inboundWebhooks').values(row).execute()
+}
+
+export async function findWebhookById(db: Db, tenantId: string, id: string) {
+  return db
+    .selectFrom('inboundWebhooks')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** The webhook whose token has this hash, revoked or not. */
+export async function findWebhookByTokenHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('inboundWebhooks')
+    .selectAll()
+    .where('tokenHash', '=', tokenHash)
+    .executeTakeFirst()
+}
+
+export async function countWebhooks(db: Db, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('inboundWebhooks')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirstOrThrow()
+  return row.count
+}
+
+export async function listWebhooks(db: Db, tenantId: string, limit: number, offset: number) {
+  return db
+    .selectFrom('inboundWebhooks')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
+
+export async function updateWebhook(
+  db: Db,
+  id: string,
+  values: Updateable<InboundWebhookTable>,
+): Promise<void> {
+  await db.updateTable('inboundWebhooks').set(values).where('id', '=', id).execute()
+}
+
+export async function readOwnerCursor(db: Db, id: string): Promise<number> {
+  const row = await db
+    .selectFrom('inboundWebhooks')
+    .select('ownerCursor')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row?.ownerCursor ?? 0
+}
+
+export async function advanceOwnerCursor(db: Db, id: string, by: number): Promise<void> {
+  await db
+    .updateTable('inboundWebhooks')
+    .set((eb) => ({ ownerCursor: eb('ownerCursor', '+', by) }))
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function insertDelivery(db: Db, row: Insertable<InboundDeliveryTable>): Promise<void> {
+  await db.insertInto('inboundDeliveries').values(row).execute()
+}
+
+export async function findDelivery(db: Db, tenantId: string, webhookId: string, id: string) {
+  return db
+    .selectFrom('inboundDeliveries')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('webhookId', '=', webhookId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export async function countDeliveries(db: Db, webhookId: string): Promise<number> {
+  const row = await db
+    .selectFrom('inboundDeliveries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('webhookId', '=', webhookId)
+    .executeTakeFirstOrThrow()
+  return row.count
+}
+
+/** A webhook's deliveries, newest first. */
+export async function listDeliveries(db: Db, webhookId: string, limit: number, offset: number) {
+  return db
+    .selectFrom('inboundDeliveries')
+    .selectAll()
+    .where('webhookId', '=', webhookId)
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
+
+/** Deletes every delivery received before `before`, of any webhook. */
+export async function deleteDeliveriesBefore(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('inboundDeliveries').where('receivedAt', '<', before).execute()
+}
+
+/** Deletes a webhook's deliveries beyond its newest `keep`. */
+export async function deleteDeliveriesBeyond(db: Db, webhookId: string, keep: number) {
+  await db
+    .deleteFrom('inboundDeliveries')
+    .where('webhookId', '=', webhookId)
+    .where(
+      'seq',
+      '<',
+      sql<number>`(select seq from inbound_deliveries where webhook_id = ${webhookId}
+        order by seq desc limit 1 offset ${keep - 1})`,
+    )
+    .execute()
+}

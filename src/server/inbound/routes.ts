@@ -1,0 +1,241 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { AppDeps } from '../app-env'
+import { pageQuery } from '../http/pagination'
+import {
+  errorResponses,
+  idParams,
+  jsonRequest,
+  jsonResponse,
+  noContent,
+} from '../http/schema-types'
+import { createRouter } from '../http/validation'
+import {
+  createInboundWebhookBody,
+  deliveryPageSchema,
+  deliveryParams,
+  deliverySchema,
+  dryRunBody,
+  dryRunResultSchema,
+  inboundWebhookPageSchema,
+  inboundWebhookSchema,
+  inboundWebhookWithUrlSchema,
+  updateInboundWebhookBody,
+} from './schema'
+import {
+  createWebhook,
+  dryRun,
+  getDelivery,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  replayDelivery,
+  revokeWebhook,
+  rotateWebhook,
+  updateWebhook,
+} from './service'
+
+const tags = ['Inbound webhooks']
+const basePath = '/api/app/v1/inbound-webhooks'
+
+// The URL shown is on the address the admin reached; behind a tunnel, the UI puts `path` on the
+// tunnel's address instead.
+const origin = (c: Context) => new URL(c.req.url).origin
+
+/** /api/app/v1/inbound-webhooks: configure inbound webhooks, read their log, replay and try. */
+export function inboundWebhooksRoutes({ db, clock }: AppDeps) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'List inbound webhooks, newest first (never their tokens)',
+        request: { query: pageQuery },
+        responses: {
+          200: jsonResponse(inboundWebhookPageSchema, 'One page of inbound webhooks'),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      }),
+      async (c) => c.json(await listWebhooks(db, c.var.auth.tenantId, c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/',
+        tags,
+        summary: 'Create an inbound webhook; the response is the only time its URL is shown',
+        request: jsonRequest(createInboundWebhookBody),
+        responses: {
+          201: jsonResponse(inboundWebhookWithUrlSchema, 'The webhook, with its token and URL'),
+          ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+        },
+      }),
+      async (c) => {
+        const created = await createWebhook(
+          db,
+          c.var.auth.tenantId,
+          c.req.valid('json'),
+          origin(c),
+          clock.now(),
+        )
+        return c.json(created, 201, {
+          Location: `${basePath}/${created.id}`,
+          'Cache-Control': 'no-store',
+        })
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags,
+        summary: 'Get an inbound webhook',
+        request: { params: idParams },
+        responses: {
+          200: jsonResponse(inboundWebhookSchema, 'The webhook'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) => c.json(await getWebhook(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/{id}',
+        tags,
+        summary: 'Change the settings of an inbound webhook',
+        request: { params: idParams, ...jsonRequest(updateInboundWebhookBody) },
+        responses: {
+          200: jsonResponse(inboundWebhookSchema, 'The webhook'),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await updateWebhook(
+            db,
+            c.var.auth.tenantId,
+            c.req.valid('param').id,
+            c.req.valid('json'),
+            clock.now(),
+          ),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}',
+        tags,
+        summary: 'Revoke an inbound webhook: its URL answers 404 from now on; its log stays',
+        request: { params: idParams },
+        responses: { 204: noContent, ...errorResponses(401, 403, 404, 429) },
+      }),
+      async (c) => {
+        await revokeWebhook(db, c.var.auth.tenantId, c.req.valid('param').id, clock.now())
+        return c.body(null, 204)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/rotate',
+        tags,
+        summary: 'Give the webhook a new URL; the old one answers 404 at once',
+        request: { params: idParams },
+        responses: {
+          200: jsonResponse(inboundWebhookWithUrlSchema, 'The webhook, with its new token and URL'),
+          ...errorResponses(401, 403, 404, 409, 429),
+        },
+      }),
+      async (c) => {
+        const rotated = await rotateWebhook(
+          db,
+          c.var.auth.tenantId,
+          c.req.valid('param').id,
+          origin(c),
+          clock.now(),
+        )
+        return c.json(rotated, 200, { 'Cache-Control': 'no-store' })
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/dry-run',
+        tags,
+        summary: 'Try a payload: the mapped record and dedupe decision, nothing written',
+        request: { params: idParams, ...jsonRequest(dryRunBody) },
+        responses: {
+          200: jsonResponse(dryRunResultSchema, 'What a delivery of this payload would do'),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+        },
+      }),
+      async (c) => {
+        const webhook = await getWebhook(db, c.var.auth.tenantId, c.req.valid('param').id)
+        return c.json(await dryRun(db, webhook, c.req.valid('json').payload, clock.now()), 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/deliveries',
+        tags,
+        summary: "The webhook's request log, newest first",
+        request: { params: idParams, query: pageQuery },
+        responses: {
+          200: jsonResponse(deliveryPageSchema, 'One page of deliveries'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await listDeliveries(
+            db,
+            c.var.auth.tenantId,
+            c.req.valid('param').id,
+            c.req.valid('query'),
+          ),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/deliveries/{deliveryId}',
+        tags,
+        summary: 'One logged delivery',
+        request: { params: deliveryParams },
+        responses: {
+          200: jsonResponse(deliverySchema, 'The delivery'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) => {
+        const { id, deliveryId } = c.req.valid('param')
+        return c.json(await getDelivery(db, c.var.auth.tenantId, id, deliveryId), 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/deliveries/{deliveryId}/replay',
+        tags,
+        summary: "Run a logged delivery again through the webhook's current settings",
+        request: { params: deliveryParams },
+        responses: {
+          201: jsonResponse(
+            deliverySchema,
+            'The new log entry of the replay, whatever its outcome',
+          ),
+          ...errorResponses(401, 403, 404, 409, 429),
+        },
+      }),
+      async (c) => {
+        const { id, deliveryId } = c.req.valid('param')
+        const replay = await replayDelivery(db, c.var.auth.tenantId, id, deliveryId, clock.now())
+        return c.json(replay, 201, { Location: `${basePath}/${id}/deliveries/${replay.id}` })
+      },
+    )
+}

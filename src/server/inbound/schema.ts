@@ -1,0 +1,258 @@
+import { z } from '@hono/zod-openapi'
+import { pageSchema } from '../http/pagination'
+import { errorSchema, tagList, text, timestamp, uuid } from '../http/schema-types'
+
+const template = z.string().max(2000)
+
+export const mappingValueSchema = z
+  .union([template, z.number(), z.boolean(), z.array(template).max(50)])
+  .openapi('InboundMappingValue', {
+    description:
+      'A constant ("website", 100, true), a placeholder ("{{email}}"), a template mixing both ' +
+      '("{{first_name}} {{last_name}}"), or for tags and custom fields a list of those.',
+  })
+
+export const mappingSchema = z
+  .record(z.string(), mappingValueSchema)
+  .refine((mapping) => Object.keys(mapping).length <= 100, 'must map at most 100 fields')
+  .openapi({
+    description:
+      'Target field -> value. Targets: fullName, primaryEmail, primaryPhone, companyId, ownerId, ' +
+      'lifecycleStage, leadSource, tags, customFields.<key>; for deal webhooks also title, value, ' +
+      'currency, pipelineId, stageId, expectedCloseDate.',
+    example: {
+      fullName: '{{first_name}} {{last_name}}',
+      primaryEmail: '{{email}}',
+      leadSource: 'website',
+    },
+  })
+
+export const dedupeStrategySchema = z.enum(['email', 'phone', 'composite', 'none'])
+
+export const dedupeSchema = z
+  .strictObject({
+    strategy: dedupeStrategySchema,
+    fields: z
+      .array(z.string())
+      .max(10)
+      .optional()
+      .openapi({
+        description:
+          'For composite only: the fields that must all be equal (fullName, primaryEmail, ' +
+          'primaryPhone, companyId, leadSource, customFields.<key>).',
+        example: ['fullName', 'primaryPhone'],
+      }),
+  })
+  .openapi('InboundDedupe')
+
+const currencyCode = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code')
+  .transform((code) => code.toUpperCase())
+  .openapi({ type: 'string', example: 'BRL' })
+
+export const createDealActionSchema = z
+  .strictObject({
+    pipelineId: z.uuid(),
+    stageId: z.uuid(),
+    title: template.trim().min(1, 'must not be empty').openapi({
+      description: "A template; when it renders empty the deal takes the person's name",
+      example: 'Website lead: {{name}}',
+    }),
+    value: z
+      .union([z.number().min(0, 'must not be negative'), template])
+      .optional()
+      .openapi({ description: 'A number or a template; 0 when absent' }),
+    currency: currencyCode.optional(),
+  })
+  .openapi('InboundCreateDealAction')
+
+export const actionsSchema = z
+  .strictObject({
+    assignOwner: z
+      .strictObject({
+        userIds: z.array(z.uuid()).min(1, 'must name at least one user').max(50),
+      })
+      .nullable()
+      .optional()
+      .openapi({ description: 'One user, or several taken in turn (round-robin)' }),
+    addTags: tagList.optional(),
+    createDeal: createDealActionSchema.nullable().optional().openapi({
+      description: 'Person webhooks only: a deal for each person the webhook creates',
+    }),
+  })
+  .openapi('InboundActions')
+
+const countryCode = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code such as BR')
+  .transform((code) => code.toUpperCase())
+  .openapi({ type: 'string', example: 'BR' })
+
+export const objectTypeSchema = z.enum(['person', 'deal'])
+
+const configFields = {
+  name: text(100),
+  objectType: objectTypeSchema,
+  mapping: mappingSchema,
+  dedupe: dedupeSchema,
+  defaultCountry: countryCode.openapi({
+    description: 'Country of phone numbers sent without a country code',
+  }),
+  actions: actionsSchema,
+  enabled: z.boolean(),
+}
+
+export const createInboundWebhookBody = z
+  .strictObject({
+    ...configFields,
+    objectType: configFields.objectType.default('person'),
+    dedupe: configFields.dedupe.default({ strategy: 'email' }),
+    defaultCountry: configFields.defaultCountry.default('BR'),
+    actions: configFields.actions.default({}),
+    enabled: configFields.enabled.default(true),
+  })
+  .openapi('CreateInboundWebhook')
+
+export const updateInboundWebhookBody = z
+  .strictObject({
+    name: configFields.name.optional(),
+    objectType: configFields.objectType.optional(),
+    mapping: configFields.mapping.optional(),
+    dedupe: configFields.dedupe.optional(),
+    defaultCountry: configFields.defaultCountry.optional(),
+    actions: configFields.actions.optional(),
+    enabled: configFields.enabled.optional(),
+  })
+  .openapi('UpdateInboundWebhook', {
+    description: 'Fields not sent stay unchanged; mapping, dedupe and actions are replaced whole.',
+  })
+
+const storedActions = z.object({
+  assignOwner: z.object({ userIds: z.array(uuid) }).nullable(),
+  addTags: z.array(z.string()),
+  createDeal: z
+    .object({
+      pipelineId: uuid,
+      stageId: uuid,
+      title: z.string(),
+      value: z.union([z.number(), z.string()]).optional(),
+      currency: z.string().optional(),
+    })
+    .nullable(),
+})
+
+export const inboundWebhookSchema = z
+  .object({
+    id: uuid,
+    tenantId: uuid,
+    name: z.string(),
+    objectType: objectTypeSchema,
+    mapping: z.record(z.string(), mappingValueSchema),
+    dedupe: z.object({ strategy: dedupeStrategySchema, fields: z.array(z.string()) }),
+    defaultCountry: z.string(),
+    actions: storedActions,
+    enabled: z.boolean(),
+    tokenPrefix: z.string().openapi({
+      description: 'The first characters of the URL token, to tell URLs apart',
+      example: 'in_Ab3xQ9',
+    }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    rotatedAt: timestamp.nullable(),
+    revokedAt: timestamp
+      .nullable()
+      .openapi({ description: 'Set once revoked: the URL answers 404 for good' }),
+  })
+  .openapi('InboundWebhook')
+
+export const inboundWebhookWithUrlSchema = inboundWebhookSchema
+  .extend({
+    token: z.string().openapi({ description: 'The URL token. Shown here once, never again.' }),
+    path: z.string().openapi({ example: '/webhooks/in/in_Ab3xQ9...' }),
+    url: z.string().openapi({
+      description: 'The webhook URL on the address this request reached',
+      example: 'http://127.0.0.1:4780/webhooks/in/in_Ab3xQ9...',
+    }),
+  })
+  .openapi('InboundWebhookWithUrl')
+
+export const inboundWebhookPageSchema = pageSchema(inboundWebhookSchema, 'InboundWebhookPage')
+
+export const deliveryOutcomeSchema = z.enum(['created', 'updated', 'rejected'])
+
+export const deliverySchema = z
+  .object({
+    id: uuid,
+    webhookId: uuid,
+    receivedAt: timestamp,
+    contentType: z.string().nullable(),
+    body: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The body as received (UTF-8); null when it was over the limit' }),
+    bodySize: z.number().int().openapi({ description: 'Bytes received' }),
+    outcome: deliveryOutcomeSchema,
+    status: z.number().int().openapi({ description: 'The HTTP status answered' }),
+    response: z.record(z.string(), z.unknown()).openapi({ description: 'The JSON answered' }),
+    error: errorSchema.shape.error.nullable(),
+    personId: uuid.nullable(),
+    dealId: uuid.nullable(),
+    replayOf: uuid.nullable().openapi({ description: 'The delivery this one replayed' }),
+  })
+  .openapi('InboundDelivery')
+
+export const deliveryPageSchema = pageSchema(deliverySchema, 'InboundDeliveryPage')
+
+export const deliveryParams = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+  deliveryId: z.string().openapi({ param: { name: 'deliveryId', in: 'path' }, format: 'uuid' }),
+})
+
+export const dryRunBody = z
+  .strictObject({
+    payload: z.record(z.string(), z.unknown()).openapi({
+      description: 'A payload as a sender would post it',
+      example: { name: 'Ana Souza', email: 'ana@acme.com.br' },
+    }),
+  })
+  .openapi('InboundDryRun')
+
+export const dryRunResultSchema = z
+  .object({
+    ok: z.literal(true),
+    dryRun: z.literal(true),
+    status: z
+      .number()
+      .int()
+      .openapi({ description: 'What a real delivery would answer: 201 or 200' }),
+    outcome: deliveryOutcomeSchema,
+    record: z.object({
+      person: z.record(z.string(), z.unknown()).nullable(),
+      deal: z.record(z.string(), z.unknown()).nullable(),
+    }),
+    dedupe: z
+      .object({
+        strategy: dedupeStrategySchema,
+        decision: z.enum(['create', 'update']),
+        personId: uuid.nullable(),
+        matchedOn: z.array(z.string()).nullable(),
+      })
+      .nullable(),
+    company: z
+      .object({
+        domain: z.string(),
+        companyId: uuid.nullable(),
+        decision: z.enum(['link', 'create']),
+      })
+      .nullable(),
+  })
+  .openapi('InboundDryRunResult')
+
+export type InboundWebhook = z.infer<typeof inboundWebhookSchema>
+export type InboundWebhookWithUrl = z.infer<typeof inboundWebhookWithUrlSchema>
+export type CreateInboundWebhookInput = z.infer<typeof createInboundWebhookBody>
+export type UpdateInboundWebhookInput = z.infer<typeof updateInboundWebhookBody>
+export type InboundActions = z.infer<typeof storedActions>
+export type Delivery = z.infer<typeof deliverySchema>
+export type DryRunResult = z.infer<typeof dryRunResultSchema>

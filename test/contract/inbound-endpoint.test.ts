@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { salesPipeline } from '../support/fixtures'
+import {
+  createInboundWebhook,
+  deliver,
+  fixtureJson,
+  fixtureText,
+  formData,
+} from '../support/inbound'
+import { startTestServer, type TestServer } from '../support/server'
+
+let server: TestServer
+// A plain contact webhook most error tests post to.
+let contact: { path: string }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  contact = await createInboundWebhook(server, {
+    mapping: { fullName: '{{name}}', primaryEmail: '{{email}}', primaryPhone: '{{phone}}' },
+  })
+})
+afterAll(() => server.close())
+
+const person = async (id: string) => (await server.api.get(`/api/v1/people/${id}`)).body
+const deal = async (id: string) => (await server.api.get(`/api/v1/deals/${id}`)).body
+
+describe('POST /webhooks/in/<token> maps the payloads real senders post', () => {
+  it('201 {ok, personId} from a Typeform-style nested answers array', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: {
+        fullName:
+          '{{form_response.answers[field.ref=first_name].text}} {{form_response.answers[field.ref=last_name].text}}',
+        primaryEmail: '{{form_response.answers[2].email}}',
+        primaryPhone: '{{form_response.answers[field.ref="phone"].phone_number}}',
+        leadSource: 'typeform {{form_response.hidden.utm_source}}',
+        tags: ['typeform', '{{form_response.hidden.utm_campaign}}'],
+        'customFields.companySize':
+          '{{form_response.answers[field.ref=company_size].choice.label}}',
+        'customFields.budget': '{{form_response.answers[field.ref=budget].number}}',
+        'customFields.newsletter': '{{form_response.answers[field.ref=newsletter].boolean}}',
+        'customFields.formTitle': '{{form_response.definition.title}}',
+      },
+    })
+    const { status, body } = await deliver(server, webhook.path, fixtureJson('typeform.json'))
+    expect(status).toBe(201)
+    expect(Object.keys(body).sort()).toEqual(['ok', 'personId'])
+    expect(body.ok).toBe(true)
+    expect(await person(body.personId)).toMatchObject({
+      fullName: 'Mariana Costa',
+      primaryEmail: 'mariana.costa@loja-azul.com.br',
+      primaryPhone: '+5521998765432',
+      leadSource: 'typeform google',
+      tags: ['typeform', 'black-friday'],
+      customFields: {
+        companySize: '51-200',
+        budget: 25000,
+        newsletter: true,
+        formTitle: 'Fale com vendas',
+      },
+    })
+  })
+
+  it('a flat form-encoded contact form: bracketed keys become nested objects and lists', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: {
+        fullName: '{{name}}',
+        primaryEmail: '{{email}}',
+        primaryPhone: '{{phone}}',
+        leadSource: '{{utm.source}}',
+        tags: '{{interests}}',
+        'customFields.campaign': '{{utm[campaign]}}',
+        'customFields.message': '{{message}}',
+      },
+    })
+    const { status, body } = await deliver(
+      server,
+      webhook.path,
+      fixtureText('contact-form.txt'),
+      'application/x-www-form-urlencoded',
+    )
+    expect(status).toBe(201)
+    expect(await person(body.personId)).toMatchObject({
+      fullName: 'Bruno Lima',
+      primaryEmail: 'bruno@construtora-horizonte.com.br',
+      primaryPhone: '+5511987654321',
+      leadSource: 'newsletter',
+      tags: ['obras', 'reformas'],
+      customFields: {
+        campaign: 'black-friday',
+        message: 'Gostaria de um orçamento para a obra da Rua das Flores',
+      },
+    })
+  })
+
+  it('a multipart/form-data form (Elementor-style form_fields[...])', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: {
+        fullName: '{{form_fields.name}}',
+        primaryEmail: '{{form_fields[email]}}',
+        primaryPhone: '{{form_fields.phone}}',
+        leadSource: '{{form_name}}',
+        'customFields.page': '{{meta.page_url.value}}',
+      },
+    })
+    const { status, body } = await deliver(
+      server,
+      webhook.path,
+      formData(fixtureJson('elementor-form.json')),
+    )
+    expect(status).toBe(201)
+    expect(await person(body.personId)).toMatchObject({
+      fullName: 'Carla Menezes',
+      primaryEmail: 'carla@gmail.com',
+      primaryPhone: '+552132109876',
+      leadSource: 'Orçamento rápido',
+      customFields: { page: 'https://www.exemplo.com.br/orcamento' },
+    })
+  })
+
+  it('a HubSpot-style fields[{name, value}] submission, picked by name', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: {
+        fullName: '{{fields[name=firstname].value}} {{fields[name=lastname].value}}',
+        primaryEmail: '{{fields[name=email].value}}',
+        primaryPhone: '{{fields[name=phone].value}}',
+        leadSource: '{{context.pageName}}',
+        'customFields.message': '{{fields[name=message].value}}',
+      },
+    })
+    const { status, body } = await deliver(server, webhook.path, fixtureJson('hubspot.json'))
+    expect(status).toBe(201)
+    expect(await person(body.personId)).toMatchObject({
+      fullName: 'Júlia Pereira',
+      primaryEmail: 'julia.pereira@padariapaoquente.com.br',
+      primaryPhone: '+551134567890',
+      leadSource: 'Contato',
+      customFields: { message: 'Queremos organizar os pedidos de atacado.' },
+    })
+  })
+
+  it('a Calendly-style booking on a deal webhook: 201 {ok, dealId, personId}', async () => {
+    const pipeline = await salesPipeline(server.admin)
+    const webhook = await createInboundWebhook(server, {
+      objectType: 'deal',
+      mapping: {
+        title: '{{payload.scheduled_event.name}} with {{payload.name}}',
+        pipelineId: pipeline.id,
+        stageId: pipeline.open.id,
+        expectedCloseDate: '{{payload.scheduled_event.start_time}}',
+        fullName: '{{payload.name}}',
+        primaryEmail: '{{payload.email}}',
+        primaryPhone: '{{payload.text_reminder_number}}',
+        leadSource: 'calendly {{payload.tracking.utm_source}}',
+        'customFields.company': '{{payload.questions_and_answers[question=Company].answer}}',
+      },
+    })
+    const { status, body } = await deliver(server, webhook.path, fixtureJson('calendly.json'))
+    expect(status).toBe(201)
+    expect(Object.keys(body).sort()).toEqual(['dealId', 'ok', 'personId'])
+    expect(await deal(body.dealId)).toMatchObject({
+      title: 'Demo de 30 minutos with Rafael Lima',
+      value: 0,
+      currency: 'BRL',
+      pipelineId: pipeline.id,
+      stageId: pipeline.open.id,
+      expectedCloseDate: '2026-12-03',
+      primaryPersonId: body.personId,
+    })
+    expect(await person(body.personId)).toMatchObject({
+      fullName: 'Rafael Lima',
+      primaryEmail: 'rafael.lima@techsul.io',
+      primaryPhone: '+5551991234567',
+      leadSource: 'calendly linkedin',
+      customFields: { company: 'TechSul' },
+    })
+  })
+
+  it('a deal webhook that maps no person: 201 {ok, dealId} without personId', async () => {
+    const pipeline = await salesPipeline(server.admin)
+    const webhook = await createInboundWebhook(server, {
+      objectType: 'deal',
+      mapping: {
+        title: 'Order {{order.id}}',
+        value: '{{order.total}}',
+        currency: '{{order.currency}}',
+        pipelineId: pipeline.id,
+        stageId: pipeline.open.id,
+      },
+    })
+    const { status, body } = await deliver(server, webhook.path, {
+      order: { id: 'A-1001', total: '1.250,90', currency: 'brl' },
+    })
+    expect(status).toBe(201)
+    expect(Object.keys(body).sort()).toEqual(['dealId', 'ok'])
+    expect(await deal(body.dealId)).toMatchObject({
+      title: 'Order A-1001',
+      value: 1250.9,
+      currency: 'BRL',
+      primaryPersonId: null,
+    })
+  })
+
+  it('a missing placeholder yields no value, never the literal text {{...}}', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: {
+        fullName: '{{first}} {{last}}',
+        leadSource: 'Form {{utm_source}}',
+        lifecycleStage: '{{stage}}',
+        tags: ['{{campaign}}'],
+        'customFields.plan': '{{plan}}',
+      },
+    })
+    const { status, body } = await deliver(server, webhook.path, { first: 'Dora' })
+    expect(status).toBe(201)
+    const created = await person(body.personId)
+    expect(created).toMatchObject({
+      fullName: 'Dora',
+      leadSource: null,
+      lifecycleStage: null,
+      tags: [],
+      customFields: {},
+    })
+    expect(JSON.stringify(created)).not.toContain('{{')
+  })
+
+  it("phones without a country code use the webhook's default country", async () => {
+    const webhook = await createInboundWebhook(server, {
+      defaultCountry: 'US',
+      mapping: { fullName: '{{name}}', primaryPhone: '{{phone}}' },
+    })
+    const { body } = await deliver(server, webhook.path, {
+      name: 'Sam Carter',
+      phone: '(415) 555-2671',
+    })
+    expect((await person(body.personId)).primaryPhone).toBe('+14155552671')
+  })
+
+  it('JSON sent as text/plain or without a Content-Type is read as JSON', async () => {
+    const payload = JSON.stringify({ name: 'Plain Text', email: 'plain@example.com' })
+    expect((await deliver(server, contact.path, payload, 'text/plain')).status).toBe(201)
+    const bare = await fetch(server.url + contact.path, {
+      method: 'POST',
+      body: new TextEncoder().encode(
+        JSON.stringify({ name: 'No Type', email: 'no-type@example.com' }),
+      ),
+    })
+    expect(bare.status).toBe(201)
+  })
+})
+
+describe('POST /webhooks/in/<token> errors', () => {
+  it('422 validation_error with details.field when fullName is absent after mapping', async () => {
+    const { status, body } = await deliver(server, contact.path, { email: 'nameless@example.com' })
+    expect(status).toBe(422)
+    expect(body.error).toMatchObject({ code: 'validation_error', details: { field: 'fullName' } })
+  })
+
+  it('422 naming the field when a mapped value cannot be coerced', async () => {
+    const email = await deliver(server, contact.path, { name: 'X', email: 'not-an-email' })
+    expect(email.status).toBe(422)
+    expect(email.body.error.details.field).toBe('primaryEmail')
+    const phone = await deliver(server, contact.path, { name: 'X', phone: 'call me maybe' })
+    expect(phone.status).toBe(422)
+    expect(phone.body.error.details.field).toBe('primaryPhone')
+  })
+
+  it('400 malformed_json for a body that is not JSON', async () => {
+    const { status, body } = await deliver(server, contact.path, '{"name": ', 'application/json')
+    expect(status).toBe(400)
+    expect(body.error.code).toBe('malformed_json')
+  })
+
+  it('400 for JSON that is not an object: an array, a string, a number, null', async () => {
+    for (const text of ['[{"name":"x"}]', '"name"', '42', 'null']) {
+      const { status, body } = await deliver(server, contact.path, text, 'application/json')
+      expect(status).toBe(400)
+      expect(body.error.message).toBe('Request body must be a JSON object')
+    }
+  })
+
+  it('400 for an empty JSON body and for a malformed multipart body', async () => {
+    expect((await deliver(server, contact.path, '', 'application/json')).status).toBe(400)
+    const multipart = await deliver(
+      server,
+      contact.path,
+      'this is not multipart',
+      'multipart/form-data; boundary=xyz',
+    )
+    expect(multipart.status).toBe(400)
+    expect(multipart.body.error.code).toBe('malformed_form')
+  })
+
+  it('415 for a media type that is neither JSON nor a form', async () => {
+    const { status, body } = await deliver(
+      server,
+      contact.path,
+      'name,email\nA,a@x.com',
+      'text/csv',
+    )
+    expect(status).toBe(415)
+    expect(body.error.code).toBe('unsupported_media_type')
+  })
+
+  it('413 over the 1 MiB size limit, without reading the body', async () => {
+    const big = JSON.stringify({ name: 'Big', notes: 'x'.repeat(1024 * 1024) })
+    const { status, body } = await deliver(server, contact.path, big, 'application/json')
+    expect(status).toBe(413)
+    expect(body.error).toMatchObject({
+      code: 'payload_too_large',
+      details: { limitBytes: 1048576 },
+    })
+  })
+
+  it('405 for other methods on a webhook URL', async () => {
+    const response = await fetch(server.url + contact.path)
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('POST')
+  })
+
+  it('429 over 300 requests per minute per webhook, with Retry-After; other webhooks go on', async () => {
+    const busy = await createInboundWebhook(server, { mapping: { fullName: '{{name}}' } })
+    const quiet = await createInboundWebhook(server, { mapping: { fullName: '{{name}}' } })
+    const statuses: number[] = []
+    for (let i = 0; i < 300; i += 1) {
+      statuses.push((await deliver(server, `${busy.path}?dryRun=1`, { name: `N${i}` })).status)
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true)
+    const limited = await deliver(server, busy.path, { name: 'One too many' })
+    expect(limited.status).toBe(429)
+    expect(limited.body.error.code).toBe('rate_limited')
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(limited.headers.get('ratelimit-policy')).toBe('"default";q=300;w=60')
+    expect((await deliver(server, quiet.path, { name: 'Still fine' })).status).toBe(201)
+  })
+})
