@@ -9,6 +9,7 @@ import { currenciesRoutes } from './currencies/routes'
 import { boardRoutes } from './deals/board-routes'
 import { dealsRoutes } from './deals/routes'
 import { dealsSearchRoutes } from './deals/search-routes'
+import { eventsRoutes } from './events/routes'
 import { ApiError, renderError, sendError } from './http/errors'
 import { hostCheck } from './http/host-check'
 import { jsonBody } from './http/json-body'
@@ -22,6 +23,8 @@ import { pipelinesRoutes } from './pipelines/routes'
 import { sessionRoutes } from './sessions/routes'
 import { uiRoutes } from './ui/routes'
 import { usersRoutes } from './users/routes'
+import { rejectOwnDeliveries } from './webhooks-out/loop-guard'
+import { webhookSubscriptionsRoutes } from './webhooks-out/routes'
 import { workspaceRoutes } from './workspaces/routes'
 
 const bearerAuth = {
@@ -36,6 +39,7 @@ function restApi(deps: AppDeps) {
   api.use('*', requireToken(deps, 'api'), jsonBody)
   api.route('/people', peopleRoutes(deps))
   api.route('/deals', dealsRoutes(deps))
+  api.route('/events', eventsRoutes(deps))
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
   return api
 }
@@ -54,6 +58,7 @@ function managementApi(deps: AppDeps) {
   api.route('/lost-reasons', lostReasonsRoutes(deps))
   api.route('/currencies', currenciesRoutes(deps))
   api.route('/tokens', tokensRoutes(deps))
+  api.route('/webhook-subscriptions', webhookSubscriptionsRoutes(deps))
   api.route('/inbound-webhooks', inboundWebhooksRoutes(deps))
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
   return api
@@ -84,6 +89,7 @@ export function createApp(deps: AppDeps) {
     sendError(c, new ApiError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`)),
   )
   app.use('*', hostCheck(deps.allowedHosts))
+  app.use('*', rejectOwnDeliveries(deps))
   app.use(
     '*',
     secureHeaders({

@@ -7,6 +7,7 @@ import { demoWorkspaceName, seedDemoWorkspace } from './demo/seed'
 import { createRateLimiter } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
 import { createLoginGate } from './sessions/login-gate'
+import { startDeliveryWorker, type DeliveryWorker } from './webhooks-out/worker'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
 import { findWorkspaceByName } from './workspaces/service'
 
@@ -40,7 +41,12 @@ export interface RunningServer {
   loginUrl: string
   /** Set when this start created the demo workspace: its admin token, shown this once. */
   demoToken?: string
-  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  /** The outbound webhook worker; `runDue()` makes the attempts due now (tests use it). */
+  deliveries: DeliveryWorker
+  /**
+   * Stops accepting connections, ends event streams, lets requests and webhook attempts in
+   * flight finish, then closes the database.
+   */
   close(): Promise<void>
 }
 
@@ -76,6 +82,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
 
   const loginGate = createLoginGate({ desktopSecret: options.desktopSessionSecret })
+  const shutdown = new AbortController()
   const app = createApp({
     db,
     clock,
@@ -84,6 +91,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     uiDir: options.uiDir,
     allowedHosts: [host, ...(options.allowedHosts ?? [])],
     loginGate,
+    shutdown: shutdown.signal,
   })
   const server = createAdaptorServer({ fetch: app.fetch })
   try {
@@ -101,6 +109,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const address = server.address() as AddressInfo
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  const deliveries = startDeliveryWorker({ db, clock, logger })
   let closing: Promise<void> | undefined
   const url = `http://${urlHost}:${address.port}`
   return {
@@ -110,8 +119,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port: address.port,
     db,
     demoToken,
+    deliveries,
     close: () =>
       (closing ??= (async () => {
+        shutdown.abort()
+        const deliveriesStopped = deliveries.stop()
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => {
             if ('closeAllConnections' in server) server.closeAllConnections()
@@ -122,6 +134,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           })
           if ('closeIdleConnections' in server) server.closeIdleConnections()
         })
+        await deliveriesStopped
         await db.destroy()
       })()),
   }

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from '../../src/server/clock'
 import type { Db } from '../../src/server/db/connection'
 import { silentLogger } from '../../src/server/logger'
 import { startServer } from '../../src/server/server'
+import type { DeliveryWorker } from '../../src/server/webhooks-out/worker'
 import { ensureDefaultWorkspace } from '../../src/server/workspace-store'
 import { createWorkspace } from '../../src/server/workspaces/service'
 
@@ -48,6 +49,8 @@ export interface TestServer {
   as(token: string | null): Caller
   /** Creates another workspace and an admin caller for it. */
   otherWorkspace(name: string): Promise<{ tenantId: string; admin: Caller }>
+  /** The outbound webhook worker: `await server.deliveries.runDue()` makes due attempts now. */
+  deliveries: DeliveryWorker
   close(): Promise<void>
 }
 
@@ -136,6 +139,7 @@ export async function startTestServer(
       )
       return { tenantId: other.id, admin: caller(server.url, token.token) }
     },
+    deliveries: server.deliveries,
     close: async () => {
       await server.close()
       rmSync(dataDir, { recursive: true, force: true })

@@ -16,3 +16,43 @@ export async function listEventsOfResource(db: Db, tenantId: string, resourceId:
     .orderBy('seq', 'asc')
     .execute()
 }
+
+/** The newest seq of any workspace: every event up to it is committed. 0 when there are none. */
+export async function findLatestSeq(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .executeTakeFirst()
+  return row?.seq ?? 0
+}
+
+/** A workspace's events after `afterSeq` in commit order, optionally of some types only. */
+export async function listEventsAfter(
+  db: Db,
+  tenantId: string,
+  afterSeq: number,
+  limit: number,
+  types?: readonly string[],
+) {
+  let query = db
+    .selectFrom('events')
+    .select(['seq', 'id', 'type', 'payload'])
+    .where('tenantId', '=', tenantId)
+    .where('seq', '>', afterSeq)
+  if (types) query = query.where('type', 'in', types.length > 0 ? [...types] : [''])
+  return query.orderBy('seq', 'asc').limit(limit).execute()
+}
+
+export async function findEventById(db: Db, tenantId: string, id: string) {
+  return db
+    .selectFrom('events')
+    .select(['seq', 'id', 'type', 'payload'])
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export async function eventIdExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('events').select('seq').where('id', '=', id).executeTakeFirst()
+  return row !== undefined
+}

@@ -54,6 +54,71 @@ export async function listResourceEvents(
   return rows.map((row) => JSON.parse(row.payload) as OutpostEvent)
 }
 
+/** An event as stored: its place in the commit order and the exact JSON that is delivered. */
+export interface StoredEvent {
+  seq: number
+  id: string
+  type: EventType
+  payload: string
+}
+
+export interface EventRange {
+  /** The events after the position asked for, in commit order. */
+  events: StoredEvent[]
+  /** Where the next read starts: past every event returned, and past events of no interest. */
+  nextSeq: number
+  /** True when `limit` cut the range short. */
+  hasMore: boolean
+}
+
+const toStored = (row: { seq: number; id: string; type: string; payload: string }) =>
+  ({ ...row, type: row.type as EventType }) satisfies StoredEvent
+
+/**
+ * A workspace's events after `afterSeq` in commit order (`seq` is the commit order: writers take
+ * the database's one write lock, so an event never commits after one with a higher seq).
+ * `types` keeps only events of those types. When the range is not cut short, `nextSeq` moves past
+ * every committed event, also other workspaces' and unwanted ones, so the next read starts there.
+ */
+export async function readEvents(
+  db: Db,
+  tenantId: string,
+  afterSeq: number,
+  limit: number,
+  types?: readonly EventType[],
+): Promise<EventRange> {
+  // Read the newest seq first: every event up to it is committed, so the query below sees all of
+  // them, and a range that is not cut short can end there.
+  const latest = await events.findLatestSeq(db)
+  const rows = await events.listEventsAfter(db, tenantId, afterSeq, limit + 1, types)
+  if (rows.length > limit) {
+    const page = rows.slice(0, limit).map(toStored)
+    return { events: page, nextSeq: page.at(-1)!.seq, hasMore: true }
+  }
+  const last = rows.at(-1)?.seq ?? 0
+  return { events: rows.map(toStored), nextSeq: Math.max(afterSeq, latest, last), hasMore: false }
+}
+
+/** The position after the newest committed event: where "from now on" starts. */
+export async function latestEventSeq(db: Db): Promise<number> {
+  return events.findLatestSeq(db)
+}
+
+/** One event of the workspace, as stored, or undefined. */
+export async function findEvent(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<StoredEvent | undefined> {
+  const row = await events.findEventById(db, tenantId, id)
+  return row ? toStored(row) : undefined
+}
+
+/** Whether any workspace recorded an event with this id. */
+export async function isRecordedEventId(db: Db, id: string): Promise<boolean> {
+  return events.eventIdExists(db, id)
+}
+
 export interface FieldChanges {
   changes: string[]
   previous: Record<string, unknown>

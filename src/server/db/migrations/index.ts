@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import * as initial from './2026-11-22T0900-initial'
+import * as outbound from './2026-11-22T1100-outbound'
 import * as inbound from './2026-11-22T1000-inbound'
 import * as sessions from './2026-11-22T1200-sessions'
 import * as peopleSearch from './2026-11-22T1210-people-search'
@@ -8,6 +9,7 @@ import * as peopleSearch from './2026-11-22T1210-people-search'
 // migrations folder to read. Keys sort in the order they must run.
 const migrations: Record<string, Migration> = {
   '2026-11-22T0900-initial': initial,
+  '2026-11-22T1100-outbound': outbound,
   '2026-11-22T1000-inbound': inbound,
   '2026-11-22T1200-sessions': sessions,
   '2026-11-22T1210-people-search': peopleSearch,

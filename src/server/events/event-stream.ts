@@ -1,0 +1,63 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { SSEStreamingApi } from 'hono/streaming'
+import type { Db } from '../db/connection'
+import type { Logger } from '../logger'
+import { encodeCursor } from './cursor'
+import { readEvents } from './service'
+
+export interface EventStreamOptions {
+  db: Db
+  logger: Logger
+  tenantId: string
+  /** The seq to start after. */
+  startSeq: number
+  /** Aborted when the server shuts down: the stream ends so the connection can close. */
+  shutdown?: AbortSignal
+  /** How often to look for new events while idle. */
+  pollIntervalMs?: number
+}
+
+const defaultPollIntervalMs = 250
+// Proxies and browsers drop connections that stay silent too long; a comment line keeps it open.
+const keepAliveMs = 15_000
+const batchSize = 100
+// How long EventSource waits before reconnecting after the stream ends.
+const reconnectMs = 1_000
+
+/**
+ * Writes the workspace's events to an SSE stream as they are committed, each with its cursor as
+ * the `id`, until the client goes away or the server shuts down.
+ */
+export async function pipeEvents(stream: SSEStreamingApi, options: EventStreamOptions) {
+  const done = new AbortController()
+  stream.onAbort(() => done.abort())
+  const onShutdown = () => done.abort()
+  options.shutdown?.addEventListener('abort', onShutdown, { once: true })
+  if (options.shutdown?.aborted) done.abort()
+  const pollIntervalMs = options.pollIntervalMs ?? defaultPollIntervalMs
+  let seq = options.startSeq
+  let idleMs = 0
+  try {
+    await stream.write(`retry: ${reconnectMs}\n\n`)
+    while (!done.signal.aborted) {
+      const range = await readEvents(options.db, options.tenantId, seq, batchSize)
+      for (const event of range.events) {
+        await stream.writeSSE({ id: encodeCursor(event.seq), data: event.payload })
+      }
+      seq = range.nextSeq
+      if (range.hasMore) continue
+      if (range.events.length > 0) idleMs = 0
+      else if ((idleMs += pollIntervalMs) >= keepAliveMs) {
+        await stream.write(': keep-alive\n\n')
+        idleMs = 0
+      }
+      await sleep(pollIntervalMs, undefined, { signal: done.signal }).catch(() => undefined)
+    }
+  } catch (error) {
+    // A client that went away mid-write, or the database closing at shutdown, ends the stream
+    // quietly; anything else is worth a log line.
+    if (!done.signal.aborted) options.logger.error('event stream failed', error)
+  } finally {
+    options.shutdown?.removeEventListener('abort', onShutdown)
+  }
+}

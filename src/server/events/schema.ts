@@ -1,0 +1,117 @@
+import { z } from '@hono/zod-openapi'
+import { eventTypes } from '../../shared/events'
+import { dealSchema } from '../deals/schema'
+import { timestamp, uuid } from '../http/schema-types'
+import { personSchema } from '../people/schema'
+import { decodeCursor } from './cursor'
+
+export const defaultFeedLimit = 100
+export const maxFeedLimit = 1000
+
+/** Where a read of the feed starts: after an event (its seq), or at the newest event ("now"). */
+export type FeedStart = { seq: number } | 'now'
+
+function parseStart(value: string, ctx: z.RefinementCtx): FeedStart {
+  if (value === 'now') return 'now'
+  if (value === '') return { seq: 0 }
+  const seq = decodeCursor(value)
+  if (seq === null) {
+    ctx.addIssue({ code: 'custom', message: 'is not a cursor this server gave out' })
+    return z.NEVER
+  }
+  return { seq }
+}
+
+const cursorParam = (name: string, location: 'query' | 'header', description: string) =>
+  z
+    .string()
+    .transform(parseStart)
+    .optional()
+    .openapi({ param: { name, in: location, required: false }, type: 'string', description })
+
+const limitParam = z
+  .string()
+  .regex(/^\d+$/, 'must be a whole number')
+  .transform(Number)
+  .pipe(
+    z.number().min(1, 'must be at least 1').max(maxFeedLimit, `must be at most ${maxFeedLimit}`),
+  )
+  .optional()
+  .default(defaultFeedLimit)
+  .openapi({
+    param: { name: 'limit', in: 'query', required: false },
+    type: 'integer',
+    minimum: 1,
+    maximum: maxFeedLimit,
+    default: defaultFeedLimit,
+    description: `Events per response, at most ${maxFeedLimit}.`,
+  })
+
+const afterDescription =
+  'A `nextCursor` from an earlier response: only events committed after it are returned. `now` ' +
+  'returns no events and the cursor of the newest one, to follow changes from this moment. ' +
+  'Without it (or empty) the feed starts at the first event of the workspace.'
+
+export const feedQuery = z.strictObject({
+  after: cursorParam('after', 'query', afterDescription),
+  limit: limitParam,
+})
+
+export const streamQuery = z.strictObject({
+  after: cursorParam(
+    'after',
+    'query',
+    'Where the stream starts, as in GET /events; `Last-Event-ID` wins when both are sent. ' +
+      'Without either, the stream starts now.',
+  ),
+})
+
+export const streamHeaders = z.object({
+  'last-event-id': cursorParam(
+    'last-event-id',
+    'header',
+    'Sent by EventSource when it reconnects: the `id` of the last event received.',
+  ),
+})
+
+export const eventSchema = z
+  .object({
+    id: uuid.openapi({
+      description: 'Stable: the same in the feed, the stream and every delivery (webhook-id)',
+    }),
+    type: z.enum(eventTypes),
+    createdAt: timestamp,
+    tenantId: uuid,
+    data: z.object({
+      object: z.union([personSchema, dealSchema]).openapi({
+        description:
+          'The whole resource as GET /api/v1/people/{id} or /deals/{id} returns it after the ' +
+          'change; for `.deleted`, as it was just before.',
+      }),
+      previous: z.record(z.string(), z.unknown()).optional().openapi({
+        description: 'Updates only: the value each changed field had before',
+      }),
+      changes: z.array(z.string()).optional().openapi({
+        description: 'Updates only: the names of the changed fields',
+      }),
+      tag: z.string().optional().openapi({ description: '`person.tag_added` only: the new tag' }),
+    }),
+  })
+  .openapi('Event', {
+    description:
+      'One change. Every event of one operation carries the same data; `.deleted` types are ' +
+      "Outpost's addition to the spec's list.",
+  })
+
+export const feedPageSchema = z
+  .object({
+    data: z.array(eventSchema).openapi({ description: 'Events in commit order, oldest first' }),
+    nextCursor: z.string().openapi({
+      description: 'Pass as `after` to read on; valid even when data is empty',
+      example: 'c2VxOjQy',
+    }),
+    hasMore: z.boolean().openapi({
+      description: 'True when more events are already waiting; read again at once',
+    }),
+  })
+  .openapi('EventFeedPage')

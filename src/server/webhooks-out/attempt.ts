@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto'
+import type { Selectable } from 'kysely'
+import type { Clock } from '../clock'
+import type { AttemptTrigger, WebhookAttemptTable, WebhookSubscriptionTable } from '../db/database'
+import { sendWebhook, type SendResult } from './http-sender'
+import { webhookHeaders } from './signature'
+
+export type SubscriptionRow = Selectable<WebhookSubscriptionTable>
+
+/** The secrets that sign now: the current one, and the previous one during its 24 hours. */
+export function activeSecrets(subscription: SubscriptionRow, now: Date): string[] {
+  const { secret, previousSecret, previousSecretExpiresAt } = subscription
+  const previousLive =
+    previousSecret && previousSecretExpiresAt && previousSecretExpiresAt > now.toISOString()
+  return previousLive ? [secret, previousSecret] : [secret]
+}
+
+export interface Message {
+  /** The event id: webhook-id, the same on every attempt. */
+  id: string
+  type: string
+  /** The event JSON, exactly as sent. */
+  body: string
+}
+
+export interface MadeAttempt {
+  attemptedAt: Date
+  result: SendResult
+}
+
+/** Signs the message for this moment and POSTs it to the subscription's URL. */
+export async function makeAttempt(
+  subscription: SubscriptionRow,
+  message: Message,
+  clock: Clock,
+  timeoutMs?: number,
+): Promise<MadeAttempt> {
+  const attemptedAt = clock.now()
+  const headers = webhookHeaders(
+    { id: message.id, sentAt: attemptedAt, body: message.body },
+    activeSecrets(subscription, attemptedAt),
+  )
+  const result = await sendWebhook({
+    url: subscription.url,
+    body: message.body,
+    headers,
+    timeoutMs,
+  })
+  return { attemptedAt, result }
+}
+
+/** The delivery-log row of an attempt. */
+export function attemptRow(
+  subscription: SubscriptionRow,
+  message: Message,
+  made: MadeAttempt,
+  details: { trigger: AttemptTrigger; attemptNumber?: number; nextAttemptAt?: string | null },
+): Omit<Selectable<WebhookAttemptTable>, 'seq'> {
+  const { result } = made
+  return {
+    id: randomUUID(),
+    tenantId: subscription.tenantId,
+    subscriptionId: subscription.id,
+    eventId: message.id,
+    eventType: message.type,
+    trigger: details.trigger,
+    attemptNumber: details.attemptNumber ?? null,
+    attemptedAt: made.attemptedAt.toISOString(),
+    durationMs: result.durationMs,
+    succeeded: result.succeeded ? 1 : 0,
+    responseStatus: result.responseStatus,
+    responseExcerpt: result.responseExcerpt,
+    error: result.error,
+    nextAttemptAt: details.nextAttemptAt ?? null,
+  }
+}
+
+/** One line for the server log: never the URL (it may hold a token) and never a secret. */
+export function describeOutcome(result: SendResult): string {
+  if (result.responseStatus !== null) return `HTTP ${result.responseStatus}`
+  return result.error ?? 'no answer'
+}

@@ -1,0 +1,25 @@
+import type { MiddlewareHandler } from 'hono'
+import type { AppDeps } from '../app-env'
+import { isRecordedEventId } from '../events/service'
+import { ApiError } from '../http/errors'
+
+/**
+ * Refuses a request that is one of this server's own webhook deliveries coming back: its
+ * webhook-id names an event recorded here. A subscription pointed at this server (directly, by
+ * another name, or through the tunnel) would otherwise turn each event into a change of its own,
+ * through the inbound webhooks, and that into another event, without end.
+ */
+export function rejectOwnDeliveries({ db }: AppDeps): MiddlewareHandler {
+  return async (c, next) => {
+    const id = c.req.header('webhook-id')
+    if (id && id.length <= 100 && (await isRecordedEventId(db, id))) {
+      throw new ApiError(
+        508,
+        'loop_detected',
+        'This request is a webhook delivery from this Outpost to itself; it was refused so that ' +
+          'events cannot loop',
+      )
+    }
+    await next()
+  }
+}

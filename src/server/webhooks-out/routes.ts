@@ -1,0 +1,238 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { AppDeps } from '../app-env'
+import { pageQuery } from '../http/pagination'
+import {
+  errorResponses,
+  idParams,
+  jsonRequest,
+  jsonResponse,
+  noContent,
+} from '../http/schema-types'
+import { createRouter } from '../http/validation'
+import {
+  attemptPageSchema,
+  attemptSchema,
+  attemptsQuery,
+  createdSubscriptionSchema,
+  createSubscriptionBody,
+  redeliverBody,
+  signingSecretSchema,
+  subscriptionPageSchema,
+  subscriptionSchema,
+  updateSubscriptionBody,
+} from './schema'
+import {
+  createSubscription,
+  deleteSubscription,
+  getSigningSecret,
+  getSubscription,
+  listAttempts,
+  listSubscriptions,
+  redeliverEvent,
+  rotateSigningSecret,
+  sendTestEvent,
+  updateSubscription,
+} from './service'
+
+const tags = ['Webhook subscriptions']
+const withBody = [400, 401, 403, 413, 415, 429]
+// Secrets must not linger in caches.
+const noStore = { 'Cache-Control': 'no-store' }
+
+/** /api/app/v1/webhook-subscriptions: outbound webhooks, their secrets and delivery log. */
+export function webhookSubscriptionsRoutes({ db, clock }: AppDeps) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'List subscriptions, newest first (without their secrets)',
+        request: { query: pageQuery },
+        responses: {
+          200: jsonResponse(subscriptionPageSchema, 'One page of subscriptions'),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      }),
+      async (c) =>
+        c.json(await listSubscriptions(db, c.var.auth.tenantId, c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/',
+        tags,
+        summary: 'Subscribe a URL to events; the response holds its signing secret',
+        request: jsonRequest(createSubscriptionBody),
+        responses: {
+          201: jsonResponse(createdSubscriptionSchema, 'The subscription, with its secret'),
+          ...errorResponses(...withBody),
+        },
+      }),
+      async (c) => {
+        const created = await createSubscription(
+          db,
+          c.var.auth.tenantId,
+          c.req.valid('json'),
+          clock.now(),
+        )
+        return c.json(created, 201, {
+          ...noStore,
+          Location: `/api/app/v1/webhook-subscriptions/${created.id}`,
+        })
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags,
+        summary: 'Get a subscription, with its delivery state',
+        request: { params: idParams },
+        responses: {
+          200: jsonResponse(subscriptionSchema, 'The subscription'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) =>
+        c.json(await getSubscription(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/{id}',
+        tags,
+        summary: 'Change the URL, event types or description; enable or disable',
+        request: { params: idParams, ...jsonRequest(updateSubscriptionBody) },
+        responses: {
+          200: jsonResponse(subscriptionSchema, 'The updated subscription'),
+          ...errorResponses(...withBody, 404),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await updateSubscription(
+            db,
+            c.var.auth.tenantId,
+            c.req.valid('param').id,
+            c.req.valid('json'),
+            clock.now(),
+          ),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}',
+        tags,
+        summary: 'Delete a subscription and its delivery log',
+        request: { params: idParams },
+        responses: { 204: noContent, ...errorResponses(401, 403, 404, 429) },
+      }),
+      async (c) => {
+        await deleteSubscription(db, c.var.auth.tenantId, c.req.valid('param').id)
+        return c.body(null, 204)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/secret',
+        tags,
+        summary: 'Reveal the signing secret (and the previous one while it still signs)',
+        request: { params: idParams },
+        responses: {
+          200: jsonResponse(signingSecretSchema, 'The signing secret'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await getSigningSecret(db, c.var.auth.tenantId, c.req.valid('param').id, clock.now()),
+          200,
+          noStore,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/rotate-secret',
+        tags,
+        summary: 'Rotate the signing secret; the old one keeps signing for 24 hours',
+        request: { params: idParams },
+        responses: {
+          200: jsonResponse(signingSecretSchema, 'The new secret and the previous one'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await rotateSigningSecret(db, c.var.auth.tenantId, c.req.valid('param').id, clock.now()),
+          200,
+          noStore,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/attempts',
+        tags,
+        summary: 'The delivery log: every attempt, newest first',
+        request: { params: idParams, query: attemptsQuery },
+        responses: {
+          200: jsonResponse(attemptPageSchema, 'One page of attempts'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await listAttempts(
+            db,
+            c.var.auth.tenantId,
+            c.req.valid('param').id,
+            c.req.valid('query'),
+          ),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/redeliver',
+        tags,
+        summary: 'Send an event again now, by hand; one attempt, logged, with the original id',
+        request: { params: idParams, ...jsonRequest(redeliverBody) },
+        responses: {
+          200: jsonResponse(attemptSchema, 'The attempt, successful or not'),
+          ...errorResponses(...withBody, 404),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await redeliverEvent(
+            db,
+            c.var.auth.tenantId,
+            c.req.valid('param').id,
+            c.req.valid('json').eventId,
+            clock,
+          ),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/send-test',
+        tags,
+        summary: 'Send a signed webhook.test event now; one attempt, logged',
+        request: { params: idParams },
+        responses: {
+          200: jsonResponse(attemptSchema, 'The attempt, successful or not'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) =>
+        c.json(await sendTestEvent(db, c.var.auth.tenantId, c.req.valid('param').id, clock), 200),
+    )
+}

@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto'
+import type { Selectable, Updateable } from 'kysely'
+import type { Clock } from '../clock'
+import { inTransaction, type Db } from '../db/connection'
+import type { WebhookAttemptTable, WebhookSubscriptionTable } from '../db/database'
+import { findEvent, latestEventSeq } from '../events/service'
+import { notFound } from '../http/errors'
+import { pageOffset, toPage, type Page, type PageRequest } from '../http/pagination'
+import { activeSecrets, attemptRow, makeAttempt, type SubscriptionRow } from './attempt'
+import * as subscriptions from './repository'
+import type {
+  Attempt,
+  AttemptsRequest,
+  CreatedSubscription,
+  CreateSubscriptionInput,
+  SigningSecret,
+  Subscription,
+  UpdateSubscriptionInput,
+} from './schema'
+import { generateSigningSecret } from './signing-secret'
+
+/** How long the secret before a rotation keeps signing, so receivers can switch without a gap. */
+export const secretOverlapMs = 24 * 60 * 60 * 1000
+
+/** The type of the event "send test event" delivers. It is never recorded in the feed. */
+export const testEventType = 'webhook.test'
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    eventTypes: JSON.parse(row.eventTypes) as string[],
+    enabled: row.enabled === 1,
+    disabledReason: row.disabledReason,
+    disabledAt: row.disabledAt,
+    failingSince: row.failingSince,
+    nextAttemptAt: row.nextAttemptAt,
+    previousSecretExpiresAt: row.previousSecret ? row.previousSecretExpiresAt : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+export function toAttempt(row: Omit<Selectable<WebhookAttemptTable>, 'seq'>): Attempt {
+  return {
+    id: row.id,
+    subscriptionId: row.subscriptionId,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    trigger: row.trigger,
+    attemptNumber: row.attemptNumber,
+    attemptedAt: row.attemptedAt,
+    durationMs: row.durationMs,
+    succeeded: row.succeeded === 1,
+    responseStatus: row.responseStatus,
+    responseExcerpt: row.responseExcerpt,
+    error: row.error,
+    nextAttemptAt: row.nextAttemptAt,
+  }
+}
+
+async function findRow(db: Db, tenantId: string, id: string): Promise<SubscriptionRow> {
+  const row = await subscriptions.findSubscriptionById(db, tenantId, id)
+  if (!row) throw notFound('Webhook subscription')
+  return row
+}
+
+/**
+ * Creates a subscription with a new signing secret. It receives the events committed after it,
+ * not the history before (the change feed serves that).
+ */
+export async function createSubscription(
+  db: Db,
+  tenantId: string,
+  input: CreateSubscriptionInput,
+  now: Date,
+): Promise<CreatedSubscription> {
+  return inTransaction(db, async (trx) => {
+    const timestamp = now.toISOString()
+    const row: SubscriptionRow = {
+      id: randomUUID(),
+      tenantId,
+      url: input.url,
+      description: input.description ?? null,
+      eventTypes: JSON.stringify(input.eventTypes),
+      enabled: input.enabled ? 1 : 0,
+      secret: generateSigningSecret(),
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+      disabledReason: null,
+      disabledAt: input.enabled ? null : timestamp,
+      cursorSeq: await latestEventSeq(trx),
+      retryCount: 0,
+      nextAttemptAt: null,
+      failingSince: null,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    }
+    await subscriptions.insertSubscription(trx, row)
+    return { ...toSubscription(row), secret: row.secret }
+  })
+}
+
+export async function listSubscriptions(
+  db: Db,
+  tenantId: string,
+  request: PageRequest,
+): Promise<Page<Subscription>> {
+  const total = await subscriptions.countSubscriptions(db, tenantId)
+  const offset = pageOffset(request)
+  const rows =
+    offset === null || offset >= total
+      ? []
+      : await subscriptions.listSubscriptions(db, tenantId, request.pageSize, offset)
+  return toPage(rows.map(toSubscription), request, total)
+}
+
+export async function getSubscription(db: Db, tenantId: string, id: string): Promise<Subscription> {
+  return toSubscription(await findRow(db, tenantId, id))
+}
+
+// A fresh start for the waiting event: attempted at once, on a new schedule.
+const freshDeliveryState = { retryCount: 0, nextAttemptAt: null, failingSince: null } as const
+
+/**
+ * Applies the fields sent. Disabling pauses deliveries; enabling resumes them where they stopped
+ * (events recorded meanwhile included) and forgets an automatic disabling's reason. A new URL or
+ * event filter gives the waiting event a fresh schedule.
+ */
+export async function updateSubscription(
+  db: Db,
+  tenantId: string,
+  id: string,
+  input: UpdateSubscriptionInput,
+  now: Date,
+): Promise<Subscription> {
+  return inTransaction(db, async (trx) => {
+    const before = await findRow(trx, tenantId, id)
+    const changes: Updateable<WebhookSubscriptionTable> = {}
+    if (input.url !== undefined && input.url !== before.url) {
+      Object.assign(changes, { url: input.url }, freshDeliveryState)
+    }
+    const types = input.eventTypes && JSON.stringify(input.eventTypes)
+    if (types !== undefined && types !== before.eventTypes) {
+      Object.assign(changes, { eventTypes: types }, freshDeliveryState)
+    }
+    if (input.description !== undefined && input.description !== before.description) {
+      changes.description = input.description
+    }
+    const wasEnabled = before.enabled === 1
+    if (input.enabled === true && !wasEnabled) {
+      Object.assign(changes, { enabled: 1, disabledReason: null, disabledAt: null })
+      Object.assign(changes, freshDeliveryState)
+    } else if (input.enabled === false && wasEnabled) {
+      Object.assign(changes, { enabled: 0, disabledReason: null, disabledAt: now.toISOString() })
+    }
+    if (Object.keys(changes).length === 0) return toSubscription(before)
+    changes.updatedAt = now.toISOString()
+    await subscriptions.updateSubscription(trx, id, changes)
+    return toSubscription({ ...before, ...changes } as SubscriptionRow)
+  })
+}
+
+/** Deletes the subscription and its delivery log. An attempt under way is not recorded. */
+export async function deleteSubscription(db: Db, tenantId: string, id: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await findRow(trx, tenantId, id)
+    await subscriptions.deleteSubscription(trx, id)
+  })
+}
+
+function toSigningSecret(row: SubscriptionRow, now: Date): SigningSecret {
+  const [secret, previousSecret] = activeSecrets(row, now)
+  return {
+    secret: secret!,
+    previousSecret: previousSecret ?? null,
+    previousSecretExpiresAt: previousSecret ? row.previousSecretExpiresAt : null,
+  }
+}
+
+/** The signing secret, and the previous one while it still signs. */
+export async function getSigningSecret(
+  db: Db,
+  tenantId: string,
+  id: string,
+  now: Date,
+): Promise<SigningSecret> {
+  return toSigningSecret(await findRow(db, tenantId, id), now)
+}
+
+/**
+ * Replaces the signing secret. For 24 hours deliveries carry a signature with each secret, so
+ * the receiver can switch to the new one at its own pace. Rotating again within the 24 hours
+ * retires the oldest secret at once: only two ever sign.
+ */
+export async function rotateSigningSecret(
+  db: Db,
+  tenantId: string,
+  id: string,
+  now: Date,
+): Promise<SigningSecret> {
+  return inTransaction(db, async (trx) => {
+    const before = await findRow(trx, tenantId, id)
+    const changes = {
+      secret: generateSigningSecret(),
+      previousSecret: before.secret,
+      previousSecretExpiresAt: new Date(now.getTime() + secretOverlapMs).toISOString(),
+      updatedAt: now.toISOString(),
+    }
+    await subscriptions.updateSubscription(trx, id, changes)
+    return toSigningSecret({ ...before, ...changes }, now)
+  })
+}
+
+/** The delivery log of one subscription, newest attempt first. */
+export async function listAttempts(
+  db: Db,
+  tenantId: string,
+  subscriptionId: string,
+  request: AttemptsRequest,
+): Promise<Page<Attempt>> {
+  await findRow(db, tenantId, subscriptionId)
+  const total = await subscriptions.countAttempts(db, subscriptionId, request.eventId)
+  const offset = pageOffset(request)
+  const rows =
+    offset === null || offset >= total
+      ? []
+      : await subscriptions.listAttempts(
+          db,
+          subscriptionId,
+          request.eventId,
+          request.pageSize,
+          offset,
+        )
+  return toPage(rows.map(toAttempt), request, total)
+}
+
+async function attemptByHand(
+  db: Db,
+  subscription: SubscriptionRow,
+  message: { id: string; type: string; body: string },
+  trigger: 'manual' | 'test',
+  clock: Clock,
+): Promise<Attempt> {
+  const made = await makeAttempt(subscription, message, clock)
+  const row = attemptRow(subscription, message, made, { trigger })
+  await inTransaction(db, async (trx) => {
+    // Deleted while the request was out: there is no log left to write to.
+    if (await subscriptions.findSubscriptionById(trx, subscription.tenantId, subscription.id)) {
+      await subscriptions.insertAttempt(trx, row)
+    }
+  })
+  return toAttempt(row)
+}
+
+/**
+ * Sends one event of the workspace to the subscription again, now, with its original id (so the
+ * receiver can tell it is a repeat). One attempt, logged, not retried; it does not touch the
+ * queue, and works on a disabled subscription too (to check that an endpoint is back).
+ */
+export async function redeliverEvent(
+  db: Db,
+  tenantId: string,
+  subscriptionId: string,
+  eventId: string,
+  clock: Clock,
+): Promise<Attempt> {
+  const subscription = await findRow(db, tenantId, subscriptionId)
+  const event = await findEvent(db, tenantId, eventId)
+  if (!event) throw notFound('Event')
+  return attemptByHand(
+    db,
+    subscription,
+    { id: event.id, type: event.type, body: event.payload },
+    'manual',
+    clock,
+  )
+}
+
+/** Sends a `webhook.test` event, signed like any other, and logs the attempt. */
+export async function sendTestEvent(
+  db: Db,
+  tenantId: string,
+  subscriptionId: string,
+  clock: Clock,
+): Promise<Attempt> {
+  const subscription = await findRow(db, tenantId, subscriptionId)
+  const id = randomUUID()
+  const body = JSON.stringify({
+    id,
+    type: testEventType,
+    createdAt: clock.now().toISOString(),
+    tenantId,
+    data: {
+      object: {
+        subscriptionId,
+        message: 'A test event from Outpost: your endpoint is reachable and can verify signatures.',
+      },
+    },
+  })
+  return attemptByHand(db, subscription, { id, type: testEventType, body }, 'test', clock)
+}
