@@ -3,6 +3,7 @@ import type { Db } from './db/connection'
 import type { TokenScope } from './db/database'
 import type { RateLimiter } from './http/rate-limit'
 import type { Logger } from './logger'
+import type { TunnelManager } from './tunnel/manager'
 import type { LoginGate } from './sessions/login-gate'
 
 /** Who is calling: set by the auth middleware on every authenticated request. */
@@ -30,4 +31,6 @@ export interface AppDeps {
   shutdown?: AbortSignal
   /** This launch's ways into a UI session; without it nobody can sign in to the UI. */
   loginGate?: LoginGate
+  /** The optional tunnel to the inbound webhooks; absent in tests that do not need it. */
+  tunnel?: TunnelManager
 }

@@ -21,6 +21,7 @@ import { peopleRoutes } from './people/routes'
 import { peopleSearchRoutes } from './people/search-routes'
 import { pipelinesRoutes } from './pipelines/routes'
 import { sessionRoutes } from './sessions/routes'
+import { tunnelRoutes } from './tunnel/routes'
 import { uiRoutes } from './ui/routes'
 import { usersRoutes } from './users/routes'
 import { rejectOwnDeliveries } from './webhooks-out/loop-guard'
@@ -58,8 +59,9 @@ function managementApi(deps: AppDeps) {
   api.route('/lost-reasons', lostReasonsRoutes(deps))
   api.route('/currencies', currenciesRoutes(deps))
   api.route('/tokens', tokensRoutes(deps))
-  api.route('/webhook-subscriptions', webhookSubscriptionsRoutes(deps))
   api.route('/inbound-webhooks', inboundWebhooksRoutes(deps))
+  api.route('/webhook-subscriptions', webhookSubscriptionsRoutes(deps))
+  api.route('/tunnel', tunnelRoutes(deps))
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
   return api
 }

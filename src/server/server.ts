@@ -1,12 +1,17 @@
 import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app'
+import type { AppDeps } from './app-env'
 import { systemClock, type Clock } from './clock'
 import type { Db } from './db/connection'
 import { demoWorkspaceName, seedDemoWorkspace } from './demo/seed'
 import { createRateLimiter } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
+import { inboundPublicRoutes } from './inbound/public-routes'
 import { createLoginGate } from './sessions/login-gate'
+import type { TunnelManager, TunnelTarget } from './tunnel/manager'
+import { createTunnelRuntime } from './tunnel/runtime'
+import { resumeTunnel } from './tunnel/service'
 import { startDeliveryWorker, type DeliveryWorker } from './webhooks-out/worker'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
 import { findWorkspaceByName } from './workspaces/service'
@@ -30,6 +35,8 @@ export interface ServerOptions {
    * `POST /api/session/desktop` (see docs/ui.md). Headless servers leave it out.
    */
   desktopSessionSecret?: string
+  /** Bring the tunnel up with these settings for this run (`serve --tunnel`), not the saved ones. */
+  tunnel?: TunnelTarget
 }
 
 export interface RunningServer {
@@ -43,6 +50,8 @@ export interface RunningServer {
   demoToken?: string
   /** The outbound webhook worker; `runDue()` makes the attempts due now (tests use it). */
   deliveries: DeliveryWorker
+  /** The optional tunnel to the inbound webhooks (off unless enabled in settings or options). */
+  tunnel: TunnelManager
   /**
    * Stops accepting connections, ends event streams, lets requests and webhook attempts in
    * flight finish, then closes the database.
@@ -83,7 +92,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const loginGate = createLoginGate({ desktopSecret: options.desktopSessionSecret })
   const shutdown = new AbortController()
-  const app = createApp({
+  const deps: AppDeps = {
     db,
     clock,
     logger,
@@ -92,7 +101,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     allowedHosts: [host, ...(options.allowedHosts ?? [])],
     loginGate,
     shutdown: shutdown.signal,
+  }
+  const tunnel = createTunnelRuntime({
+    inboundWebhooks: () => inboundPublicRoutes(deps),
+    clock,
+    logger,
   })
+  deps.tunnel = tunnel.manager
+  const app = createApp(deps)
   const server = createAdaptorServer({ fetch: app.fetch })
   try {
     await new Promise<void>((resolve, reject) => {
@@ -110,6 +126,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const address = server.address() as AddressInfo
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const deliveries = startDeliveryWorker({ db, clock, logger })
+  // In the background: a slow or absent network must not hold up the server.
+  void resumeTunnel(db, tunnel.manager, options.tunnel).catch((error: unknown) =>
+    logger.error('The tunnel could not start', error),
+  )
   let closing: Promise<void> | undefined
   const url = `http://${urlHost}:${address.port}`
   return {
@@ -120,10 +140,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     db,
     demoToken,
     deliveries,
+    tunnel: tunnel.manager,
     close: () =>
       (closing ??= (async () => {
         shutdown.abort()
         const deliveriesStopped = deliveries.stop()
+        await tunnel.close()
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => {
             if ('closeAllConnections' in server) server.closeAllConnections()

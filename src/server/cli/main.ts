@@ -1,29 +1,15 @@
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Command, InvalidArgumentError, Option } from 'commander'
+import { Command, Option } from 'commander'
 import { version } from '../../../package.json'
 import { createApiToken, listApiTokens, revokeApiToken } from '../auth/service'
 import type { Db } from '../db/connection'
 import type { TokenScope } from '../db/database'
 import { defaultDataDir } from '../data-dir'
-import { defaultHost, defaultPort, startServer } from '../server'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from '../workspace-store'
 import { createWorkspace, findWorkspaceByName, listWorkspaces } from '../workspaces/service'
 import type { Workspace } from '../workspaces/schema'
 import { ApiError } from '../http/errors'
-
-// The bundle lives in out/main; the built renderer beside it in out/renderer.
-const uiDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer')
-
-function port(value: string): number {
-  const parsed = Number(value)
-  if (!/^\d+$/.test(value) || parsed > 65535)
-    throw new InvalidArgumentError('must be a port number from 0 to 65535')
-  return parsed
-}
-
-const dataDirOption = () =>
-  new Option('--data-dir <dir>', 'where the database lives (default: the desktop app folder)')
+import { dataDirOption } from './options'
+import { registerServeCommand } from './serve-command'
 
 /** Runs `work` on the data directory's database and closes it afterwards. */
 async function withDatabase<T>(
@@ -50,48 +36,7 @@ const program = new Command('outpost')
   .description('Outpost: an offline-first CRM with a local REST API')
   .version(version)
 
-program
-  .command('serve')
-  .description('serve the API and the UI over HTTP')
-  .addOption(dataDirOption())
-  .option('--host <host>', 'address to listen on', defaultHost)
-  .option('--port <port>', 'port to listen on (0 picks a free one)', port, defaultPort)
-  .option('--demo', 'create a Demo workspace full of sample data, if there is none')
-  .option('--allow-host <name...>', 'extra host names the server answers to (besides loopback)')
-  .action(
-    async (options: {
-      dataDir?: string
-      host: string
-      port: number
-      demo?: boolean
-      allowHost?: string[]
-    }) => {
-      const dataDir = options.dataDir ?? defaultDataDir()
-      const server = await startServer({
-        dataDir,
-        host: options.host,
-        port: options.port,
-        demo: options.demo,
-        uiDir,
-        allowedHosts: options.allowHost,
-      })
-      console.log(`Outpost is running at ${server.url}`)
-      console.log(`  Open the UI (this link works once): ${server.loginUrl}`)
-      console.log(`  API reference: ${server.url}/api/docs`)
-      console.log(`  Data: ${dataDir}`)
-      if (server.demoToken) {
-        console.log(`  Demo workspace created. Its admin token, shown this once:`)
-        console.log(`  ${server.demoToken}`)
-      }
-      console.log('Press Ctrl+C to stop.')
-      const stop = () => {
-        console.error('Stopping: finishing requests in flight...')
-        void server.close().then(() => process.exit(0))
-      }
-      process.once('SIGINT', stop)
-      process.once('SIGTERM', stop)
-    },
-  )
+registerServeCommand(program)
 
 const token = program.command('token').description('manage API tokens')
 

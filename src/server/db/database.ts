@@ -152,6 +152,55 @@ export interface SessionTable {
   lastSeenAt: string
 }
 
+export interface WebhookSubscriptionTable {
+  id: string
+  tenantId: string
+  url: string
+  description: string | null
+  /** JSON array of event types and wildcards (`deal.*`, `*`). */
+  eventTypes: string
+  /** 1 or 0. */
+  enabled: number
+  /** `whsec_` and base64: the HMAC key must be kept to sign, so it is stored as is. */
+  secret: string
+  /** The secret before the last rotation; it keeps signing until previousSecretExpiresAt. */
+  previousSecret: string | null
+  previousSecretExpiresAt: string | null
+  /** Why the worker disabled the subscription (410 Gone, failing for 5 days); null otherwise. */
+  disabledReason: string | null
+  disabledAt: string | null
+  /** Every event up to this seq is settled for this subscription. */
+  cursorSeq: number
+  /** Failed attempts of the next event so far. */
+  retryCount: number
+  nextAttemptAt: string | null
+  /** First failed attempt since the last success. */
+  failingSince: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export type AttemptTrigger = 'scheduled' | 'manual' | 'test'
+
+export interface WebhookAttemptTable {
+  seq: Generated<number>
+  id: string
+  tenantId: string
+  subscriptionId: string
+  eventId: string
+  eventType: string
+  trigger: AttemptTrigger
+  attemptNumber: number | null
+  attemptedAt: string
+  durationMs: number
+  /** 1 or 0. */
+  succeeded: number
+  responseStatus: number | null
+  responseExcerpt: string | null
+  error: string | null
+  nextAttemptAt: string | null
+}
+
 export type InboundObjectType = 'person' | 'deal'
 export type DedupeStrategy = 'email' | 'phone' | 'composite' | 'none'
 export type DeliveryOutcome = 'created' | 'updated' | 'rejected'
@@ -214,55 +263,6 @@ export interface TunnelSettingsTable {
   updatedAt: string
 }
 
-export interface WebhookSubscriptionTable {
-  id: string
-  tenantId: string
-  url: string
-  description: string | null
-  /** JSON array of event types and wildcards (`deal.*`, `*`). */
-  eventTypes: string
-  /** 1 or 0. */
-  enabled: number
-  /** `whsec_` and base64: the HMAC key must be kept to sign, so it is stored as is. */
-  secret: string
-  /** The secret before the last rotation; it keeps signing until previousSecretExpiresAt. */
-  previousSecret: string | null
-  previousSecretExpiresAt: string | null
-  /** Why the worker disabled the subscription (410 Gone, failing for 5 days); null otherwise. */
-  disabledReason: string | null
-  disabledAt: string | null
-  /** Every event up to this seq is settled for this subscription. */
-  cursorSeq: number
-  /** Failed attempts of the next event so far. */
-  retryCount: number
-  nextAttemptAt: string | null
-  /** First failed attempt since the last success. */
-  failingSince: string | null
-  createdAt: string
-  updatedAt: string
-}
-
-export type AttemptTrigger = 'scheduled' | 'manual' | 'test'
-
-export interface WebhookAttemptTable {
-  seq: Generated<number>
-  id: string
-  tenantId: string
-  subscriptionId: string
-  eventId: string
-  eventType: string
-  trigger: AttemptTrigger
-  attemptNumber: number | null
-  attemptedAt: string
-  durationMs: number
-  /** 1 or 0. */
-  succeeded: number
-  responseStatus: number | null
-  responseExcerpt: string | null
-  error: string | null
-  nextAttemptAt: string | null
-}
-
 export interface Database {
   workspaces: WorkspaceTable
   users: UserTable
@@ -277,9 +277,10 @@ export interface Database {
   dealTags: DealTagTable
   apiTokens: ApiTokenTable
   events: EventTable
-  webhookSubscriptions: WebhookSubscriptionTable
-  webhookAttempts: WebhookAttemptTable
   inboundWebhooks: InboundWebhookTable
   inboundDeliveries: InboundDeliveryTable
+  webhookSubscriptions: WebhookSubscriptionTable
+  webhookAttempts: WebhookAttemptTable
   sessions: SessionTable
+  tunnelSettings: TunnelSettingsTable
 }

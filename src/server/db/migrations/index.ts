@@ -1,18 +1,20 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import * as initial from './2026-11-22T0900-initial'
-import * as outbound from './2026-11-22T1100-outbound'
 import * as inbound from './2026-11-22T1000-inbound'
+import * as outbound from './2026-11-22T1100-outbound'
 import * as sessions from './2026-11-22T1200-sessions'
 import * as peopleSearch from './2026-11-22T1210-people-search'
+import * as tunnel from './2026-11-22T1300-tunnel'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
 const migrations: Record<string, Migration> = {
   '2026-11-22T0900-initial': initial,
-  '2026-11-22T1100-outbound': outbound,
   '2026-11-22T1000-inbound': inbound,
+  '2026-11-22T1100-outbound': outbound,
   '2026-11-22T1200-sessions': sessions,
   '2026-11-22T1210-people-search': peopleSearch,
+  '2026-11-22T1300-tunnel': tunnel,
 }
 
 export const migrationProvider: MigrationProvider = {
