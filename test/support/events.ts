@@ -29,3 +29,19 @@ export async function eventsOf(caller: Caller, action: () => Promise<unknown>): 
 
 /** `type` of each event, for comparing the sequence an operation emitted. */
 export const typesOf = (events: readonly { type: string }[]) => events.map((event) => event.type)
+
+/** Creates a webhook subscription for `url` (all events unless told) and returns it with its secret. */
+export async function subscribe(admin: Caller, url: string, fields: Record<string, unknown> = {}) {
+  const { status, body } = await admin.post('/api/app/v1/webhook-subscriptions', { url, ...fields })
+  if (status !== 201) throw new Error(`subscription not created: ${JSON.stringify(body)}`)
+  return body
+}
+
+/** The delivery log of a subscription, oldest attempt first. */
+export async function attemptsOf(admin: Caller, subscriptionId: string): Promise<any[]> {
+  const { status, body } = await admin.get(
+    `/api/app/v1/webhook-subscriptions/${subscriptionId}/attempts?pageSize=100`,
+  )
+  if (status !== 200) throw new Error(`log not readable: ${JSON.stringify(body)}`)
+  return body.data.reverse()
+}
