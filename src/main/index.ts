@@ -1,31 +1,157 @@
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { app, BrowserWindow } from 'electron'
-import { startServer } from '../server/server'
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  ipcMain,
+  Menu,
+  session,
+  shell,
+  Tray,
+} from 'electron'
+import icon from '../../resources/icon.png?asset'
+import trayIcon from '../../resources/tray.png?asset'
+import { startServer, type RunningServer } from '../server/server'
+import { configureTunnel } from '../server/tunnel/service'
+import { readDesktopConfig, startupFailureMessage } from './desktop-config'
+import { ipcChannels, trustedSender, type BridgeInfo } from './ipc'
+import { decideNavigation, permissionAllowed } from './navigation'
+import { trayMenuTemplate } from './tray-menu'
+import { mainWindowOptions } from './window-options'
 
-// A thin shell: the server is the same one `outpost serve` runs; the window shows its UI.
+// The Electron shell: everything here is wiring. The rules live in the modules it imports, which
+// run and are tested under plain Node.
+
+const preload = join(import.meta.dirname, '../preload/index.cjs')
+const uiDir = join(import.meta.dirname, '../renderer')
+
+function createWindow(server: RunningServer, appOrigin: string): BrowserWindow {
+  const window = new BrowserWindow(mainWindowOptions(preload, icon))
+  window.once('ready-to-show', () => window.show())
+  void window.loadURL(server.url)
+  window.webContents.on('will-navigate', (event, url) => {
+    if (decideNavigation(url, appOrigin) === 'in-app') return
+    event.preventDefault()
+    if (decideNavigation(url, appOrigin) === 'external') void shell.openExternal(url)
+  })
+  window.webContents.setWindowOpenHandler(({ url }) => {
+    if (decideNavigation(url, appOrigin) === 'external') void shell.openExternal(url)
+    return { action: 'deny' }
+  })
+  return window
+}
+
+function lockDownSessions(appOrigin: string): void {
+  session.defaultSession.setPermissionRequestHandler((webContents, permission, grant) =>
+    grant(permissionAllowed(permission, webContents.getURL(), appOrigin)),
+  )
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault())
+  })
+}
+
+function registerIpc(
+  server: RunningServer,
+  sessionSecret: string,
+  appOrigin: string,
+  dataDir: string,
+) {
+  const trusted = (event: Electron.IpcMainEvent | Electron.IpcMainInvokeEvent) =>
+    trustedSender(event.senderFrame?.url, appOrigin)
+  ipcMain.on(ipcChannels.bridgeInfo, (event) => {
+    const info: BridgeInfo = { version: app.getVersion(), sessionSecret, apiUrl: server.url }
+    event.returnValue = trusted(event)
+      ? info
+      : { version: app.getVersion(), sessionSecret: '', apiUrl: server.url }
+  })
+  ipcMain.handle(ipcChannels.tunnelState, (event) =>
+    trusted(event) ? server.tunnel.state() : null,
+  )
+  ipcMain.handle(ipcChannels.setTunnelEnabled, async (event, enabled: unknown) => {
+    if (!trusted(event) || typeof enabled !== 'boolean') return server.tunnel.state()
+    await configureTunnel(server.db, server.tunnel, { enabled }, new Date())
+    return server.tunnel.state()
+  })
+  ipcMain.handle(ipcChannels.openDataFolder, async (event) => {
+    if (trusted(event)) await shell.openPath(dataDir)
+  })
+}
+
+function createTray(server: RunningServer, dataDir: string, openWindow: () => void): Tray {
+  const tray = new Tray(trayIcon)
+  tray.setToolTip('Outpost')
+  const render = () =>
+    tray.setContextMenu(
+      Menu.buildFromTemplate(
+        trayMenuTemplate(server.url, server.tunnel.state(), {
+          openWindow,
+          copyApiUrl: () => clipboard.writeText(`${server.url}/api/v1`),
+          toggleTunnel: () =>
+            void configureTunnel(
+              server.db,
+              server.tunnel,
+              { enabled: server.tunnel.state().status === 'off' },
+              new Date(),
+            ).catch((error: Error) => dialog.showErrorBox('Tunnel', error.message)),
+          openDataFolder: () => void shell.openPath(dataDir),
+          quit: () => app.quit(),
+        }),
+      ),
+    )
+  server.tunnel.subscribe(render)
+  render()
+  return tray
+}
+
 async function main(): Promise<void> {
   if (!app.requestSingleInstanceLock()) {
     app.quit()
     return
   }
   await app.whenReady()
-  const server = await startServer({
-    dataDir: app.getPath('userData'),
-    uiDir: join(import.meta.dirname, '..', 'renderer'),
-  })
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    webPreferences: {
-      preload: join(import.meta.dirname, '..', 'preload', 'index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
-  })
-  await window.loadURL(server.url)
+  // The folder the CLI uses by default too; OUTPOST_DATA_DIR moves both.
+  const dataDir = process.env.OUTPOST_DATA_DIR || app.getPath('userData')
+  // A new secret each launch: the window trades it for a UI session (see docs/ui.md).
+  const sessionSecret = randomBytes(32).toString('base64url')
+  let server: RunningServer
+  try {
+    const { port } = readDesktopConfig(dataDir)
+    server = await startServer({ dataDir, port, uiDir, desktopSessionSecret: sessionSecret })
+  } catch (error) {
+    dialog.showErrorBox('Outpost could not start', startupFailureMessage(error as Error, dataDir))
+    app.exit(1)
+    return
+  }
+  const appOrigin = new URL(server.url).origin
+  lockDownSessions(appOrigin)
+  registerIpc(server, sessionSecret, appOrigin, dataDir)
+
+  let window = createWindow(server, appOrigin)
+  const openWindow = () => {
+    if (window.isDestroyed()) window = createWindow(server, appOrigin)
+    if (window.isMinimized()) window.restore()
+    window.show()
+    window.focus()
+  }
+  app.on('second-instance', openWindow)
+  app.on('activate', openWindow)
+  createTray(server, dataDir, openWindow)
+
   app.on('window-all-closed', () => {
-    void server.close().then(() => app.quit())
+    if (process.platform !== 'darwin') app.quit()
+  })
+  // Quit only after the server has finished requests in flight, flushed webhook attempts and
+  // closed the database.
+  let closed = false
+  app.on('before-quit', (event) => {
+    if (closed) return
+    event.preventDefault()
+    void server.close().finally(() => {
+      closed = true
+      app.quit()
+    })
   })
 }
 

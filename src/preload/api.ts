@@ -1,5 +1,21 @@
-/** What the preload exposes to the renderer as `window.outpost`. */
+import type { TunnelState } from '../shared/tunnel'
+
+/** What the preload exposes to the renderer as `window.outpost`; absent in a plain browser. */
 export interface OutpostBridge {
   /** The desktop app's version. */
   version: string
+  /**
+   * This launch's UI session secret (startServer's `desktopSessionSecret`). The renderer trades it
+   * for a session cookie at `POST /api/session/desktop`; see docs/ui.md.
+   */
+  sessionSecret?: string
+  /** Where local scripts reach the API, e.g. http://127.0.0.1:4780 */
+  apiUrl: string
+  tunnel: {
+    state(): Promise<TunnelState>
+    /** Brings the tunnel up with its saved settings, or takes it down. */
+    setEnabled(enabled: boolean): Promise<TunnelState>
+  }
+  /** Shows the folder holding the database in the system's file manager. */
+  openDataFolder(): Promise<void>
 }

@@ -1,20 +1,9 @@
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
-import type { TunnelOptions, TunnelProvider, TunnelProviderName } from './providers/provider'
+import type { TunnelProviderName, TunnelState } from '../../shared/tunnel'
+import type { TunnelOptions, TunnelProvider } from './providers/provider'
 
-export type TunnelStatus = 'off' | 'connecting' | 'connected' | 'reconnecting'
-
-export interface TunnelState {
-  status: TunnelStatus
-  provider: TunnelProviderName | null
-  /** The public base URL while connected, e.g. https://acme.loca.lt */
-  publicUrl: string | null
-  /** Why the last attempt failed or the tunnel dropped. */
-  lastError: string | null
-  /** Failed attempts since the tunnel was last up. */
-  failures: number
-  nextAttemptAt: string | null
-}
+export type { TunnelState }
 
 export interface TunnelTarget {
   provider: TunnelProviderName

@@ -1,5 +1,6 @@
-export const tunnelProviderNames = ['localtunnel', 'ngrok', 'cloudflared'] as const
-export type TunnelProviderName = (typeof tunnelProviderNames)[number]
+import type { TunnelProviderName } from '../../../shared/tunnel'
+
+export { tunnelProviderNames, type TunnelProviderName } from '../../../shared/tunnel'
 
 export interface TunnelOptions {
   /** localtunnel: the tunnel server, for teams that run their own (default https://localtunnel.me). */

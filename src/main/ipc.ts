@@ -1,0 +1,24 @@
+import { decideNavigation } from './navigation'
+
+/** The channels between the preload and the main process; nothing else is listened to. */
+export const ipcChannels = {
+  bridgeInfo: 'outpost:bridge-info',
+  tunnelState: 'outpost:tunnel-state',
+  setTunnelEnabled: 'outpost:set-tunnel-enabled',
+  openDataFolder: 'outpost:open-data-folder',
+} as const
+
+/** What the preload reads once, synchronously, when the window loads. */
+export interface BridgeInfo {
+  version: string
+  sessionSecret: string
+  apiUrl: string
+}
+
+/**
+ * Only pages of the app's own origin may talk to the main process: a page that somehow navigated
+ * elsewhere gets nothing, the session secret least of all.
+ */
+export function trustedSender(senderUrl: string | undefined, appOrigin: string): boolean {
+  return senderUrl !== undefined && decideNavigation(senderUrl, appOrigin) === 'in-app'
+}

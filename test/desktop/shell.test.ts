@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { readDesktopConfig, startupFailureMessage } from '../../src/main/desktop-config'
+import { ipcChannels, trustedSender } from '../../src/main/ipc'
+import { decideNavigation, permissionAllowed } from '../../src/main/navigation'
+import { trayMenuTemplate, tunnelLabel } from '../../src/main/tray-menu'
+import { mainWindowOptions } from '../../src/main/window-options'
+import type { TunnelState } from '../../src/shared/tunnel'
+
+const origin = 'http://127.0.0.1:4780'
+const dirs: string[] = []
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+describe('the main window', () => {
+  it('runs the renderer sandboxed and isolated, without Node.js or webviews', () => {
+    const { webPreferences } = mainWindowOptions('/app/out/preload/index.cjs')
+    expect(webPreferences).toMatchObject({
+      preload: '/app/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    })
+  })
+})
+
+describe('navigation rules', () => {
+  it('keeps pages of the app in the window', () => {
+    expect(decideNavigation(`${origin}/people/42`, origin)).toBe('in-app')
+  })
+
+  it('opens web and mail links in the system browser', () => {
+    for (const url of [
+      'https://example.com/x',
+      'http://other.test',
+      'mailto:ana@acme.com',
+      'tel:+5511912345678',
+    ]) {
+      expect(decideNavigation(url, origin), url).toBe('external')
+    }
+    // Another port on the same machine is another origin: a browser tab, not the app window.
+    expect(decideNavigation('http://127.0.0.1:9999/', origin)).toBe('external')
+  })
+
+  it('refuses everything else', () => {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'outpost://x',
+      'not a url',
+      'data:text/html,hi',
+    ]) {
+      expect(decideNavigation(url, origin), url).toBe('blocked')
+    }
+  })
+
+  it('grants only clipboard writes, only to the app', () => {
+    expect(permissionAllowed('clipboard-sanitized-write', `${origin}/settings`, origin)).toBe(true)
+    expect(permissionAllowed('clipboard-sanitized-write', 'https://evil.test', origin)).toBe(false)
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal']) {
+      expect(permissionAllowed(permission, origin, origin), permission).toBe(false)
+    }
+  })
+
+  it('answers IPC only to pages of the app', () => {
+    expect(trustedSender(`${origin}/`, origin)).toBe(true)
+    expect(trustedSender('https://evil.test/', origin)).toBe(false)
+    expect(trustedSender(undefined, origin)).toBe(false)
+    expect(Object.values(ipcChannels).every((channel) => channel.startsWith('outpost:'))).toBe(true)
+  })
+})
+
+describe('desktop settings', () => {
+  function dataDir(config?: object) {
+    const dir = mkdtempSync(join(tmpdir(), 'outpost-desktop-'))
+    dirs.push(dir)
+    if (config) writeFileSync(join(dir, 'desktop.json'), JSON.stringify(config))
+    return dir
+  }
+
+  it('listens on 4780 unless desktop.json or OUTPOST_PORT says otherwise', () => {
+    expect(readDesktopConfig(dataDir(), {})).toEqual({ port: 4780 })
+    expect(readDesktopConfig(dataDir({ port: 5000 }), {})).toEqual({ port: 5000 })
+    expect(readDesktopConfig(dataDir({ port: 5000 }), { OUTPOST_PORT: '6000' })).toEqual({
+      port: 6000,
+    })
+  })
+
+  it('a bad port is reported, not guessed', () => {
+    expect(() => readDesktopConfig(dataDir({ port: 'x' }), {})).toThrow(
+      /desktop.json: port must be/,
+    )
+    expect(() => readDesktopConfig(dataDir(), { OUTPOST_PORT: '70000' })).toThrow(/OUTPOST_PORT/)
+  })
+
+  it('a port in use is explained with what to do about it', () => {
+    const message = startupFailureMessage(
+      new Error('port 4780 on 127.0.0.1 is already in use; pick another with --port'),
+      '/data',
+    )
+    expect(message).toMatch(/already in use/)
+    expect(message).toMatch(/\/data\/desktop\.json/)
+    expect(message).toMatch(/OUTPOST_PORT/)
+  })
+})
+
+describe('tray menu', () => {
+  const base: TunnelState = {
+    status: 'off',
+    provider: null,
+    publicUrl: null,
+    lastError: null,
+    failures: 0,
+    nextAttemptAt: null,
+  }
+  const noop = () => {}
+  const actions = {
+    openWindow: noop,
+    copyApiUrl: noop,
+    toggleTunnel: noop,
+    openDataFolder: noop,
+    quit: noop,
+  }
+
+  it('shows the API URL and the tunnel state', () => {
+    const menu = trayMenuTemplate(origin, base, actions)
+    expect(menu[0]!.label).toBe('API: http://127.0.0.1:4780/api/v1')
+    expect(menu.map((item) => item.label)).toContain('Tunnel: off')
+    expect(menu.map((item) => item.label)).toContain('Turn tunnel on')
+  })
+
+  it('names each tunnel state', () => {
+    expect(tunnelLabel({ ...base, status: 'connecting', provider: 'ngrok' })).toBe(
+      'Tunnel: connecting (ngrok)…',
+    )
+    expect(tunnelLabel({ ...base, status: 'connected', publicUrl: 'https://acme.loca.lt' })).toBe(
+      'Tunnel: https://acme.loca.lt',
+    )
+    expect(tunnelLabel({ ...base, status: 'reconnecting', lastError: 'offline' })).toBe(
+      'Tunnel: reconnecting (offline)',
+    )
+    const on = trayMenuTemplate(
+      origin,
+      { ...base, status: 'connected', publicUrl: 'https://a.loca.lt' },
+      actions,
+    )
+    expect(on.map((item) => item.label)).toContain('Turn tunnel off')
+  })
+})
