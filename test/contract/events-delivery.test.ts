@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestClock } from '../support/clock'
 import { attemptsOf, eventsOf, subscribe, typesOf } from '../support/events'
 import { createDeal, createPerson, salesPipeline, type PipelineInfo } from '../support/fixtures'
+import { createInboundWebhook } from '../support/inbound'
 import { startTestServer, type TestServer } from '../support/server'
 import {
   closedPort,
@@ -254,6 +255,22 @@ describe('delivery', () => {
     const [attempt] = await attemptsOf(server.admin, subscription.id)
     expect(attempt).toMatchObject({ succeeded: false, responseStatus: 508 })
     expect(attempt.responseExcerpt).toContain('loop_detected')
+  })
+
+  it('a subscription pointed at this server’s own inbound webhook is refused (508): an event cannot cause the next', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: { fullName: 'Echo' },
+      dedupe: { strategy: 'none' },
+    })
+    const subscription = await subscribeTo(`${server.url}${webhook.path}`)
+    const events = await eventsOf(server.api, async () => {
+      await createPerson(server.api, { fullName: 'Start of a loop' })
+      await server.deliveries.runDue()
+      await runAt(new Date(clock.now().getTime() + 5 * s))
+    })
+    expect(events.map((event) => event.data.object.fullName)).toEqual(['Start of a loop'])
+    const log = await attemptsOf(server.admin, subscription.id)
+    expect(log.map((attempt) => attempt.responseStatus)).toEqual([508, 508])
   })
 
   it('a paused subscription receives nothing; a new event filter applies to what still waits', async () => {

@@ -7,6 +7,7 @@ import {
   salesPipeline,
   type PipelineInfo,
 } from '../support/fixtures'
+import { createInboundWebhook, deliver } from '../support/inbound'
 import { startTestServer, type TestServer } from '../support/server'
 
 let server: TestServer
@@ -232,6 +233,26 @@ describe('which operation emits which event: records that lose a link', () => {
     )
     expect(typesOf(events)).toEqual(['person.updated', 'deal.updated'])
     for (const event of events) expect(event.data.object.ownerId).toBeNull()
+  })
+})
+
+describe('which operation emits which event: inbound webhooks', () => {
+  it('intake emits what the REST API would: created and tag_added, then nothing for the same data again', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: { fullName: '{{name}}', primaryEmail: '{{email}}', tags: '{{tags}}' },
+    })
+    const payload = { name: 'Intake', email: 'intake@events.test', tags: ['web'] }
+    const created = await eventsOf(server.api, () => deliver(server, webhook.path, payload))
+    expect(typesOf(created)).toEqual(['person.created', 'person.tag_added'])
+    const { body: person } = await server.api.get(`/api/v1/people/${created[0].data.object.id}`)
+    expect(created[0].data.object).toEqual(person)
+    const again = await eventsOf(server.api, () => deliver(server, webhook.path, payload))
+    expect(again).toEqual([])
+    const renamed = await eventsOf(server.api, () =>
+      deliver(server, webhook.path, { ...payload, name: 'Intake Renamed' }),
+    )
+    expect(typesOf(renamed)).toEqual(['person.updated'])
+    expect(renamed[0].data.changes).toEqual(['fullName'])
   })
 })
 
