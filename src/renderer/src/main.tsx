@@ -1,6 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import './styles/base.css'
+import './styles/controls.css'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

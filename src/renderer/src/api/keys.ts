@@ -1,0 +1,24 @@
+import type { PeopleQuery } from './endpoints'
+
+/**
+ * Query keys, one place. Live updates invalidate by prefix: every key of a person starts with
+ * ['person', id], every board with ['board'].
+ */
+export const keys = {
+  session: ['session'] as const,
+  pipelines: ['pipelines'] as const,
+  board: (pipelineId: string) => ['board', pipelineId] as const,
+  boards: ['board'] as const,
+  deal: (id: string) => ['deal', id] as const,
+  dealTimeline: (id: string) => ['deal', id, 'timeline'] as const,
+  peopleSearch: (query: PeopleQuery) => ['people', query] as const,
+  people: ['people'] as const,
+  person: (id: string) => ['person', id] as const,
+  personDeals: (id: string) => ['person', id, 'deals'] as const,
+  personTimeline: (id: string) => ['person', id, 'timeline'] as const,
+  users: ['users'] as const,
+  companies: ['companies'] as const,
+  lostReasons: ['lost-reasons'] as const,
+  currencies: ['currencies'] as const,
+  tokens: ['tokens'] as const,
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query'
+import * as endpoints from './endpoints'
+import { keys } from './keys'
+
+// The workspace's short lists every screen names things from. They change rarely, so they stay
+// fresh for a minute; settings screens invalidate them when they change one.
+const referenceStaleMs = 60_000
+
+export const usePipelines = () =>
+  useQuery({
+    queryKey: keys.pipelines,
+    queryFn: endpoints.pipelines.list,
+    staleTime: referenceStaleMs,
+  })
+
+export const useUsers = () =>
+  useQuery({ queryKey: keys.users, queryFn: endpoints.users.list, staleTime: referenceStaleMs })
+
+export const useCompanies = () =>
+  useQuery({
+    queryKey: keys.companies,
+    queryFn: endpoints.companies.list,
+    staleTime: referenceStaleMs,
+  })
+
+export const useLostReasons = () =>
+  useQuery({
+    queryKey: keys.lostReasons,
+    queryFn: endpoints.lostReasons.list,
+    staleTime: referenceStaleMs,
+  })
+
+export const useCurrencies = () =>
+  useQuery({
+    queryKey: keys.currencies,
+    queryFn: endpoints.currencies.list,
+    staleTime: referenceStaleMs,
+  })
+
+/** A lookup from id to name, for lists that show who owns what. */
+export function byId<T extends { id: string }>(items: readonly T[] | undefined): Map<string, T> {
+  return new Map((items ?? []).map((item) => [item.id, item]))
+}

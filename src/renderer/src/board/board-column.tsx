@@ -1,0 +1,94 @@
+import { useDroppable } from '@dnd-kit/core'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useId, useRef } from 'react'
+import type { BoardColumn, Stage } from '../../../shared/api-types'
+import { formatMoneyCompact, formatMoney } from '../format/money'
+import { DealCard } from './deal-card'
+
+const stageTypeLabels = { open: null, won: 'Won', lost: 'Lost' } as const
+
+/**
+ * One stage: its header (count and sums per currency) and its cards. Only the cards in view are
+ * in the page, so a column of thousands scrolls as lightly as a column of ten.
+ */
+export function BoardColumnView({
+  stage,
+  column,
+  onOpen,
+}: {
+  stage: Stage
+  column: BoardColumn
+  onOpen(id: string): void
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: stage.id, data: { stage } })
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const headingId = useId()
+  // The virtualizer re-renders this component as the column scrolls; nothing here is memoized by
+  // a compiler, so its changing functions are safe to use.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: column.deals.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 112,
+    overscan: 6,
+    gap: 8,
+    getItemKey: (index) => column.deals[index]!.id,
+  })
+  const typeLabel = stageTypeLabels[stage.type]
+
+  return (
+    <section
+      ref={setNodeRef}
+      className={`board-column stage-${stage.type}${isOver ? ' is-over' : ''}`}
+      aria-labelledby={headingId}
+      data-stage-id={stage.id}
+    >
+      <header className="column-header">
+        <div className="column-title">
+          <h2 id={headingId}>{stage.name}</h2>
+          {typeLabel && <span className={`stage-badge badge-${stage.type}`}>{typeLabel}</span>}
+          <span className="column-count" aria-label={`${column.count} deals`}>
+            {column.count}
+          </span>
+        </div>
+        <p className="column-totals">
+          {column.totals.length === 0
+            ? '—'
+            : column.totals.map((total) => (
+                <span key={total.currency} title={formatMoney(total.value, total.currency)}>
+                  {formatMoneyCompact(total.value, total.currency)}
+                </span>
+              ))}
+        </p>
+      </header>
+      <div ref={scrollRef} className="column-scroll">
+        {column.deals.length === 0 ? (
+          <p className="column-empty">No deals</p>
+        ) : (
+          <div
+            role="list"
+            aria-labelledby={headingId}
+            className="column-cards"
+            style={{ height: virtualizer.getTotalSize() }}
+          >
+            {virtualizer.getVirtualItems().map((item) => (
+              <div
+                key={item.key}
+                role="listitem"
+                // The column renders only what is in view; these keep the count right.
+                aria-posinset={item.index + 1}
+                aria-setsize={column.count}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="card-slot"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <DealCard card={column.deals[item.index]!} stageType={stage.type} onOpen={onOpen} />
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  )
+}

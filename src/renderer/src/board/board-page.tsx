@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { usePipelines } from '../api/reference-data'
+import { DealFormDialog } from '../deals/deal-form-dialog'
+import { useHotkeys } from '../ui/hotkeys'
+import { EmptyState, ErrorState } from '../ui/states'
+import { BoardSkeleton } from './board-skeleton'
+import { BoardView } from './board-view'
+import { useBoard } from './use-board'
+import './board.css'
+
+const lastPipelineKey = 'outpost.pipeline'
+
+/** /board/:pipelineId: pick a pipeline, see its deals by stage, move them. */
+export function BoardPage() {
+  const { pipelineId } = useParams()
+  const navigate = useNavigate()
+  const pipelines = usePipelines()
+  const [creating, setCreating] = useState(false)
+  const fallback =
+    pipelines.data?.find((item) => item.id === localStorage.getItem(lastPipelineKey)) ??
+    pipelines.data?.[0]
+  const pipeline = pipelines.data?.find((item) => item.id === pipelineId)
+
+  useEffect(() => {
+    if (pipelines.data && !pipeline && fallback) {
+      void navigate(`/board/${fallback.id}`, { replace: true })
+    }
+  }, [pipelines.data, pipeline, fallback, navigate])
+  useEffect(() => {
+    if (pipeline) localStorage.setItem(lastPipelineKey, pipeline.id)
+  }, [pipeline])
+  useHotkeys({ n: () => setCreating(true) })
+
+  if (pipelines.isError) {
+    return <ErrorState error={pipelines.error} retry={() => void pipelines.refetch()} />
+  }
+  if (pipelines.data?.length === 0) {
+    return (
+      <EmptyState
+        title="No pipelines yet"
+        action={
+          <Link className="button button-primary" to="/settings/pipelines">
+            Create a pipeline
+          </Link>
+        }
+      >
+        A pipeline is the road a deal travels, stage by stage, to won or lost.
+      </EmptyState>
+    )
+  }
+
+  return (
+    <div className="board-page">
+      <header className="page-header board-header">
+        <div className="board-title">
+          <h1>Pipeline</h1>
+          <label className="visually-hidden" htmlFor="pipeline-picker">
+            Pipeline
+          </label>
+          <select
+            id="pipeline-picker"
+            className="pipeline-picker"
+            value={pipeline?.id ?? ''}
+            disabled={!pipelines.data}
+            onChange={(event) => void navigate(`/board/${event.target.value}`)}
+          >
+            {!pipeline && <option value="">Loading…</option>}
+            {pipelines.data?.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => setCreating(true)}
+          aria-keyshortcuts="n"
+          disabled={!pipeline}
+        >
+          New deal
+        </button>
+      </header>
+      {pipeline ? <PipelineBoard pipelineId={pipeline.id} /> : <BoardSkeleton />}
+      {pipeline && (
+        <DealFormDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          defaults={{ pipelineId: pipeline.id }}
+        />
+      )}
+    </div>
+  )
+}
+
+function PipelineBoard({ pipelineId }: { pipelineId: string }) {
+  const board = useBoard(pipelineId)
+  if (board.isError) return <ErrorState error={board.error} retry={() => void board.refetch()} />
+  if (!board.data) return <BoardSkeleton />
+  if (board.data.pipeline.stages.length === 0) {
+    return (
+      <EmptyState
+        title="This pipeline has no stages"
+        action={
+          <Link className="button" to="/settings/pipelines">
+            Add stages
+          </Link>
+        }
+      />
+    )
+  }
+  return <BoardView board={board.data} />
+}

@@ -1,0 +1,14 @@
+import { Skeleton } from '../ui/states'
+
+/** Columns of placeholder cards, the board's own size, while it loads. */
+export function BoardSkeleton() {
+  return (
+    <div className="board-columns" aria-busy="true">
+      {Array.from({ length: 5 }, (_, index) => (
+        <div key={index} className="board-column skeleton-column">
+          <Skeleton lines={index % 2 === 0 ? 6 : 4} label="Loading the board" />
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,132 @@
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import type { Board, BoardCard, Stage } from '../../../shared/api-types'
+import { BoardColumnView } from './board-column'
+import { DealCardBody } from './deal-card'
+import { columnKeyboardCoordinates } from './keyboard-coordinates'
+import { LostReasonDialog, type PendingLoss } from './lost-reason-dialog'
+import { useMoveDeal } from './use-move-deal'
+
+// The pointer decides where a mouse drop lands; keyboard drags have no pointer, so the card's box.
+const collision: CollisionDetection = (args) => {
+  const underPointer = pointerWithin(args)
+  return underPointer.length > 0 ? underPointer : rectIntersection(args)
+}
+
+const screenReaderInstructions = {
+  draggable:
+    'To move this deal to another stage, press Space to pick it up, the left and right arrow keys ' +
+    'to carry it, and Space again to drop it. Escape puts it back. Enter opens the deal.',
+}
+
+export function BoardView({ board }: { board: Board }) {
+  const navigate = useNavigate()
+  const move = useMoveDeal(board.pipeline.id)
+  const [active, setActive] = useState<BoardCard | null>(null)
+  const [pendingLoss, setPendingLoss] = useState<PendingLoss | null>(null)
+  const sensors = useSensors(
+    // A press that moves less than 6 px is a click, which opens the deal.
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: columnKeyboardCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
+  )
+  const stages = new Map<string, Stage>(board.pipeline.stages.map((stage) => [stage.id, stage]))
+  const stageName = (id: unknown) => stages.get(String(id))?.name ?? 'a stage'
+  const cardTitle = (data: unknown) => (data as { card?: BoardCard } | undefined)?.card?.title
+
+  const announcements: Announcements = {
+    onDragStart: ({ active: item }) =>
+      `Picked up ${cardTitle(item.data.current)}, in ${stageName(item.data.current?.stageId)}.`,
+    onDragOver: ({ active: item, over }) =>
+      over ? `${cardTitle(item.data.current)} is over ${stageName(over.id)}.` : undefined,
+    onDragEnd: ({ active: item, over }) =>
+      over
+        ? `${cardTitle(item.data.current)} was dropped in ${stageName(over.id)}.`
+        : `${cardTitle(item.data.current)} was put back.`,
+    onDragCancel: ({ active: item }) => `${cardTitle(item.data.current)} was put back.`,
+  }
+
+  const onDragStart = ({ active: item }: DragStartEvent) => {
+    setActive((item.data.current as { card: BoardCard }).card)
+  }
+  const onDragEnd = ({ active: item, over }: DragEndEvent) => {
+    setActive(null)
+    const card = (item.data.current as { card: BoardCard }).card
+    const target = over ? stages.get(String(over.id)) : undefined
+    if (!target || target.id === card.stageId) return
+    if (target.type === 'lost') {
+      setPendingLoss({
+        dealId: card.id,
+        dealTitle: card.title,
+        stageId: target.id,
+        stageName: target.name,
+      })
+      return
+    }
+    move.mutate({ dealId: card.id, toStageId: target.id })
+  }
+
+  return (
+    <>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={collision}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setActive(null)}
+        accessibility={{ announcements, screenReaderInstructions }}
+      >
+        <div className="board-columns">
+          {board.columns.map((column) => {
+            const stage = stages.get(column.stageId)
+            return stage ? (
+              <BoardColumnView
+                key={column.stageId}
+                stage={stage}
+                column={column}
+                onOpen={(id) => void navigate(`/deals/${id}`)}
+              />
+            ) : null
+          })}
+        </div>
+        <DragOverlay dropAnimation={null}>
+          {active && (
+            <div className="deal-card is-overlay">
+              <DealCardBody card={active} stageType={stages.get(active.stageId)?.type ?? 'open'} />
+            </div>
+          )}
+        </DragOverlay>
+      </DndContext>
+      <LostReasonDialog
+        pending={pendingLoss}
+        onCancel={() => setPendingLoss(null)}
+        onConfirm={(lostReasonId) => {
+          if (pendingLoss) {
+            move.mutate({
+              dealId: pendingLoss.dealId,
+              toStageId: pendingLoss.stageId,
+              lostReasonId,
+            })
+          }
+          setPendingLoss(null)
+        }}
+      />
+    </>
+  )
+}

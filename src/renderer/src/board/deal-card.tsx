@@ -1,0 +1,72 @@
+import { useDraggable } from '@dnd-kit/core'
+import type { KeyboardEvent } from 'react'
+import type { BoardCard, StageType } from '../../../shared/api-types'
+import { formatDate, isPastDate } from '../format/dates'
+import { initials } from '../format/labels'
+import { formatMoney } from '../format/money'
+
+interface CardProps {
+  card: BoardCard
+  stageType: StageType
+  onOpen(id: string): void
+}
+
+/** What a card shows; also the picture under the pointer while a card is dragged. */
+export function DealCardBody({ card, stageType }: { card: BoardCard; stageType: StageType }) {
+  const overdue =
+    stageType === 'open' && card.expectedCloseDate && isPastDate(card.expectedCloseDate)
+  const linked = [card.personName, card.companyName].filter(Boolean).join(' · ')
+  return (
+    <>
+      <p className="deal-title">{card.title}</p>
+      <p className="deal-value">{formatMoney(card.value, card.currency)}</p>
+      <p className="deal-linked">{linked || 'No person'}</p>
+      <div className="deal-footer">
+        {card.ownerName ? (
+          <span className="owner" title={`Owner: ${card.ownerName}`}>
+            <span className="avatar" aria-hidden="true">
+              {initials(card.ownerName)}
+            </span>
+            <span className="visually-hidden">Owner: </span>
+            <span className="owner-name">{card.ownerName}</span>
+          </span>
+        ) : (
+          <span className="owner owner-none">No owner</span>
+        )}
+        {card.expectedCloseDate && (
+          <span className={overdue ? 'close-date overdue' : 'close-date'}>
+            <span className="visually-hidden">{overdue ? 'Overdue, expected ' : 'Expected '}</span>
+            {formatDate(card.expectedCloseDate)}
+          </span>
+        )}
+      </div>
+    </>
+  )
+}
+
+/** A deal on the board: click or Enter opens it; drag it (or Space, arrows, Space) to move it. */
+export function DealCard({ card, stageType, onOpen }: CardProps) {
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: card.id,
+    data: { stageId: card.stageId, card },
+    attributes: { roleDescription: 'deal card, draggable' },
+  })
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    listeners?.onKeyDown?.(event)
+    if (event.key === 'Enter' && !event.defaultPrevented) onOpen(card.id)
+  }
+  return (
+    <div
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      onKeyDown={onKeyDown}
+      onClick={() => onOpen(card.id)}
+      className={isDragging ? 'deal-card is-dragging' : 'deal-card'}
+      data-deal-id={card.id}
+      aria-label={`${card.title}, ${formatMoney(card.value, card.currency)}`}
+    >
+      <DealCardBody card={card} stageType={stageType} />
+    </div>
+  )
+}

@@ -1,0 +1,176 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { errorMessage } from '../api/client'
+import { companies, deals, people } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { byId, useLostReasons, usePipelines, useUsers } from '../api/reference-data'
+import { formatDate, formatDateTime } from '../format/dates'
+import { formatMoney } from '../format/money'
+import { Timeline } from '../timeline/timeline'
+import { ConfirmDialog } from '../ui/dialog'
+import { useHotkeys } from '../ui/hotkeys'
+import { ErrorState, Skeleton } from '../ui/states'
+import { useToast } from '../ui/toast'
+import { DealFormDialog } from './deal-form-dialog'
+import '../layout/detail.css'
+
+/** /deals/:id: a deal, what it links to, and its history of stage changes and events. */
+export function DealDetailPage() {
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const [editing, setEditing] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const deal = useQuery({ queryKey: keys.deal(id), queryFn: () => deals.get(id) })
+  const timeline = useQuery({ queryKey: keys.dealTimeline(id), queryFn: () => deals.timeline(id) })
+  const pipelines = usePipelines()
+  const users = byId(useUsers().data)
+  const reasons = byId(useLostReasons().data)
+  const personId = deal.data?.primaryPersonId ?? ''
+  const companyId = deal.data?.primaryCompanyId ?? ''
+  const person = useQuery({
+    queryKey: keys.person(personId),
+    queryFn: () => people.get(personId),
+    enabled: personId !== '',
+  })
+  const company = useQuery({
+    queryKey: ['company', companyId],
+    queryFn: () => companies.get(companyId),
+    enabled: companyId !== '',
+  })
+  const remove = useMutation({
+    mutationFn: () => deals.remove(id),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: keys.boards })
+      toast(`Deal “${deal.data?.title}” deleted`, { tone: 'success' })
+      void navigate(deal.data ? `/board/${deal.data.pipelineId}` : '/board')
+    },
+    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  })
+  useHotkeys({ e: () => setEditing(true) })
+
+  if (deal.isError) return <ErrorState error={deal.error} retry={() => void deal.refetch()} />
+  if (!deal.data) return <Skeleton lines={8} label="Loading the deal" />
+  const current = deal.data
+  const pipeline = pipelines.data?.find((item) => item.id === current.pipelineId)
+  const stages = new Map(pipelines.data?.flatMap((item) => item.stages).map((s) => [s.id, s]))
+  const stage = stages.get(current.stageId)
+
+  return (
+    <article className="detail">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to={`/board/${current.pipelineId}`}>{pipeline?.name ?? 'Board'}</Link>
+        <span aria-hidden="true"> / </span>
+        <span>{stage?.name ?? 'Deal'}</span>
+      </nav>
+      <header className="detail-header">
+        <div>
+          <h1>{current.title}</h1>
+          <p className="detail-subtitle">
+            <span className="detail-value">{formatMoney(current.value, current.currency)}</span>
+            {stage && (
+              <span className={`stage-badge badge-${stage.type}`}>
+                {stage.type === 'open' ? stage.name : `${stage.type === 'won' ? 'Won' : 'Lost'}`}
+              </span>
+            )}
+          </p>
+        </div>
+        <div className="detail-actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => setEditing(true)}
+            aria-keyshortcuts="e"
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button button-danger-quiet"
+            onClick={() => setDeleting(true)}
+          >
+            Delete
+          </button>
+        </div>
+      </header>
+      <div className="detail-columns">
+        <section aria-labelledby="deal-facts" className="detail-card">
+          <h2 id="deal-facts">Details</h2>
+          <dl className="facts">
+            <dt>Stage</dt>
+            <dd>
+              {pipeline?.name} › {stage?.name}
+            </dd>
+            <dt>Person</dt>
+            <dd>
+              {personId ? (
+                <Link to={`/people/${personId}`}>{person.data?.fullName ?? 'Loading…'}</Link>
+              ) : (
+                '—'
+              )}
+            </dd>
+            <dt>Company</dt>
+            <dd>{companyId ? (company.data?.name ?? 'Loading…') : '—'}</dd>
+            <dt>Owner</dt>
+            <dd>{current.ownerId ? (users.get(current.ownerId)?.name ?? '…') : 'No owner'}</dd>
+            <dt>Expected close</dt>
+            <dd>{current.expectedCloseDate ? formatDate(current.expectedCloseDate) : '—'}</dd>
+            {current.closedAt && (
+              <>
+                <dt>Closed</dt>
+                <dd>{formatDateTime(current.closedAt)}</dd>
+              </>
+            )}
+            {current.lostReasonId && (
+              <>
+                <dt>Lost reason</dt>
+                <dd>{reasons.get(current.lostReasonId)?.name ?? '…'}</dd>
+              </>
+            )}
+            <dt>Tags</dt>
+            <dd>
+              {current.tags.length > 0
+                ? current.tags.map((tag) => (
+                    <span key={tag} className="tag">
+                      {tag}
+                    </span>
+                  ))
+                : '—'}
+            </dd>
+            <dt>Created</dt>
+            <dd>{formatDateTime(current.createdAt)}</dd>
+          </dl>
+        </section>
+        <section aria-labelledby="deal-history" className="detail-card">
+          <h2 id="deal-history">History</h2>
+          <Timeline
+            query={timeline}
+            names={{
+              stage: (stageId) => stages.get(stageId)?.name,
+              lostReason: (reasonId) => reasons.get(reasonId)?.name,
+              user: (userId) => users.get(userId)?.name,
+            }}
+          />
+        </section>
+      </div>
+      <DealFormDialog open={editing} onClose={() => setEditing(false)} deal={current} />
+      <ConfirmDialog
+        open={deleting}
+        title="Delete this deal?"
+        message={
+          <>
+            <strong>{current.title}</strong> will be removed for good. Its history stays in the
+            change feed.
+          </>
+        }
+        confirmLabel="Delete deal"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setDeleting(false)}
+      />
+    </article>
+  )
+}

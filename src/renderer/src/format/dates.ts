@@ -1,0 +1,43 @@
+import { userLocale } from './locale'
+
+const dateFormat = new Intl.DateTimeFormat(userLocale, { dateStyle: 'medium', timeZone: 'UTC' })
+const dateTimeFormat = new Intl.DateTimeFormat(userLocale, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+})
+const relativeFormat = new Intl.RelativeTimeFormat(userLocale, { numeric: 'auto' })
+
+/** A calendar date (`2026-12-31`) in the user's locale; no time zone can move it a day. */
+export function formatDate(date: string): string {
+  return dateFormat.format(new Date(`${date}T00:00:00Z`))
+}
+
+/** A moment (`2026-11-22T14:03:00.000Z`) in the user's locale and time zone. */
+export function formatDateTime(timestamp: string): string {
+  return dateTimeFormat.format(new Date(timestamp))
+}
+
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+]
+
+/** "3 hours ago", "in 2 days"; "now" under a minute. */
+export function formatRelative(timestamp: string, now: number = Date.now()): string {
+  const difference = new Date(timestamp).getTime() - now
+  for (const [unit, size] of units) {
+    if (Math.abs(difference) >= size)
+      return relativeFormat.format(Math.round(difference / size), unit)
+  }
+  return relativeFormat.format(0, 'second')
+}
+
+/** Whether a calendar date lies before today (an overdue expected close date). */
+export function isPastDate(date: string, now: Date = new Date()): boolean {
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+  return date < today
+}

@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { NavLink, Outlet, useNavigate } from 'react-router'
+import { session } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { LiveStatusBadge } from '../live/live-status-badge'
+import { useWorkspace } from '../session/workspace'
+import { useHotkeys } from '../ui/hotkeys'
+import { ShortcutsDialog } from '../ui/shortcuts-dialog'
+import './app-shell.css'
+
+/** The frame around every screen: navigation, workspace, live status, shortcuts. */
+export function AppShell() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { workspaces, current, choose } = useWorkspace()
+  const [help, setHelp] = useState(false)
+  useHotkeys({
+    'g b': () => void navigate('/board'),
+    'g p': () => void navigate('/people'),
+    'g s': () => void navigate('/settings'),
+    '/': () => void navigate('/people'),
+    '?': () => setHelp(true),
+  })
+  const signOut = async () => {
+    await session.signOut().catch(() => undefined)
+    queryClient.clear()
+    void queryClient.invalidateQueries({ queryKey: keys.session })
+  }
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="sidebar">
+        <div className="brand">
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="brand-mark">
+            <path d="M12 3 3 20h18L12 3Zm0 5 5.2 10H6.8L12 8Z" fill="currentColor" />
+          </svg>
+          <span>Outpost</span>
+        </div>
+        <nav aria-label="Main">
+          <ul className="nav-list">
+            <li>
+              <NavLink to="/board" aria-keyshortcuts="g b">
+                Board
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/people" aria-keyshortcuts="g p">
+                People
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/settings" aria-keyshortcuts="g s">
+                Settings
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="sidebar-footer">
+          <label htmlFor="workspace-picker" className="sidebar-label">
+            Workspace
+          </label>
+          <select
+            id="workspace-picker"
+            value={current.id}
+            onChange={(event) => {
+              choose(event.target.value)
+              void navigate('/board')
+            }}
+          >
+            {workspaces.map((workspace) => (
+              <option key={workspace.id} value={workspace.id}>
+                {workspace.name}
+              </option>
+            ))}
+          </select>
+          <LiveStatusBadge />
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setHelp(true)}
+            aria-keyshortcuts="?"
+          >
+            Keyboard shortcuts
+          </button>
+          <button type="button" className="link-button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" className="content" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import type { OutpostEvent } from '../../../shared/events'
+
+type Key = readonly unknown[]
+
+interface Linked {
+  id?: string
+  primaryPersonId?: string | null
+}
+
+/** The cached queries an event makes stale. */
+export function staleKeysFor(event: OutpostEvent): Key[] {
+  const object = (event.data.object ?? {}) as Linked
+  const previous = (event.data.previous ?? {}) as Linked
+  const id = object.id
+  if (event.type.startsWith('deal.')) {
+    const keys: Key[] = [['board']]
+    if (id) keys.push(['deal', id])
+    for (const personId of [object.primaryPersonId, previous.primaryPersonId]) {
+      if (personId) keys.push(['person', personId, 'deals'])
+    }
+    return keys
+  }
+  const keys: Key[] = [['people']]
+  if (id) keys.push(['person', id])
+  // Cards on the board show the person's name.
+  if (event.type === 'person.deleted' || event.data.changes?.includes('fullName')) {
+    keys.push(['board'])
+  }
+  return keys
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react'
+import { userLocale } from '../format/locale'
+import { useHotkeys } from '../ui/hotkeys'
+import { pageSizes } from './use-people-query'
+
+const count = new Intl.NumberFormat(userLocale)
+
+/** The spec's pagination: page, page size (at most 100) and the total, with a page to jump to. */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onChange,
+}: {
+  page: number
+  pageSize: number
+  total: number
+  onChange(changes: { page?: number; pageSize?: number }): void
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1
+  const last = Math.min(total, page * pageSize)
+  const [typed, setTyped] = useState<string | null>(null)
+  const go = (target: number) => onChange({ page: Math.min(pages, Math.max(1, target)) })
+  useHotkeys({
+    '[': () => page > 1 && go(page - 1),
+    ']': () => page < pages && go(page + 1),
+  })
+
+  return (
+    <nav className="pagination" aria-label="Pages">
+      <p className="pagination-range" aria-live="polite">
+        {count.format(first)}–{count.format(last)} of {count.format(total)}
+      </p>
+      <label className="pagination-size">
+        Per page
+        <select
+          value={pageSize}
+          onChange={(event) => onChange({ page: 1, pageSize: Number(event.target.value) })}
+        >
+          {pageSizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="button" disabled={page <= 1} onClick={() => go(1)}>
+        First
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={page <= 1}
+        onClick={() => go(page - 1)}
+        aria-keyshortcuts="["
+      >
+        Previous
+      </button>
+      <form
+        className="pagination-page"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (typed !== null) go(Number(typed) || 1)
+          setTyped(null)
+        }}
+      >
+        <label htmlFor="page-number">Page</label>
+        <input
+          id="page-number"
+          type="number"
+          min={1}
+          max={pages}
+          value={typed ?? page}
+          onChange={(event) => setTyped(event.target.value)}
+          onBlur={() => setTyped(null)}
+        />
+        <span>of {count.format(pages)}</span>
+      </form>
+      <button
+        type="button"
+        className="button"
+        disabled={page >= pages}
+        onClick={() => go(page + 1)}
+        aria-keyshortcuts="]"
+      >
+        Next
+      </button>
+      <button type="button" className="button" disabled={page >= pages} onClick={() => go(pages)}>
+        Last
+      </button>
+    </nav>
+  )
+}

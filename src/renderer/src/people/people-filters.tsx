@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react'
+import { lifecycleStages, type LifecycleStage } from '../../../shared/lifecycle'
+import type { PeopleQuery } from '../api/endpoints'
+import { useUsers } from '../api/reference-data'
+import { lifecycleLabels } from '../format/labels'
+import { useHotkeys } from '../ui/hotkeys'
+
+const typingPauseMs = 250
+
+/** Search box and filters above the people table. */
+export function PeopleFilters({
+  query,
+  update,
+  filtered,
+}: {
+  query: PeopleQuery
+  update(changes: Partial<PeopleQuery>): void
+  filtered: boolean
+}) {
+  const users = useUsers()
+  const searchRef = useRef<HTMLInputElement>(null)
+  const [text, setText] = useState(query.q ?? '')
+  const [tag, setTag] = useState(query.tag ?? '')
+  const latest = useRef(update)
+  useEffect(() => {
+    latest.current = update
+  })
+
+  // Searching as one types, once the typing pauses.
+  useEffect(() => {
+    if (text === (query.q ?? '')) return
+    const timer = setTimeout(() => latest.current({ q: text || undefined }), typingPauseMs)
+    return () => clearTimeout(timer)
+  }, [text, query.q])
+  useHotkeys({ '/': () => searchRef.current?.focus() })
+
+  return (
+    <div className="filters" role="search">
+      <div className="filter filter-search">
+        <label htmlFor="people-search">Search</label>
+        <input
+          ref={searchRef}
+          id="people-search"
+          type="search"
+          placeholder="Name or e-mail"
+          value={text}
+          aria-keyshortcuts="/"
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <div className="filter">
+        <label htmlFor="people-lifecycle">Lifecycle stage</label>
+        <select
+          id="people-lifecycle"
+          value={query.lifecycleStage ?? ''}
+          onChange={(event) =>
+            update({ lifecycleStage: (event.target.value || undefined) as LifecycleStage })
+          }
+        >
+          <option value="">Any</option>
+          {lifecycleStages.map((stage) => (
+            <option key={stage} value={stage}>
+              {lifecycleLabels[stage]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="filter">
+        <label htmlFor="people-owner">Owner</label>
+        <select
+          id="people-owner"
+          value={query.ownerId ?? ''}
+          onChange={(event) => update({ ownerId: event.target.value || undefined })}
+        >
+          <option value="">Anyone</option>
+          {users.data?.map((user) => (
+            <option key={user.id} value={user.id}>
+              {user.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <form
+        className="filter"
+        onSubmit={(event) => {
+          event.preventDefault()
+          update({ tag: tag.trim() || undefined })
+        }}
+      >
+        <label htmlFor="people-tag">Tag</label>
+        <input
+          id="people-tag"
+          type="text"
+          placeholder="Any tag"
+          value={tag}
+          onChange={(event) => setTag(event.target.value)}
+          onBlur={() => {
+            if (tag.trim() !== (query.tag ?? '')) update({ tag: tag.trim() || undefined })
+          }}
+        />
+      </form>
+      <button
+        type="button"
+        className="link-button filter-clear"
+        disabled={!filtered}
+        onClick={() => {
+          setText('')
+          setTag('')
+          update({ q: undefined, lifecycleStage: undefined, ownerId: undefined, tag: undefined })
+        }}
+      >
+        Clear filters
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,107 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { people } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { byId, useUsers } from '../api/reference-data'
+import { userLocale } from '../format/locale'
+import { useHotkeys } from '../ui/hotkeys'
+import { EmptyState, ErrorState } from '../ui/states'
+import { Pagination } from './pagination'
+import { PeopleFilters } from './people-filters'
+import { PeopleTable } from './people-table'
+import { PersonFormDialog } from './person-form-dialog'
+import { usePeopleQuery } from './use-people-query'
+import './people.css'
+
+const count = new Intl.NumberFormat(userLocale)
+
+/** /people: everyone in the workspace, newest first, searchable and filterable. */
+export function PeoplePage() {
+  const { query, update, filtered } = usePeopleQuery()
+  const [creating, setCreating] = useState(false)
+  const owners = byId(useUsers().data)
+  const result = useQuery({
+    queryKey: keys.peopleSearch(query),
+    queryFn: () => people.search(query),
+    // The previous page stays on screen while the next loads: nothing jumps.
+    placeholderData: keepPreviousData,
+  })
+  useHotkeys({ n: () => setCreating(true) })
+
+  return (
+    <div className="people-page">
+      <header className="page-header">
+        <h1>
+          People
+          {result.data && !filtered && (
+            <span className="heading-count"> {count.format(result.data.total)}</span>
+          )}
+        </h1>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => setCreating(true)}
+          aria-keyshortcuts="n"
+        >
+          New person
+        </button>
+      </header>
+      <PeopleFilters query={query} update={update} filtered={filtered} />
+      <div className="table-frame">
+        {result.isError && !result.data ? (
+          <ErrorState error={result.error} retry={() => void result.refetch()} />
+        ) : !result.data ? (
+          <TableSkeleton rows={Math.min(query.pageSize, 12)} />
+        ) : result.data.total === 0 ? (
+          filtered ? (
+            <EmptyState title="No one matches">Try fewer filters or another search.</EmptyState>
+          ) : (
+            <EmptyState
+              title="No people yet"
+              action={
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => setCreating(true)}
+                >
+                  Add the first person
+                </button>
+              }
+            >
+              People arrive here from the form below, the REST API, inbound webhooks or a CSV
+              import.
+            </EmptyState>
+          )
+        ) : (
+          <PeopleTable
+            people={result.data.data}
+            listKey={JSON.stringify(query)}
+            owners={owners}
+            busy={result.isPlaceholderData}
+          />
+        )}
+      </div>
+      {result.data && result.data.total > 0 && (
+        <Pagination
+          page={query.page}
+          pageSize={query.pageSize}
+          total={result.data.total}
+          onChange={update}
+        />
+      )}
+      <PersonFormDialog open={creating} onClose={() => setCreating(false)} />
+    </div>
+  )
+}
+
+function TableSkeleton({ rows }: { rows: number }) {
+  return (
+    <div className="table-skeleton" role="status" aria-label="Loading people">
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} className="skeleton-row">
+          <div className="skeleton-line" />
+        </div>
+      ))}
+    </div>
+  )
+}

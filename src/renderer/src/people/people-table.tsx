@@ -1,0 +1,129 @@
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import type { Person, User } from '../../../shared/api-types'
+import { formatDateTime, formatRelative } from '../format/dates'
+import { initials, lifecycleLabels } from '../format/labels'
+
+const features = tableFeatures({})
+const helper = createColumnHelper<typeof features, Person>()
+
+function columnsFor(owners: Map<string, User>) {
+  return helper.columns([
+    helper.accessor('fullName', {
+      header: 'Name',
+      cell: (info) => (
+        <Link className="person-name" to={`/people/${info.row.original.id}`}>
+          <span className="avatar" aria-hidden="true">
+            {initials(info.getValue())}
+          </span>
+          {info.getValue()}
+        </Link>
+      ),
+    }),
+    helper.accessor('primaryEmail', { header: 'E-mail', cell: (info) => info.getValue() ?? '—' }),
+    helper.accessor('lifecycleStage', {
+      header: 'Lifecycle stage',
+      cell: (info) => {
+        const stage = info.getValue()
+        return stage ? (
+          <span className={`lifecycle lifecycle-${stage}`}>{lifecycleLabels[stage]}</span>
+        ) : (
+          '—'
+        )
+      },
+    }),
+    helper.accessor('ownerId', {
+      header: 'Owner',
+      cell: (info) => {
+        const id = info.getValue()
+        return id ? (owners.get(id)?.name ?? '…') : '—'
+      },
+    }),
+    helper.accessor('tags', {
+      header: 'Tags',
+      cell: (info) =>
+        info.getValue().map((tag) => (
+          <span key={tag} className="tag">
+            {tag}
+          </span>
+        )),
+    }),
+    helper.accessor('createdAt', {
+      header: 'Added',
+      cell: (info) => (
+        <time dateTime={info.getValue()} title={formatDateTime(info.getValue())}>
+          {formatRelative(info.getValue())}
+        </time>
+      ),
+    }),
+  ])
+}
+
+/**
+ * One page of people. The server sorts, filters and pages (a workspace may hold a million
+ * people); the table only lays out the page it is given.
+ */
+export function PeopleTable({
+  people,
+  listKey,
+  owners,
+  busy,
+}: {
+  people: Person[]
+  /** Changes with the search, filters or page: rows are "new" only within one list. */
+  listKey: string
+  owners: Map<string, User>
+  busy: boolean
+}) {
+  const navigate = useNavigate()
+  // Rows that arrive while the list is open (a script, an inbound webhook) are marked as new.
+  const [seen, setSeen] = useState({ listKey, people, known: null as Set<string> | null })
+  if (seen.people !== people) {
+    const known =
+      seen.listKey === listKey
+        ? new Set([...(seen.known ?? []), ...seen.people.map((person) => person.id)])
+        : null
+    setSeen({ listKey, people, known })
+  }
+  const known = seen.known
+  const table = useTable({
+    features,
+    columns: columnsFor(owners),
+    data: people,
+    getRowId: (row) => row.id,
+  })
+
+  return (
+    <table className="data-table people-table" aria-busy={busy}>
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => (
+              <th key={header.id} scope="col" className={`col-${header.column.id}`}>
+                <table.FlexRender header={header} />
+              </th>
+            ))}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <tr
+            key={row.id}
+            className={known && !known.has(row.id) ? 'row-new' : undefined}
+            onClick={(event) => {
+              if (!(event.target as HTMLElement).closest('a')) void navigate(`/people/${row.id}`)
+            }}
+          >
+            {row.getAllCells().map((cell) => (
+              <td key={cell.id} className={`col-${cell.column.id}`}>
+                <table.FlexRender cell={cell} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,40 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, type ReactNode } from 'react'
+import { ApiRequestError, whenSignedOut } from '../api/client'
+import { keys } from '../api/keys'
+import { ErrorState, Skeleton } from '../ui/states'
+import { loadSession } from './load-session'
+import { SignedOut } from './signed-out'
+import { WorkspaceProvider } from './workspace'
+
+/** Renders the app only with a live session; otherwise how to sign in. */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const session = useQuery({
+    queryKey: keys.session,
+    queryFn: loadSession,
+    retry: false,
+    staleTime: Infinity,
+  })
+
+  useEffect(() => {
+    whenSignedOut(() => void queryClient.invalidateQueries({ queryKey: keys.session }))
+  }, [queryClient])
+
+  if (session.isPending) {
+    return (
+      <div className="full-page-state">
+        <Skeleton lines={3} label="Signing in" />
+      </div>
+    )
+  }
+  if (session.error instanceof ApiRequestError && session.error.status === 401) return <SignedOut />
+  if (session.isError) {
+    return (
+      <main className="full-page-state" id="main">
+        <ErrorState error={session.error} retry={() => void session.refetch()} />
+      </main>
+    )
+  }
+  return <WorkspaceProvider workspaces={session.data.workspaces}>{children}</WorkspaceProvider>
+}

@@ -1,0 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+import type { WorkspaceSummary } from '../../../shared/api-types'
+import { setWorkspaceId } from '../api/client'
+import { keys } from '../api/keys'
+
+interface WorkspaceContextValue {
+  workspaces: WorkspaceSummary[]
+  current: WorkspaceSummary
+  choose(id: string): void
+}
+
+const WorkspaceContext = createContext<WorkspaceContextValue | null>(null)
+const storageKey = 'outpost.workspace'
+
+export function useWorkspace(): WorkspaceContextValue {
+  const value = useContext(WorkspaceContext)
+  if (!value) throw new Error('useWorkspace needs a WorkspaceProvider')
+  return value
+}
+
+/** Which workspace the UI shows; remembered across launches, the first one by default. */
+export function WorkspaceProvider({
+  workspaces,
+  children,
+}: {
+  workspaces: WorkspaceSummary[]
+  children: ReactNode
+}) {
+  const queryClient = useQueryClient()
+  const [chosen, setChosen] = useState(() => localStorage.getItem(storageKey))
+  const current = workspaces.find((item) => item.id === chosen) ?? workspaces[0]!
+  // Set before the children render, so their first requests already name the workspace.
+  setWorkspaceId(current.id)
+
+  const value = useMemo<WorkspaceContextValue>(
+    () => ({
+      workspaces,
+      current,
+      choose: (id) => {
+        localStorage.setItem(storageKey, id)
+        setWorkspaceId(id)
+        // Everything cached belongs to the workspace being left.
+        queryClient.removeQueries({
+          predicate: (query) => query.queryKey[0] !== keys.session[0],
+        })
+        setChosen(id)
+      },
+    }),
+    [workspaces, current, queryClient],
+  )
+  return (
+    <WorkspaceContext.Provider value={value} key={current.id}>
+      {children}
+    </WorkspaceContext.Provider>
+  )
+}

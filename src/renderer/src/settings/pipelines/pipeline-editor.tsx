@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import type { Pipeline, StageType } from '../../../../shared/api-types'
+import { pipelines } from '../../api/endpoints'
+import { keys } from '../../api/keys'
+import { ConfirmDialog } from '../../ui/dialog'
+import { useSettingsMutation } from '../use-settings-mutation'
+import { StageList } from './stage-list'
+
+const affected = [keys.pipelines, keys.boards]
+
+/** Rename a pipeline, edit its stages, add one, or delete the pipeline. */
+export function PipelineEditor({ pipeline }: { pipeline: Pipeline }) {
+  const navigate = useNavigate()
+  const [name, setName] = useState(pipeline.name)
+  const [stageName, setStageName] = useState('')
+  const [stageType, setStageType] = useState<StageType>('open')
+  const [deleting, setDeleting] = useState(false)
+  const rename = useSettingsMutation(
+    (newName: string) => pipelines.update(pipeline.id, { name: newName }),
+    { invalidates: affected, done: 'Pipeline renamed' },
+  )
+  const addStage = useSettingsMutation(
+    (input: { name: string; type: StageType }) => pipelines.addStage(pipeline.id, input),
+    { invalidates: affected, done: (stage) => `Stage “${stage.name}” added` },
+  )
+  const remove = useSettingsMutation(() => pipelines.remove(pipeline.id), {
+    invalidates: affected,
+    done: `Pipeline “${pipeline.name}” deleted`,
+  })
+  const submitName = (event: FormEvent) => {
+    event.preventDefault()
+    if (name.trim() && name.trim() !== pipeline.name) rename.mutate(name.trim())
+  }
+  const submitStage = (event: FormEvent) => {
+    event.preventDefault()
+    if (!stageName.trim()) return
+    addStage.mutate(
+      { name: stageName.trim(), type: stageType },
+      { onSuccess: () => setStageName('') },
+    )
+  }
+
+  return (
+    <div className="panel">
+      <form className="inline-form" onSubmit={submitName}>
+        <label htmlFor="pipeline-name">Pipeline name</label>
+        <div className="inline-row">
+          <input
+            id="pipeline-name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="button"
+            disabled={rename.isPending || !name.trim() || name.trim() === pipeline.name}
+          >
+            Rename
+          </button>
+        </div>
+      </form>
+      <h3>Stages</h3>
+      <StageList pipeline={pipeline} />
+      <form className="inline-form" onSubmit={submitStage}>
+        <label htmlFor="new-stage">Add a stage</label>
+        <div className="inline-row">
+          <input
+            id="new-stage"
+            value={stageName}
+            placeholder="Stage name"
+            onChange={(event) => setStageName(event.target.value)}
+          />
+          <label className="visually-hidden" htmlFor="new-stage-type">
+            Type of the new stage
+          </label>
+          <select
+            id="new-stage-type"
+            value={stageType}
+            onChange={(event) => setStageType(event.target.value as StageType)}
+          >
+            <option value="open">Open</option>
+            <option value="won">Won</option>
+            <option value="lost">Lost</option>
+          </select>
+          <button
+            type="submit"
+            className="button"
+            disabled={addStage.isPending || !stageName.trim()}
+          >
+            Add stage
+          </button>
+        </div>
+      </form>
+      <div className="danger-zone">
+        <button
+          type="button"
+          className="button button-danger-quiet"
+          onClick={() => setDeleting(true)}
+        >
+          Delete pipeline
+        </button>
+      </div>
+      <ConfirmDialog
+        open={deleting}
+        title="Delete this pipeline?"
+        message={
+          <>
+            <strong>{pipeline.name}</strong> and its stages will be removed. A pipeline that still
+            holds deals cannot be deleted: move or delete them first.
+          </>
+        }
+        confirmLabel="Delete pipeline"
+        danger
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => void navigate('/settings/pipelines'),
+            onSettled: () => setDeleting(false),
+          })
+        }
+        onClose={() => setDeleting(false)}
+      />
+    </div>
+  )
+}

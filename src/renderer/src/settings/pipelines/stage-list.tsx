@@ -1,0 +1,132 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core'
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { useState } from 'react'
+import type { Pipeline, Stage, StageType } from '../../../../shared/api-types'
+import { pipelines } from '../../api/endpoints'
+import { keys } from '../../api/keys'
+import { useSettingsMutation } from '../use-settings-mutation'
+
+const affected = [keys.pipelines, keys.boards]
+
+/** The stages of a pipeline in board order: drag (or Space and arrows) to reorder. */
+export function StageList({ pipeline }: { pipeline: Pipeline }) {
+  const [order, setOrder] = useState<string[] | null>(null)
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  const reorder = useSettingsMutation(
+    (stageIds: string[]) => pipelines.reorderStages(pipeline.id, stageIds),
+    { invalidates: affected, done: 'Stage order saved' },
+  )
+  const ids = order ?? pipeline.stages.map((stage) => stage.id)
+  const byId = new Map(pipeline.stages.map((stage) => [stage.id, stage]))
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    const next = arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)))
+    setOrder(next)
+    reorder.mutate(next, { onSettled: () => setOrder(null) })
+  }
+
+  if (pipeline.stages.length === 0)
+    return <p className="muted">No stages yet: add the first below.</p>
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol className="stage-list">
+          {ids.map((id, index) => {
+            const stage = byId.get(id)
+            return stage ? <StageRow key={id} stage={stage} position={index + 1} /> : null
+          })}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  )
+}
+
+function StageRow({ stage, position }: { stage: Stage; position: number }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } =
+    useSortable({ id: stage.id })
+  const [name, setName] = useState(stage.name)
+  const update = useSettingsMutation(
+    (input: { name?: string; type?: StageType }) =>
+      pipelines.updateStage(stage.pipelineId, stage.id, input),
+    { invalidates: affected, done: 'Stage saved' },
+  )
+  const remove = useSettingsMutation(() => pipelines.removeStage(stage.pipelineId, stage.id), {
+    invalidates: affected,
+    done: `Stage “${stage.name}” deleted`,
+  })
+  const saveName = () => {
+    if (name.trim() && name.trim() !== stage.name) update.mutate({ name: name.trim() })
+    else setName(stage.name)
+  }
+  return (
+    <li
+      ref={setNodeRef}
+      className={`stage-row stage-row-${stage.type}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="drag-handle"
+        aria-label={`Reorder ${stage.name}, position ${position}`}
+        {...attributes}
+        {...listeners}
+      >
+        ⠿
+      </button>
+      <label className="visually-hidden" htmlFor={`stage-name-${stage.id}`}>
+        Name of stage {position}
+      </label>
+      <input
+        id={`stage-name-${stage.id}`}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        onBlur={saveName}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault()
+            saveName()
+          }
+        }}
+      />
+      <label className="visually-hidden" htmlFor={`stage-type-${stage.id}`}>
+        Type of {stage.name}
+      </label>
+      <select
+        id={`stage-type-${stage.id}`}
+        value={stage.type}
+        onChange={(event) => update.mutate({ type: event.target.value as StageType })}
+      >
+        <option value="open">Open</option>
+        <option value="won">Won</option>
+        <option value="lost">Lost</option>
+      </select>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Delete stage ${stage.name}`}
+        onClick={() => remove.mutate(undefined)}
+      >
+        ×
+      </button>
+    </li>
+  )
+}

@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from 'react'
+import type { User } from '../../../shared/api-types'
+import { users } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { useUsers } from '../api/reference-data'
+import { ConfirmDialog } from '../ui/dialog'
+import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { useSettingsMutation } from './use-settings-mutation'
+
+const affected = [keys.users, keys.people, keys.boards]
+
+/** /settings/users: the people who own people and deals. */
+export function UsersSettings() {
+  const list = useUsers()
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const create = useSettingsMutation(users.create, {
+    invalidates: affected,
+    done: (user) => `${user.name} added`,
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!name.trim()) return
+    create.mutate(
+      { name: name.trim(), email: email.trim() || null },
+      {
+        onSuccess: () => {
+          setName('')
+          setEmail('')
+        },
+      },
+    )
+  }
+  return (
+    <section aria-labelledby="users-heading">
+      <h2 id="users-heading">Users</h2>
+      <p className="section-intro">
+        The owners people and deals can be assigned to. Deleting a user leaves what they owned
+        without an owner.
+      </p>
+      {list.isPending && <Skeleton lines={3} label="Loading users" />}
+      {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
+      {list.data?.length === 0 && <EmptyState title="No users yet" />}
+      {list.data && list.data.length > 0 && (
+        <ul className="edit-list">
+          {list.data.map((user) => (
+            <UserRow key={user.id} user={user} />
+          ))}
+        </ul>
+      )}
+      <form className="inline-form" onSubmit={submit}>
+        <fieldset className="plain-fieldset">
+          <legend>Add a user</legend>
+          <div className="inline-row">
+            <label className="visually-hidden" htmlFor="new-user-name">
+              Name
+            </label>
+            <input
+              id="new-user-name"
+              placeholder="Name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+            <label className="visually-hidden" htmlFor="new-user-email">
+              E-mail
+            </label>
+            <input
+              id="new-user-email"
+              type="email"
+              placeholder="E-mail (optional)"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <button type="submit" className="button" disabled={create.isPending || !name.trim()}>
+              Add
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </section>
+  )
+}
+
+function UserRow({ user }: { user: User }) {
+  const [name, setName] = useState(user.name)
+  const [email, setEmail] = useState(user.email ?? '')
+  const [deleting, setDeleting] = useState(false)
+  const update = useSettingsMutation(
+    (input: { name?: string; email?: string | null }) => users.update(user.id, input),
+    { invalidates: affected, done: 'User saved' },
+  )
+  const remove = useSettingsMutation(() => users.remove(user.id), {
+    invalidates: affected,
+    done: `${user.name} deleted`,
+  })
+  const save = () => {
+    const changes: { name?: string; email?: string | null } = {}
+    if (name.trim() && name.trim() !== user.name) changes.name = name.trim()
+    if (email.trim() !== (user.email ?? '')) changes.email = email.trim() || null
+    if (Object.keys(changes).length > 0) update.mutate(changes)
+  }
+  return (
+    <li className="edit-row">
+      <label className="visually-hidden" htmlFor={`user-name-${user.id}`}>
+        Name
+      </label>
+      <input
+        id={`user-name-${user.id}`}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        onBlur={save}
+      />
+      <label className="visually-hidden" htmlFor={`user-email-${user.id}`}>
+        E-mail of {user.name}
+      </label>
+      <input
+        id={`user-email-${user.id}`}
+        type="email"
+        value={email}
+        placeholder="No e-mail"
+        onChange={(event) => setEmail(event.target.value)}
+        onBlur={save}
+      />
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Delete ${user.name}`}
+        onClick={() => setDeleting(true)}
+      >
+        ×
+      </button>
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete ${user.name}?`}
+        message="The people and deals they own stay, with no owner."
+        confirmLabel="Delete user"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(undefined, { onSettled: () => setDeleting(false) })}
+        onClose={() => setDeleting(false)}
+      />
+    </li>
+  )
+}

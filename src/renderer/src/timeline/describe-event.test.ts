@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import type { TimelineEvent } from '../../../shared/api-types'
+import { describeEvent, type Names } from './describe-event'
+
+const names: Names = {
+  stage: (id) => ({ a: 'Lead', b: 'Won', c: 'Lost' })[id],
+  lostReason: (id) => (id === 'r' ? 'Price' : undefined),
+  user: (id) => (id === 'u' ? 'Bia' : undefined),
+}
+const event = (type: TimelineEvent['type'], data: Record<string, unknown>): TimelineEvent => ({
+  id: '1',
+  type,
+  createdAt: '2026-11-22T12:00:00.000Z',
+  tenantId: 't',
+  data,
+})
+
+describe('describeEvent', () => {
+  it('tells stage moves by stage name, and a loss with its reason', () => {
+    expect(describeEvent(event('deal.created', { object: { stageId: 'a' } }), names)).toBe(
+      'Created in Lead',
+    )
+    expect(
+      describeEvent(
+        event('deal.stage_changed', { object: { stageId: 'b' }, previous: { stageId: 'a' } }),
+        names,
+      ),
+    ).toBe('Moved from Lead to Won')
+    expect(describeEvent(event('deal.lost', { object: { lostReasonId: 'r' } }), names)).toBe(
+      'Lost: Price',
+    )
+  })
+
+  it('leaves out the update that only carries a stage move, and names other changes', () => {
+    const move = event('deal.updated', { object: {}, changes: ['stageId', 'closedAt'] })
+    expect(describeEvent(move, names)).toBeNull()
+    const edit = event('deal.updated', { object: {}, changes: ['title', 'value', 'stageId'] })
+    expect(describeEvent(edit, names)).toBe('Changed title, value')
+  })
+
+  it('tells a lifecycle change from what to what, and tags', () => {
+    const change = event('person.updated', {
+      object: { lifecycleStage: 'customer' },
+      previous: { lifecycleStage: 'lead' },
+      changes: ['lifecycleStage'],
+    })
+    expect(describeEvent(change, names)).toBe('Lifecycle stage: Lead → Customer')
+    expect(describeEvent(event('person.tag_added', { object: {}, tag: 'vip' }), names)).toBe(
+      'Tagged “vip”',
+    )
+  })
+})

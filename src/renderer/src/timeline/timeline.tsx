@@ -1,0 +1,38 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { TimelineEvent } from '../../../shared/api-types'
+import { formatDateTime, formatRelative } from '../format/dates'
+import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { describeEvent, type Names } from './describe-event'
+import './timeline.css'
+
+const tone = (type: TimelineEvent['type']) =>
+  type.endsWith('.won') ? 'won' : type.endsWith('.lost') || type.endsWith('deleted') ? 'lost' : ''
+
+/** What happened to a deal or person, newest first, from the events the server recorded. */
+export function Timeline({
+  query,
+  names,
+}: {
+  query: UseQueryResult<{ data: TimelineEvent[] }>
+  names: Names
+}) {
+  if (query.isPending) return <Skeleton lines={4} label="Loading the timeline" />
+  if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />
+  const lines = query.data.data.flatMap((event) => {
+    const text = describeEvent(event, names)
+    return text ? [{ event, text }] : []
+  })
+  if (lines.length === 0) return <EmptyState title="Nothing has happened yet" />
+  return (
+    <ol className="timeline">
+      {lines.map(({ event, text }) => (
+        <li key={event.id} className={`timeline-item ${tone(event.type)}`}>
+          <span className="timeline-text">{text}</span>
+          <time dateTime={event.createdAt} title={formatDateTime(event.createdAt)}>
+            {formatRelative(event.createdAt)}
+          </time>
+        </li>
+      ))}
+    </ol>
+  )
+}

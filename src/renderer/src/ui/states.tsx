@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react'
+import { errorMessage } from '../api/client'
+import './states.css'
+
+/** Grey placeholder lines the size of what is coming, so nothing jumps when it arrives. */
+export function Skeleton({ lines = 3, label = 'Loading' }: { lines?: number; label?: string }) {
+  return (
+    <div className="skeleton" role="status" aria-label={label}>
+      {Array.from({ length: lines }, (_, index) => (
+        <div key={index} className="skeleton-line" />
+      ))}
+    </div>
+  )
+}
+
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string
+  children?: ReactNode
+  action?: ReactNode
+}) {
+  return (
+    <div className="empty-state">
+      <p className="empty-title">{title}</p>
+      {children && <p className="empty-text">{children}</p>}
+      {action}
+    </div>
+  )
+}
+
+export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+  return (
+    <div className="error-state" role="alert">
+      <p className="empty-title">This could not be loaded</p>
+      <p className="empty-text">{errorMessage(error)}</p>
+      {retry && (
+        <button type="button" className="button" onClick={retry}>
+          Try again
+        </button>
+      )}
+    </div>
+  )
+}

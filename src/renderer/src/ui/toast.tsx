@@ -1,0 +1,68 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
+import './toast.css'
+
+type Tone = 'info' | 'success' | 'error'
+
+interface Toast {
+  id: number
+  tone: Tone
+  message: string
+  action?: { label: string; run: () => void }
+}
+
+type Show = (message: string, options?: { tone?: Tone; action?: Toast['action'] }) => void
+
+const ToastContext = createContext<Show>(() => {})
+
+/** Shows a short message at the corner: "Deal moved", or why a move was undone. */
+export const useToast = () => useContext(ToastContext)
+
+let nextId = 1
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([])
+  const dismiss = useCallback((id: number) => {
+    setToasts((current) => current.filter((toast) => toast.id !== id))
+  }, [])
+  const show = useCallback<Show>(
+    (message, options = {}) => {
+      const toast: Toast = { id: nextId++, tone: options.tone ?? 'info', message, ...options }
+      setToasts((current) => [...current.slice(-3), toast])
+      setTimeout(() => dismiss(toast.id), toast.tone === 'error' ? 10_000 : 5_000)
+    },
+    [dismiss],
+  )
+  const value = useMemo(() => show, [show])
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div className="toasts" role="status" aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast-${toast.tone}`}>
+            <span>{toast.message}</span>
+            {toast.action && (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  toast.action?.run()
+                  dismiss(toast.id)
+                }}
+              >
+                {toast.action.label}
+              </button>
+            )}
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Dismiss"
+              onClick={() => dismiss(toast.id)}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  )
+}
