@@ -1,5 +1,5 @@
 import { createServer } from 'node:net'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -170,5 +170,37 @@ describe('outpost workspace', () => {
     const { XDG_CONFIG_HOME: _config, OUTPOST_DATA_DIR: _data, ...inherited } = process.env
     expect((await runCli(['workspace', 'list'], { ...inherited, HOME: home })).code).toBe(0)
     expect(existsSync(join(home, '.config', 'Outpost', 'outpost.sqlite'))).toBe(true)
+  })
+})
+
+describe('outpost backup', () => {
+  it('copies the database consistently while the server is writing, to a file that opens as Outpost data', async () => {
+    const dataDir = tempDir()
+    const token = (await runCli(['token', 'create', '--data-dir', dataDir])).stdout.trim()
+    const server = await serve(['--data-dir', dataDir, '--port', '0'])
+    const backup = join(tempDir(), 'outpost-backup.sqlite')
+    try {
+      const writes = Array.from({ length: 40 }, (_, i) =>
+        fetch(`${server.url}/api/v1/people`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ fullName: `Backed up ${i}` }),
+        }),
+      )
+      const result = await runCli(['backup', backup, '--data-dir', dataDir])
+      await Promise.all(writes)
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.stdout).toMatch(/^Backed up \d+ pages to /)
+    } finally {
+      await server.stop()
+    }
+    // The copy is a complete Outpost data folder of its own.
+    const restored = tempDir()
+    copyFileSync(backup, join(restored, 'outpost.sqlite'))
+    const listed = await runCli(['workspace', 'list', '--data-dir', restored])
+    expect(listed.stdout).toMatch(/My workspace/)
+    const again = await runCli(['backup', backup, '--data-dir', dataDir])
+    expect(again.code).not.toBe(0)
+    expect(again.stderr).toMatch(/already exists/)
   })
 })

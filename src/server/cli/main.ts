@@ -8,8 +8,10 @@ import { ensureDefaultWorkspace, openDataDir, StartupError } from '../workspace-
 import { createWorkspace, findWorkspaceByName, listWorkspaces } from '../workspaces/service'
 import type { Workspace } from '../workspaces/schema'
 import { ApiError } from '../http/errors'
+import { registerImportExportCommands } from './import-export'
 import { dataDirOption } from './options'
 import { registerServeCommand } from './serve-command'
+import { backupDatabase } from '../backup'
 
 /** Runs `work` on the data directory's database and closes it afterwards. */
 async function withDatabase<T>(
@@ -95,6 +97,15 @@ token
     console.log(`Revoked ${id}`)
   })
 
+program
+  .command('backup <file>')
+  .description('copy the database to FILE, safely, even while Outpost runs')
+  .addOption(dataDirOption())
+  .action(async (file: string, options: { dataDir?: string }) => {
+    const { pages } = await backupDatabase(options.dataDir ?? defaultDataDir(), file)
+    console.log(`Backed up ${pages} pages to ${file}`)
+  })
+
 const workspace = program.command('workspace').description('manage workspaces')
 
 workspace
@@ -119,6 +130,8 @@ workspace
     })
     for (const item of all) console.log(`${item.id}  ${item.name}`)
   })
+
+registerImportExportCommands(program, { withDatabase, resolveWorkspace })
 
 program.parseAsync().catch((error: unknown) => {
   if (error instanceof StartupError || error instanceof ApiError) {
