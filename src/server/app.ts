@@ -16,6 +16,7 @@ import { jsonBody } from './http/json-body'
 import { createRouter } from './http/validation'
 import { inboundPublicRoutes } from './inbound/public-routes'
 import { inboundWebhooksRoutes } from './inbound/routes'
+import { exportsRoutes, importsRoutes } from './imports/routes'
 import { lostReasonsRoutes } from './lost-reasons/routes'
 import { peopleRoutes } from './people/routes'
 import { peopleSearchRoutes } from './people/search-routes'
@@ -48,6 +49,9 @@ function restApi(deps: AppDeps) {
 /** The management API the UI and admin scripts use: /api/app/v1 (admin tokens only). */
 function managementApi(deps: AppDeps) {
   const api = createRouter()
+  // CSV uploads are multipart, not JSON: mounted before the JSON body guard, they answer first and
+  // check the admin token themselves.
+  api.route('/imports', importsRoutes(deps))
   api.use('*', requireToken(deps, 'admin'), jsonBody)
   api.route('/workspace', workspaceRoutes(deps))
   api.route('/users', usersRoutes(deps))
@@ -60,6 +64,7 @@ function managementApi(deps: AppDeps) {
   api.route('/currencies', currenciesRoutes(deps))
   api.route('/tokens', tokensRoutes(deps))
   api.route('/inbound-webhooks', inboundWebhooksRoutes(deps))
+  api.route('/exports', exportsRoutes(deps))
   api.route('/webhook-subscriptions', webhookSubscriptionsRoutes(deps))
   api.route('/tunnel', tunnelRoutes(deps))
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)

@@ -393,16 +393,19 @@ export async function applyIntake(
   let personOwner: string | null = null
   let companyId: string | null = null
   if (plan.dedupe?.decision === 'create') {
-    const company = plan.company
-      ? await ensureCompanyForDomain(trx, tenantId, plan.company.domain, now)
-      : null
+    // The plan read the company in this transaction: when it exists, it still does.
+    const domainCompanyId =
+      plan.company?.companyId ??
+      (plan.company
+        ? (await ensureCompanyForDomain(trx, tenantId, plan.company.domain, now)).id
+        : undefined)
     const created = await createPerson(
       trx,
       tenantId,
       {
         ...fields,
         fullName: person.fullName!,
-        companyId: person.companyId ?? company?.id,
+        companyId: person.companyId ?? domainCompanyId,
         ownerId: person.ownerId ?? (await assignedOwner()),
         tags,
         customFields,

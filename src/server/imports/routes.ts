@@ -1,0 +1,140 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { bodyLimit } from 'hono/body-limit'
+import type { AppDeps } from '../app-env'
+import { requireToken } from '../auth/middleware'
+import { ApiError } from '../http/errors'
+import { errorResponses, jsonResponse } from '../http/schema-types'
+import { createRouter } from '../http/validation'
+import { importConfig, importPeopleCsv } from './csv-import'
+import { exportRecords, type ExportKind } from './export'
+import { exportQuery, importForm, importResultSchema, importSettingsSchema } from './schema'
+
+/** The largest CSV upload the management API takes; bigger files go through `outpost import`. */
+export const maxImportBytes = 64 * 1024 * 1024
+const maxRejectionsShown = 1000
+
+const uploadLimit = bodyLimit({
+  maxSize: maxImportBytes,
+  onError: () => {
+    throw new ApiError(413, 'payload_too_large', `Upload is larger than ${maxImportBytes} bytes`, {
+      limitBytes: maxImportBytes,
+    })
+  },
+})
+
+function settingsFrom(text: string) {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new ApiError(400, 'validation_error', 'mapping is not valid JSON', { field: 'mapping' })
+  }
+  const parsed = importSettingsSchema.safeParse(json)
+  if (!parsed.success) {
+    throw new ApiError(
+      400,
+      'validation_error',
+      'mapping must be an object of target fields, or {mapping, dedupe, defaultCountry, actions}',
+      { field: 'mapping' },
+    )
+  }
+  return parsed.data
+}
+
+/**
+ * /api/app/v1/imports: CSV uploads. Mounted ahead of the management API's JSON body guard (the
+ * upload is multipart, and larger than a JSON body may be), so it checks the admin token itself.
+ */
+export function importsRoutes(deps: AppDeps) {
+  const { db, clock } = deps
+  const router = createRouter()
+  router.use('*', requireToken(deps, 'admin'), async (c, next) => {
+    if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
+      throw new ApiError(
+        415,
+        'unsupported_media_type',
+        'Upload the CSV as multipart/form-data: a file part and a mapping part',
+      )
+    }
+    return uploadLimit(c, next)
+  })
+  return router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/people',
+      tags: ['Import and export'],
+      summary: 'Import people from a CSV file through a mapping, with deduplication',
+      description:
+        'Each row is mapped and deduplicated as an inbound webhook delivery would be. Bad rows are ' +
+        'rejected with their line number; the others are imported.',
+      request: {
+        body: { required: true, content: { 'multipart/form-data': { schema: importForm } } },
+      },
+      responses: {
+        200: jsonResponse(importResultSchema, 'What the import did'),
+        ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+      },
+    }),
+    async (c) => {
+      const form = c.req.valid('form')
+      const result = await importPeopleCsv(
+        db,
+        c.var.auth.tenantId,
+        form.file.stream(),
+        importConfig(settingsFrom(form.mapping), form.dedupe),
+        { clock },
+      )
+      return c.json({ ...result, rejections: result.rejections.slice(0, maxRejectionsShown) }, 200)
+    },
+  )
+}
+
+const mediaTypes = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson' } as const
+
+function exportRoute(kind: ExportKind) {
+  return createRoute({
+    method: 'get',
+    path: `/${kind}`,
+    tags: ['Import and export'],
+    summary: `Export every ${kind === 'people' ? 'person' : 'deal'} of the workspace, oldest first`,
+    request: { query: exportQuery },
+    responses: {
+      200: {
+        description: 'The records, streamed',
+        content: {
+          'text/csv': { schema: z.string() },
+          'application/x-ndjson': { schema: z.string() },
+        },
+      },
+      ...errorResponses(400, 401, 403, 429),
+    },
+  })
+}
+
+/** /api/app/v1/exports: people and deals as CSV or NDJSON downloads. */
+export function exportsRoutes({ db, clock }: AppDeps) {
+  const router = createRouter()
+  for (const kind of ['people', 'deals'] as const) {
+    router.openapi(exportRoute(kind), async (c) => {
+      const { format } = c.req.valid('query')
+      const chunks = exportRecords(db, c.var.auth.tenantId, kind, format)
+      const encoder = new TextEncoder()
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const next = await chunks.next()
+          if (next.done) controller.close()
+          else controller.enqueue(encoder.encode(next.value))
+        },
+        async cancel() {
+          await chunks.return(undefined)
+        },
+      })
+      const day = clock.now().toISOString().slice(0, 10)
+      return c.body(body, 200, {
+        'Content-Type': mediaTypes[format],
+        'Content-Disposition': `attachment; filename="outpost-${kind}-${day}.${format}"`,
+      })
+    })
+  }
+  return router
+}
