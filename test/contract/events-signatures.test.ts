@@ -83,7 +83,7 @@ describe('signatures (Standard Webhooks), checked with the standardwebhooks libr
     )
     const { request } = await deliveryOf(() => createPerson(server.api, { fullName: 'Rotating' }))
     const headers = headersOf(request)
-    expect(headers['webhook-signature'].split(' ')).toHaveLength(2)
+    expect(headers['webhook-signature']!.split(' ')).toHaveLength(2)
     for (const secret of [rotated.secret, subscription.secret]) {
       expect(new Webhook(secret).verify(request.body, headers)).toMatchObject({
         type: 'person.created',

@@ -39,6 +39,7 @@ export async function listEventsAfter(
     .select(['seq', 'id', 'type', 'payload'])
     .where('tenantId', '=', tenantId)
     .where('seq', '>', afterSeq)
+  // `in ()` is not valid SQL: an empty list selects no type at all.
   if (types) query = query.where('type', 'in', types.length > 0 ? [...types] : [''])
   return query.orderBy('seq', 'asc').limit(limit).execute()
 }

@@ -5,7 +5,14 @@ import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
 import { encodeCursor } from './cursor'
 import { pipeEvents } from './event-stream'
-import { feedPageSchema, feedQuery, streamHeaders, streamQuery, type FeedStart } from './schema'
+import {
+  feedPageSchema,
+  feedQuery,
+  streamHeaders,
+  streamQuery,
+  type FeedEvent,
+  type FeedStart,
+} from './schema'
 import { latestEventSeq, readEvents } from './service'
 
 const tags = ['Events']
@@ -44,7 +51,8 @@ export function eventsRoutes(deps: AppDeps) {
             : await readEvents(db, c.var.auth.tenantId, from, limit)
         return c.json(
           {
-            data: range.events.map((event) => JSON.parse(event.payload) as never),
+            // Stored exactly as delivered; parsed only to be embedded in the page.
+            data: range.events.map((event) => JSON.parse(event.payload) as FeedEvent),
             nextCursor: encodeCursor(range.nextSeq),
             hasMore: range.hasMore,
           },

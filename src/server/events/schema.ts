@@ -103,6 +103,8 @@ export const eventSchema = z
       "Outpost's addition to the spec's list.",
   })
 
+export type FeedEvent = z.infer<typeof eventSchema>
+
 export const feedPageSchema = z
   .object({
     data: z.array(eventSchema).openapi({ description: 'Events in commit order, oldest first' }),

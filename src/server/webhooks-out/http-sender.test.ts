@@ -4,7 +4,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../../../test/support/webhook-receiver'
-import { responseExcerptBytes, sendWebhook } from './http-sender'
+import { attemptTimeoutMs, responseExcerptBytes, sendWebhook } from './http-sender'
 
 let receiver: WebhookReceiver | undefined
 afterEach(async () => {
@@ -66,6 +66,10 @@ describe('sending one webhook', () => {
       responseStatus: null,
       error: 'connection_refused',
     })
+  })
+
+  it('gives an endpoint 15 seconds to answer unless told otherwise', () => {
+    expect(attemptTimeoutMs).toBe(15_000)
   })
 
   it('an endpoint that does not answer in time is a timeout failure', async () => {
