@@ -23,11 +23,13 @@ export const useCompanies = () =>
     staleTime: referenceStaleMs,
   })
 
-export const useLostReasons = () =>
+/** `fresh`: ask the server again on mount (the list may have changed in another window). */
+export const useLostReasons = (options: { fresh?: boolean } = {}) =>
   useQuery({
     queryKey: keys.lostReasons,
     queryFn: endpoints.lostReasons.list,
     staleTime: referenceStaleMs,
+    refetchOnMount: options.fresh ? 'always' : true,
   })
 
 export const useCurrencies = () =>

@@ -34,7 +34,9 @@ export function BoardColumnView({
     gap: 8,
     getItemKey: (index) => column.deals[index]!.id,
   })
-  const typeLabel = stageTypeLabels[stage.type]
+  // A stage named "Won" needs no "Won" badge beside it; its colour and border still mark it.
+  const label = stageTypeLabels[stage.type]
+  const typeLabel = label && label.toLowerCase() !== stage.name.trim().toLowerCase() ? label : null
 
   return (
     <section

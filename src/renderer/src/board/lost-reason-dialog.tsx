@@ -24,82 +24,78 @@ export function LostReasonDialog({
   onConfirm(lostReasonId: string): void
   onCancel(): void
 }) {
-  const reasons = useLostReasons()
+  return (
+    <Dialog open={pending !== null} title="Why was this deal lost?" onClose={onCancel}>
+      {pending && <LostReasonForm pending={pending} onConfirm={onConfirm} onCancel={onCancel} />}
+    </Dialog>
+  )
+}
+
+function LostReasonForm({
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  pending: PendingLoss
+  onConfirm(lostReasonId: string): void
+  onCancel(): void
+}) {
+  const reasons = useLostReasons({ fresh: true })
   const [chosen, setChosen] = useState<string | null>(null)
   const [missing, setMissing] = useState(false)
   const errorId = useId()
-  const close = () => {
-    setChosen(null)
-    setMissing(false)
-    onCancel()
-  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!chosen) {
-      setMissing(true)
-      return
-    }
-    setChosen(null)
-    setMissing(false)
-    onConfirm(chosen)
+    if (chosen) onConfirm(chosen)
+    else setMissing(true)
   }
   return (
-    <Dialog open={pending !== null} title="Why was this deal lost?" onClose={close}>
-      {pending && (
-        <form onSubmit={submit}>
-          <p>
-            Moving <strong>{pending.dealTitle}</strong> to <strong>{pending.stageName}</strong>.
-          </p>
-          {reasons.isPending && <Skeleton lines={4} label="Loading lost reasons" />}
-          {reasons.isError && (
-            <ErrorState error={reasons.error} retry={() => void reasons.refetch()} />
-          )}
-          {reasons.data?.length === 0 && (
-            <p>
-              This workspace has no lost reasons yet.{' '}
-              <Link to="/settings/lost-reasons">Add some in Settings</Link>.
+    <form onSubmit={submit}>
+      <p>
+        Moving <strong>{pending.dealTitle}</strong> to <strong>{pending.stageName}</strong>.
+      </p>
+      {reasons.isPending && <Skeleton lines={4} label="Loading lost reasons" />}
+      {reasons.isError && <ErrorState error={reasons.error} retry={() => void reasons.refetch()} />}
+      {reasons.data?.length === 0 && (
+        <p>
+          This workspace has no lost reasons yet.{' '}
+          <Link to="/settings/lost-reasons">Add some in Settings</Link>.
+        </p>
+      )}
+      {reasons.data && reasons.data.length > 0 && (
+        <fieldset className="choice-list" aria-describedby={missing ? errorId : undefined}>
+          <legend>Lost reason</legend>
+          {reasons.data.map((reason, index) => (
+            <label key={reason.id} className="choice">
+              <input
+                type="radio"
+                name="lostReason"
+                value={reason.id}
+                checked={chosen === reason.id}
+                data-autofocus={index === 0 ? true : undefined}
+                onChange={() => {
+                  setChosen(reason.id)
+                  setMissing(false)
+                }}
+              />
+              {reason.name}
+            </label>
+          ))}
+          {missing && (
+            <p className="field-error" id={errorId}>
+              Choose why the deal was lost
             </p>
           )}
-          {reasons.data && reasons.data.length > 0 && (
-            <fieldset
-              className="choice-list"
-              aria-invalid={missing || undefined}
-              aria-describedby={missing ? errorId : undefined}
-            >
-              <legend>Lost reason</legend>
-              {reasons.data.map((reason, index) => (
-                <label key={reason.id} className="choice">
-                  <input
-                    type="radio"
-                    name="lostReason"
-                    value={reason.id}
-                    checked={chosen === reason.id}
-                    data-autofocus={index === 0 ? true : undefined}
-                    onChange={() => {
-                      setChosen(reason.id)
-                      setMissing(false)
-                    }}
-                  />
-                  {reason.name}
-                </label>
-              ))}
-              {missing && (
-                <p className="field-error" id={errorId}>
-                  Choose why the deal was lost
-                </p>
-              )}
-            </fieldset>
-          )}
-          <div className="form-actions">
-            <button type="button" className="button" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-danger" disabled={!reasons.data?.length}>
-              Mark as lost
-            </button>
-          </div>
-        </form>
+        </fieldset>
       )}
-    </Dialog>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-danger" disabled={!reasons.data?.length}>
+          Mark as lost
+        </button>
+      </div>
+    </form>
   )
 }

@@ -17,7 +17,7 @@ function columnsFor(owners: Map<string, User>) {
           <span className="avatar" aria-hidden="true">
             {initials(info.getValue())}
           </span>
-          {info.getValue()}
+          <span className="person-name-text">{info.getValue()}</span>
         </Link>
       ),
     }),

@@ -172,7 +172,18 @@ function PersonForm({ person, onDone }: PersonFormProps) {
             {...register('fullName', { required: 'Enter the person’s name' })}
           />
         </Field>
-        <Field id="person-email" label="E-mail" error={errors.primaryEmail?.message}>
+        <Field
+          id="person-email"
+          label="E-mail"
+          error={errors.primaryEmail?.message}
+          after={
+            duplicateOf && (
+              <Link to={`/people/${duplicateOf}`} onClick={onDone}>
+                Open the person who has this e-mail
+              </Link>
+            )
+          }
+        >
           <input
             {...controlProps('person-email', errors.primaryEmail?.message)}
             type="email"
@@ -180,13 +191,6 @@ function PersonForm({ person, onDone }: PersonFormProps) {
             {...register('primaryEmail')}
           />
         </Field>
-        {duplicateOf && (
-          <p className="form-note">
-            <Link to={`/people/${duplicateOf}`} onClick={onDone}>
-              Open the person who has this e-mail
-            </Link>
-          </p>
-        )}
         <Field id="person-phone" label="Phone" error={errors.primaryPhone?.message}>
           <input
             {...controlProps('person-phone', errors.primaryPhone?.message)}

@@ -15,12 +15,15 @@ export function Field({
   label,
   error,
   hint,
+  after,
   children,
 }: {
   id: string
   label: string
   error?: string
   hint?: string
+  /** Shown below the error or hint, such as a link to the record that holds a taken value. */
+  after?: ReactNode
   children: ReactNode
 }) {
   return (
@@ -34,6 +37,7 @@ export function Field({
       ) : (
         hint && <p className="field-hint">{hint}</p>
       )}
+      {after}
     </div>
   )
 }

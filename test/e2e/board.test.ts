@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  dragWithMouse,
+  expectAccessible,
+  openSession,
+  pressKeys,
+  screenshot,
+  type Session,
+} from './browser'
+
+let session: Session
+
+beforeAll(async () => {
+  session = await openSession()
+})
+afterAll(() => session.close())
+
+const column = (name: string) => `section.board-column:has(h2:text-is("${name}"))`
+const card = (title: string) => `.deal-card:has(.deal-title:text-is("${title}"))`
+
+async function dealOf(title: string) {
+  const { body } = await session.server.admin.get('/api/v1/deals?pageSize=100')
+  return body.data.find((deal: any) => deal.title === title)
+}
+
+async function stageIdOf(pipelineName: string, stageName: string) {
+  const { body } = await session.server.admin.get('/api/app/v1/pipelines')
+  const pipeline = body.data.find((item: any) => item.name === pipelineName)
+  return pipeline.stages.find((stage: any) => stage.name === stageName).id
+}
+
+describe('pipeline board', () => {
+  it('creates a pipeline with its stages in settings', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'Settings' }).click()
+    await page.getByLabel('New pipeline').fill('Enterprise')
+    await page.getByRole('button', { name: 'Create', exact: true }).click()
+    await expect.poll(() => page.getByRole('link', { name: 'Enterprise' }).count()).toBe(1)
+    await page.getByLabel('Add a stage').fill('Discovery')
+    await page.getByRole('button', { name: 'Add stage' }).click()
+    await page.getByText('Stage “Discovery” added').waitFor()
+    // New pipelines start New, Won, Lost; Discovery was added at the end: move it up with the
+    // keyboard (Space, arrows, Space on its handle).
+    const handle = page.getByRole('button', { name: /^Reorder Discovery/ })
+    await handle.focus()
+    await pressKeys(page, 'Space', 'ArrowUp', 'ArrowUp', 'Space')
+    await page.getByText('Stage order saved').waitFor()
+    const { body } = await session.server.admin.get('/api/app/v1/pipelines')
+    const enterprise = body.data.find((item: any) => item.name === 'Enterprise')
+    expect(enterprise.stages.map((stage: any) => [stage.name, stage.type])).toEqual([
+      ['New', 'open'],
+      ['Discovery', 'open'],
+      ['Won', 'won'],
+      ['Lost', 'lost'],
+    ])
+    await screenshot(page, 'settings-pipelines')
+  })
+
+  it('creates a deal from the board, with the server checking the form', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'Board' }).click()
+    await page.getByLabel('Pipeline', { exact: true }).selectOption({ label: 'Enterprise' })
+    await page.getByRole('button', { name: 'New deal' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New deal' })
+    await dialog.getByLabel('Title').fill('Acme rollout')
+    await dialog.getByLabel('Value').fill('-5')
+    await dialog.getByRole('button', { name: 'Create deal' }).click()
+    // The server's 400 names the field; the form shows it under the field.
+    await expect.poll(() => dialog.getByText('value must not be negative').count()).toBe(1)
+    await dialog.getByLabel('Value').fill('12500.50')
+    await dialog.getByLabel('Expected close date').fill('2026-12-31')
+    await dialog.getByRole('button', { name: 'Create deal' }).click()
+    await page.locator(`${column('New')} ${card('Acme rollout')}`).waitFor()
+    // Intl puts a no-break space between the currency sign and the amount.
+    const text = (await page.locator(card('Acme rollout')).innerText()).replace(/\u00a0/g, ' ')
+    expect(text).toContain('R$ 12.500,50')
+    expect(text).toContain('31 de dez. de 2026')
+    const header = await page.locator(`${column('New')} .column-header`).innerText()
+    expect(header).toMatch(/1\s/)
+    expect(header).toContain('R$')
+    await screenshot(page, 'board-new-deal')
+  })
+
+  it('moves a deal to another stage by dragging it with the mouse', async () => {
+    const { page } = session
+    await dragWithMouse(page, card('Acme rollout'), column('Discovery'))
+    await page.locator(`${column('Discovery')} ${card('Acme rollout')}`).waitFor()
+    await expect
+      .poll(async () => (await dealOf('Acme rollout')).stageId)
+      .toBe(await stageIdOf('Enterprise', 'Discovery'))
+    await screenshot(page, 'board-dragged-with-mouse')
+  })
+
+  it('moves a deal with the keyboard: Space, arrow, Space', async () => {
+    const { page } = session
+    await page.locator(card('Acme rollout')).focus()
+    await pressKeys(page, 'Space', 'ArrowLeft', 'Space')
+    await page.locator(`${column('New')} ${card('Acme rollout')}`).waitFor()
+    await expect
+      .poll(async () => (await dealOf('Acme rollout')).stageId)
+      .toBe(await stageIdOf('Enterprise', 'New'))
+    // Escape puts a picked-up card back.
+    await page.locator(card('Acme rollout')).focus()
+    await pressKeys(page, 'Space', 'ArrowRight', 'Escape')
+    expect(await page.locator(`${column('New')} ${card('Acme rollout')}`).count()).toBe(1)
+    await screenshot(page, 'board-moved-with-keyboard')
+  })
+
+  it('asks for a lost reason on a lost stage, and cancelling leaves the deal where it was', async () => {
+    const { page } = session
+    await dragWithMouse(page, card('Acme rollout'), column('Lost'))
+    const dialog = page.getByRole('dialog', { name: 'Why was this deal lost?' })
+    await dialog.waitFor()
+    await screenshot(page, 'board-lost-reason')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await page.locator(`${column('New')} ${card('Acme rollout')}`).waitFor()
+    expect((await dealOf('Acme rollout')).lostReasonId).toBeNull()
+
+    await dragWithMouse(page, card('Acme rollout'), column('Lost'))
+    await dialog.getByLabel('Price').check()
+    await dialog.getByRole('button', { name: 'Mark as lost' }).click()
+    await page.locator(`${column('Lost')} ${card('Acme rollout')}`).waitFor()
+    const lost = await dealOf('Acme rollout')
+    const { body: reasons } = await session.server.admin.get('/api/app/v1/lost-reasons')
+    expect(lost.lostReasonId).toBe(reasons.data.find((reason: any) => reason.name === 'Price').id)
+    expect(lost.closedAt).toEqual(expect.any(String))
+  })
+
+  it('rolls a move back, with a message, when the server refuses it', async () => {
+    const { page, server } = session
+    const { body: reason } = await server.admin.post('/api/app/v1/lost-reasons', {
+      name: 'Went quiet',
+    })
+    await server.admin.post('/api/v1/deals', {
+      title: 'Doomed',
+      value: 10,
+      pipelineId: (await dealOf('Acme rollout')).pipelineId,
+      stageId: await stageIdOf('Enterprise', 'New'),
+    })
+    await page.locator(`${column('New')} ${card('Doomed')}`).waitFor()
+    await dragWithMouse(page, card('Doomed'), column('Lost'))
+    const dialog = page.getByRole('dialog', { name: 'Why was this deal lost?' })
+    await dialog.getByLabel('Went quiet').check()
+    // Someone deletes that reason while the dialog is open: the server will refuse the move.
+    expect((await server.admin.delete(`/api/app/v1/lost-reasons/${reason.id}`)).status).toBe(204)
+    await dialog.getByRole('button', { name: 'Mark as lost' }).click()
+    await page.getByText(/“Doomed” stayed where it was/).waitFor()
+    await page.locator(`${column('New')} ${card('Doomed')}`).waitFor()
+    expect(await page.locator(`${column('Lost')} ${card('Doomed')}`).count()).toBe(0)
+    await screenshot(page, 'board-move-refused')
+  })
+
+  it('shows the history of stage changes on the deal page', async () => {
+    const { page } = session
+    await page.locator(card('Acme rollout')).click()
+    await page.getByRole('heading', { name: 'Acme rollout' }).waitFor()
+    const history = page.getByRole('region', { name: 'History' })
+    await history.getByText('Lost: Price').waitFor()
+    const lines = await history.locator('li .timeline-text').allInnerTexts()
+    expect(lines).toEqual([
+      'Lost: Price',
+      'Moved from New to Lost',
+      'Moved from Discovery to New',
+      'Moved from New to Discovery',
+      'Created in New',
+    ])
+    await screenshot(page, 'deal-detail')
+    await expectAccessible(page, 'deal detail')
+  })
+
+  it('the board has no serious accessibility problems', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'Board' }).click()
+    await page.locator(card('Acme rollout')).waitFor()
+    await screenshot(page, 'board')
+    await expectAccessible(page, 'board')
+  })
+})

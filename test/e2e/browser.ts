@@ -1,0 +1,118 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { startTestServer, type TestServer } from '../support/server'
+
+export const uiDir = resolve('out/renderer')
+const screenshots = resolve('test-results/screenshots')
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** Fails early, and clearly, when the renderer has not been built (npm test builds it first). */
+export function requireBuiltUi(): void {
+  if (!existsSync(join(uiDir, 'index.html'))) {
+    throw new Error(
+      'out/renderer/index.html is missing: run `npx electron-vite build` (or `npm test`, which ' +
+        'builds first) before the end-to-end tests',
+    )
+  }
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`Chromium is not at ${chromiumPath}: install Debian's chromium package`)
+  }
+}
+
+export interface Session {
+  server: TestServer
+  browser: Browser
+  context: BrowserContext
+  page: Page
+  close(): Promise<void>
+}
+
+/**
+ * The real headless server with the built UI, and Chromium signed in through the server's
+ * one-time login link, as a person would be.
+ */
+export async function openSession(
+  options: { colorScheme?: 'light' | 'dark'; locale?: string } = {},
+): Promise<Session> {
+  requireBuiltUi()
+  const server = await startTestServer({ uiDir })
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    locale: options.locale ?? 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  })
+  const page = await context.newPage()
+  page.setDefaultTimeout(10_000)
+  await page.goto(server.loginUrl)
+  await page.waitForURL(/\/board\//)
+  return {
+    server,
+    browser,
+    context,
+    page,
+    close: async () => {
+      await browser.close()
+      await server.close()
+    },
+  }
+}
+
+/** Saves what the page shows under test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshots, { recursive: true })
+  await page.screenshot({ path: join(screenshots, `${name}.png`) })
+}
+
+/** Runs axe-core on the page and fails on any serious or critical violation. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  const severe = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }))
+  expect(severe, `axe on ${screen}`).toEqual([])
+}
+
+/** Drags with the mouse from the middle of one element to the middle of another. */
+export async function dragWithMouse(page: Page, from: string, to: string): Promise<void> {
+  const source = await page.locator(from).boundingBox()
+  const target = await page.locator(to).boundingBox()
+  if (!source || !target) throw new Error(`cannot drag ${from} to ${to}: not on screen`)
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2)
+  await page.mouse.down()
+  // Past the 6 px that tell a drag from a click, then across in steps, as a hand would.
+  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2, {
+    steps: 2,
+  })
+  await page.mouse.move(target.x + target.width / 2, target.y + 120, { steps: 12 })
+  await page.mouse.up()
+}
+
+/** Presses keys one after another, giving drag and drop a moment to measure between them. */
+export async function pressKeys(page: Page, ...keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await page.keyboard.press(key)
+    await page.waitForTimeout(150)
+  }
+}

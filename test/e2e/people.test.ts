@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectAccessible, openSession, screenshot, type Session } from './browser'
+
+let session: Session
+
+beforeAll(async () => {
+  session = await openSession()
+  const { admin } = session.server
+  await admin.post('/api/app/v1/users', { name: 'Bia Lima' })
+  for (const [fullName, primaryEmail, lifecycleStage] of [
+    ['José Souza', 'jose@acme.com.br', 'lead'],
+    ['Maria Oliveira', 'maria@globex.com', 'customer'],
+    ['Pedro Alves', null, 'lead'],
+  ]) {
+    await session.server.api.post('/api/v1/people', { fullName, primaryEmail, lifecycleStage })
+  }
+})
+afterAll(() => session.close())
+
+const rowNames = (session: Session) =>
+  session.page.locator('.people-table tbody .person-name-text').allInnerTexts()
+
+describe('people', () => {
+  it('lists people newest first with the total, and finds them by name or e-mail', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'People' }).click()
+    await page.locator('.people-table').waitFor()
+    expect(await rowNames(session)).toEqual(['Pedro Alves', 'Maria Oliveira', 'José Souza'])
+    expect(await page.locator('.pagination-range').innerText()).toBe('1–3 of 3')
+    await page.getByLabel('Search').fill('jose')
+    await expect.poll(async () => await rowNames(session)).toEqual(['José Souza'])
+    expect(page.url()).toContain('q=jose')
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await page.getByLabel('Lifecycle stage').selectOption('lead')
+    await expect.poll(async () => (await rowNames(session)).length).toBe(2)
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect.poll(async () => (await rowNames(session)).length).toBe(3)
+    await expectAccessible(page, 'people')
+  })
+
+  it('creates a person, showing the server’s field errors inline', async () => {
+    const { page } = session
+    await page.getByRole('button', { name: 'New person' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New person' })
+    await dialog.getByLabel('Full name').fill('Ana Souza')
+    await dialog.getByLabel('E-mail').fill('maria@globex.com')
+    await dialog.getByRole('button', { name: 'Add person' }).click()
+    // 409 from the server: the e-mail is taken; the message sits under the field.
+    const emailError = dialog.locator('#person-email-error')
+    await emailError.waitFor()
+    expect(await emailError.innerText()).toContain('already exists')
+    await screenshot(page, 'person-form-conflict')
+    await dialog.getByLabel('E-mail').fill('ana@acme.com.br')
+    await dialog.getByLabel('Lifecycle stage').selectOption('sales_qualified')
+    await dialog.getByLabel('Owner').selectOption({ label: 'Bia Lima' })
+    await dialog.getByLabel('Tags').fill('vip, newsletter')
+    await dialog.getByRole('button', { name: 'Add person' }).click()
+    await page.locator('.people-table .person-name', { hasText: 'Ana Souza' }).waitFor()
+    const { body } = await session.server.admin.get('/api/app/v1/people?q=ana%20souza')
+    expect(body.data[0]).toMatchObject({
+      fullName: 'Ana Souza',
+      primaryEmail: 'ana@acme.com.br',
+      lifecycleStage: 'sales_qualified',
+      tags: ['vip', 'newsletter'],
+    })
+    await screenshot(page, 'people')
+  })
+
+  it('edits a person from their page, and the timeline tells what changed', async () => {
+    const { page } = session
+    await page.locator('.people-table .person-name', { hasText: 'Ana Souza' }).click()
+    await page.getByRole('heading', { name: 'Ana Souza' }).waitFor()
+    await page.keyboard.press('e')
+    const dialog = page.getByRole('dialog', { name: 'Edit person' })
+    await dialog.getByLabel('Lifecycle stage').selectOption('customer')
+    await dialog.getByLabel('Phone').fill('+55 11 91234-5678')
+    await dialog.getByRole('button', { name: 'Save person' }).click()
+    const timeline = page.getByRole('region', { name: 'Timeline' })
+    await timeline.getByText('Changed phone, lifecycle stage').waitFor()
+    expect(await page.locator('.detail-subtitle').innerText()).toContain('Customer')
+    await screenshot(page, 'person-detail')
+    await expectAccessible(page, 'person detail')
+  })
+
+  it('keeps what was typed in a closed form, and deletes only after asking', async () => {
+    const { page } = session
+    await page.getByRole('button', { name: 'Edit' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit person' })
+    await dialog.getByLabel('Lead source').fill('trade show')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Edit' }).click()
+    expect(await dialog.getByLabel('Lead source').inputValue()).toBe('trade show')
+    await dialog.getByRole('button', { name: 'Discard draft' }).click()
+
+    await page.getByRole('button', { name: 'Delete' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete this person?' })
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    expect((await session.server.admin.get('/api/app/v1/people?q=ana%20souza')).body.total).toBe(1)
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await confirm.getByRole('button', { name: 'Delete person' }).click()
+    await page.waitForURL(/\/people$/)
+    expect((await session.server.admin.get('/api/app/v1/people?q=ana%20souza')).body.total).toBe(0)
+  })
+})

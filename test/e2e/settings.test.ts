@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { caller } from '../support/server'
+import { expectAccessible, openSession, screenshot, type Session } from './browser'
+
+let session: Session
+
+beforeAll(async () => {
+  session = await openSession({ colorScheme: 'dark' })
+})
+afterAll(() => session.close())
+
+describe('settings', () => {
+  it('creates an API token, shows it once with a copy button, and the token works', async () => {
+    const { page, server } = session
+    await page.goto(`${server.url}/settings/tokens`)
+    await page.getByLabel('Token name').fill('Sync script')
+    await page.getByLabel('Scope').selectOption('api')
+    await page.getByRole('button', { name: 'Create token' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Your new token' })
+    const token = await dialog.getByTestId('created-token').innerText()
+    expect(token).toMatch(/^op_[A-Za-z0-9_-]{43}$/)
+    await dialog.getByRole('button', { name: 'Copy' }).waitFor()
+    await screenshot(page, 'settings-token-created')
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    expect(await page.locator('.data-table').innerText()).not.toContain(token)
+
+    const script = caller(server.url, token)
+    const created = await script.post('/api/v1/people', { fullName: 'Made by the script' })
+    expect(created.status).toBe(201)
+    expect((await script.get('/api/app/v1/pipelines')).status).toBe(403)
+
+    await page
+      .getByRole('row', { name: /Sync script/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click()
+    await page
+      .getByRole('dialog', { name: 'Revoke this token?' })
+      .getByRole('button', { name: 'Revoke token' })
+      .click()
+    await expect.poll(async () => (await script.get('/api/v1/people')).status).toBe(401)
+  })
+
+  it('every settings screen has no serious accessibility problems, in the dark theme too', async () => {
+    const { page, server } = session
+    const screens = [
+      ['pipelines', 'Pipelines and stages'],
+      ['lost-reasons', 'Lost reasons'],
+      ['users', 'Users'],
+      ['currencies', 'Currencies'],
+      ['tokens', 'API tokens'],
+    ] as const
+    for (const [path, heading] of screens) {
+      await page.goto(`${server.url}/settings/${path}`)
+      await page.getByRole('heading', { name: heading, level: 2 }).waitFor()
+      await page.locator('[aria-label^="Loading"]').first().waitFor({ state: 'detached' })
+      await screenshot(page, `settings-${path}-dark`)
+      await expectAccessible(page, `settings ${path}`)
+    }
+  })
+
+  it('adds a lost reason and enables a currency', async () => {
+    const { page, server } = session
+    await page.goto(`${server.url}/settings/lost-reasons`)
+    await page.getByLabel('New lost reason').fill('Timing')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByText('“Timing” added').waitFor()
+    await page.goto(`${server.url}/settings/currencies`)
+    await page.getByLabel('Enable a currency').selectOption('USD')
+    await page.getByRole('button', { name: 'Enable' }).click()
+    await page.getByText('USD enabled').waitFor()
+    const { body } = await server.admin.get('/api/app/v1/currencies')
+    expect(body.data.map((currency: any) => currency.code)).toEqual(['BRL', 'USD'])
+    const reasons = await server.admin.get('/api/app/v1/lost-reasons')
+    expect(reasons.body.data.map((reason: any) => reason.name)).toContain('Timing')
+  })
+})
