@@ -43,9 +43,13 @@ function readSettings(file: string) {
 async function countLines(file: string): Promise<number> {
   let lines = 0
   let last = 0x0a
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
-    for (let i = chunk.indexOf(0x0a); i >= 0; i = chunk.indexOf(0x0a, i + 1)) lines += 1
-    last = chunk.at(-1) ?? last
+  try {
+    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+      for (let i = chunk.indexOf(0x0a); i >= 0; i = chunk.indexOf(0x0a, i + 1)) lines += 1
+      last = chunk.at(-1) ?? last
+    }
+  } catch (error) {
+    throw new StartupError(`cannot read ${file}: ${(error as Error).message}`)
   }
   return last === 0x0a ? lines : lines + 1
 }

@@ -153,8 +153,9 @@ export async function importPeopleCsv(
   const flush = async (rows: Row[]) => {
     if (rows.length === 0) return
     await inTransaction(db, async (trx) => {
-      const now = options.clock.now()
       for (const row of rows) {
+        // Each row its own time, so lists (newest first) keep the file's order.
+        const now = options.clock.now()
         progress.rows += 1
         try {
           const plan = await planIntake(trx, tenantId, settings, row.record)
