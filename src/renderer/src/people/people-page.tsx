@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { byId, useUsers } from '../api/reference-data'
@@ -10,6 +10,7 @@ import { Pagination } from './pagination'
 import { PeopleFilters } from './people-filters'
 import { PeopleTable } from './people-table'
 import { PersonFormDialog } from './person-form-dialog'
+import { useArrivals } from './use-arrivals'
 import { usePeopleQuery } from './use-people-query'
 import './people.css'
 
@@ -27,6 +28,9 @@ export function PeoplePage() {
     placeholderData: keepPreviousData,
   })
   useHotkeys({ n: () => setCreating(true) })
+  const listKey = JSON.stringify(query)
+  const ids = useMemo(() => result.data?.data.map((person) => person.id), [result.data])
+  const arrivals = useArrivals(listKey, result.isPlaceholderData ? undefined : ids)
 
   return (
     <div className="people-page">
@@ -75,7 +79,7 @@ export function PeoplePage() {
         ) : (
           <PeopleTable
             people={result.data.data}
-            listKey={JSON.stringify(query)}
+            arrivals={arrivals}
             owners={owners}
             busy={result.isPlaceholderData}
           />

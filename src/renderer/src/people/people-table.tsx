@@ -1,5 +1,4 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
-import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { Person, User } from '../../../shared/api-types'
 import { formatDateTime, formatRelative } from '../format/dates'
@@ -66,27 +65,17 @@ function columnsFor(owners: Map<string, User>) {
  */
 export function PeopleTable({
   people,
-  listKey,
+  arrivals,
   owners,
   busy,
 }: {
   people: Person[]
-  /** Changes with the search, filters or page: rows are "new" only within one list. */
-  listKey: string
+  /** People who arrived while the list was open: their rows light up for a moment. */
+  arrivals: Set<string>
   owners: Map<string, User>
   busy: boolean
 }) {
   const navigate = useNavigate()
-  // Rows that arrive while the list is open (a script, an inbound webhook) are marked as new.
-  const [seen, setSeen] = useState({ listKey, people, known: null as Set<string> | null })
-  if (seen.people !== people) {
-    const known =
-      seen.listKey === listKey
-        ? new Set([...(seen.known ?? []), ...seen.people.map((person) => person.id)])
-        : null
-    setSeen({ listKey, people, known })
-  }
-  const known = seen.known
   const table = useTable({
     features,
     columns: columnsFor(owners),
@@ -111,7 +100,7 @@ export function PeopleTable({
         {table.getRowModel().rows.map((row) => (
           <tr
             key={row.id}
-            className={known && !known.has(row.id) ? 'row-new' : undefined}
+            className={arrivals.has(row.id) ? 'row-new' : undefined}
             onClick={(event) => {
               if (!(event.target as HTMLElement).closest('a')) void navigate(`/people/${row.id}`)
             }}
