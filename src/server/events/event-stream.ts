@@ -13,11 +13,10 @@ export interface EventStreamOptions {
   startSeq: number
   /** Aborted when the server shuts down: the stream ends so the connection can close. */
   shutdown?: AbortSignal
-  /** How often to look for new events while idle. */
-  pollIntervalMs?: number
 }
 
-const defaultPollIntervalMs = 250
+// How often an idle stream looks for new events.
+const pollIntervalMs = 250
 // Proxies and browsers drop connections that stay silent too long; a comment line keeps it open.
 const keepAliveMs = 15_000
 const batchSize = 100
@@ -34,7 +33,6 @@ export async function pipeEvents(stream: SSEStreamingApi, options: EventStreamOp
   const onShutdown = () => done.abort()
   options.shutdown?.addEventListener('abort', onShutdown, { once: true })
   if (options.shutdown?.aborted) done.abort()
-  const pollIntervalMs = options.pollIntervalMs ?? defaultPollIntervalMs
   let seq = options.startSeq
   let idleMs = 0
   try {

@@ -33,19 +33,13 @@ export async function makeAttempt(
   subscription: SubscriptionRow,
   message: Message,
   clock: Clock,
-  timeoutMs?: number,
 ): Promise<MadeAttempt> {
   const attemptedAt = clock.now()
   const headers = webhookHeaders(
     { id: message.id, sentAt: attemptedAt, body: message.body },
     activeSecrets(subscription, attemptedAt),
   )
-  const result = await sendWebhook({
-    url: subscription.url,
-    body: message.body,
-    headers,
-    timeoutMs,
-  })
+  const result = await sendWebhook({ url: subscription.url, body: message.body, headers })
   return { attemptedAt, result }
 }
 

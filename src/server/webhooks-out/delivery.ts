@@ -19,8 +19,6 @@ export interface DeliveryContext {
   db: Db
   clock: Clock
   logger: Logger
-  /** Overrides the 15 s attempt timeout. */
-  timeoutMs?: number
 }
 
 // After the schedule is used up with no answer at all, the event keeps waiting at this pace.
@@ -30,7 +28,7 @@ function parseTypes(subscription: SubscriptionRow): string[] {
   return JSON.parse(subscription.eventTypes) as string[]
 }
 
-interface FailurePlan {
+interface NextState {
   changes: Updateable<WebhookSubscriptionTable>
   nextAttemptAt: string | null
   /** The event is settled as failed and the next one may go at once. */
@@ -50,7 +48,7 @@ function planAfterFailure(
   result: SendResult,
   attemptedAt: Date,
   finishedAt: Date,
-): FailurePlan {
+): NextState {
   const failed = subscription.retryCount + 1
   const failingSince = subscription.failingSince ?? attemptedAt.toISOString()
   const disabledReason =
@@ -124,10 +122,10 @@ export async function deliverNextEvent(
   }
 
   const message = { id: event.id, type: event.type, body: event.payload }
-  const made = await makeAttempt(subscription, message, clock, context.timeoutMs)
+  const made = await makeAttempt(subscription, message, clock)
   const finishedAt = clock.now()
   const attemptNumber = subscription.retryCount + 1
-  const plan: FailurePlan = made.result.succeeded
+  const plan: NextState = made.result.succeeded
     ? {
         changes: { cursorSeq: event.seq, retryCount: 0, nextAttemptAt: null, failingSince: null },
         nextAttemptAt: null,

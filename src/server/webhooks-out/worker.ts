@@ -1,11 +1,6 @@
 import { deliverNextEvent, type DeliveryContext } from './delivery'
 import * as subscriptions from './repository'
 
-export interface DeliveryWorkerOptions extends DeliveryContext {
-  /** How often to look for due work: new events and retries that came due. */
-  pollIntervalMs?: number
-}
-
 export interface DeliveryWorker {
   /**
    * Makes every attempt that is due now (by the injected clock) and resolves when none is left.
@@ -16,15 +11,15 @@ export interface DeliveryWorker {
   stop(): Promise<void>
 }
 
-const defaultPollIntervalMs = 1_000
+// How often the worker looks for due work: new events and retries that came due.
+const pollIntervalMs = 1_000
 
 /**
  * The outbound delivery worker: one per server process, reading the outbox in the database, so
  * that whatever was not delivered before a restart or while offline goes out afterwards.
  * Subscriptions are served side by side; each one's events go one at a time, in commit order.
  */
-export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const pollIntervalMs = options.pollIntervalMs ?? defaultPollIntervalMs
+export function startDeliveryWorker(options: DeliveryContext): DeliveryWorker {
   let stopping = false
   let timer: NodeJS.Timeout | undefined
   // Rounds never overlap: a round asked for while one runs starts after it.
