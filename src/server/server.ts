@@ -12,6 +12,7 @@ import { createLoginGate } from './sessions/login-gate'
 import type { TunnelManager, TunnelTarget } from './tunnel/manager'
 import { createTunnelRuntime } from './tunnel/runtime'
 import { resumeTunnel } from './tunnel/service'
+import { withLoopGuard } from './webhooks-out/loop-guard'
 import { startDeliveryWorker, type DeliveryWorker } from './webhooks-out/worker'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
 import { findWorkspaceByName } from './workspaces/service'
@@ -103,7 +104,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     shutdown: shutdown.signal,
   }
   const tunnel = createTunnelRuntime({
-    inboundWebhooks: () => inboundPublicRoutes(deps),
+    inboundWebhooks: () => withLoopGuard(deps, inboundPublicRoutes(deps)),
     clock,
     logger,
   })

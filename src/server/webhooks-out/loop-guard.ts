@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from 'hono'
-import type { AppDeps } from '../app-env'
+import { Hono, type MiddlewareHandler } from 'hono'
+import type { AppDeps, AppEnv } from '../app-env'
 import { isRecordedEventId } from '../events/service'
 import { ApiError } from '../http/errors'
 
@@ -22,4 +22,12 @@ export function rejectOwnDeliveries({ db }: AppDeps): MiddlewareHandler {
     }
     await next()
   }
+}
+
+/**
+ * `routes` behind the same guard, for a server that mounts them outside the main app: the
+ * tunnel's public listener serves the inbound webhooks on a port of its own.
+ */
+export function withLoopGuard(deps: AppDeps, routes: Hono<AppEnv>): Hono<AppEnv> {
+  return new Hono<AppEnv>().use('*', rejectOwnDeliveries(deps)).route('/', routes)
 }
