@@ -49,7 +49,9 @@ function seconds(start: bigint): number {
 // Parsing alone: what the CSV reader costs before any mapping or writing.
 let start = process.hrtime.bigint()
 let parsed = 0
-for await (const _record of createReadStream(file).pipe(parse({ columns: true }))) parsed++
+for await (const record of createReadStream(file).pipe(parse({ columns: true }))) {
+  if (record) parsed++
+}
 const parseS = seconds(start)
 
 const db = await openDataDir(join(data.dir, 'outpost'))

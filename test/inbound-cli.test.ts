@@ -187,7 +187,10 @@ describe('outpost import people FILE.csv --mapping M.json', () => {
       encoding: 'utf8',
       timeout: 60_000,
     })
-    const frames = output.split(/\r|\x1b\[1G/).filter((frame) => frame.startsWith('Importing'))
+    // cli-progress redraws the line by moving the cursor to column 1 (ESC [1G).
+    const frames = output
+      .split(new RegExp(`\r|${String.fromCharCode(27)}\\[1G`))
+      .filter((frame) => frame.startsWith('Importing'))
     expect(frames.some((frame) => frame.includes('500/1200 rows'))).toBe(true)
     expect(frames.at(-1)).toContain('100% | 1200/1200 rows | 1199 created, 0 updated, 1 rejected')
     expect(output).toContain('line 702: primaryEmail "bad" is not an e-mail address')
