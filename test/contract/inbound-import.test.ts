@@ -30,7 +30,7 @@ async function upload(
     headers: { Authorization: `Bearer ${token}` },
     body: form,
   })
-  return { status: response.status, body: await response.json() }
+  return { status: response.status, body: (await response.json()) as any }
 }
 
 async function download(kind: 'people' | 'deals', format?: string) {
@@ -137,7 +137,7 @@ describe('POST /api/app/v1/imports/people: CSV through the mapping and dedupe en
       body: form,
     })
     expect(noFile.status).toBe(400)
-    expect((await noFile.json()).error.details.field).toBe('file')
+    expect(((await noFile.json()) as any).error.details.field).toBe('file')
   })
 
   it('401 without a token and 403 with an api token', async () => {

@@ -312,7 +312,8 @@ function dealFromAction(
   }
   const text = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim().slice(0, 200) : ''
   return {
-    title: text || record.person.fullName || 'Inbound lead',
+    // A person is created with the deal, and a created person always has a name.
+    title: text || record.person.fullName!,
     value: amount,
     currency: action.currency,
     pipelineId: action.pipelineId,
@@ -383,11 +384,9 @@ export async function applyIntake(
 ): Promise<IntakeResult> {
   const { person } = plan.record
   const { tags, customFields, ...fields } = person
-  let assigned: string | undefined | null = null
-  const assignedOwner = async () =>
-    assigned === null
-      ? (assigned = await nextOwner(trx, tenantId, settings, owners, true))
-      : assigned
+  // At most one owner is taken per delivery, and only when a record gets it.
+  let assigned: Promise<string | undefined> | undefined
+  const assignedOwner = () => (assigned ??= nextOwner(trx, tenantId, settings, owners, true))
 
   let personId: string | null = null
   let personOwner: string | null = null

@@ -370,7 +370,8 @@ export async function processDelivery(
     if (!incoming.body.bytes) throw tooLarge()
     const payload = await parsePayload(incoming.body.bytes, incoming.contentType)
     const settings = compileSettings(configOf(webhook))
-    const delivery: Delivery = await inTransaction(db, async (trx) => {
+    // `return await`: a failure inside the transaction must reach the catch below.
+    return await inTransaction(db, async (trx) => {
       const plan = await planIntake(trx, webhook.tenantId, settings, payload)
       const result: IntakeResult = await applyIntake(
         trx,
@@ -382,7 +383,6 @@ export async function processDelivery(
       )
       return logDelivery(trx, webhook, incoming, result, now)
     })
-    return delivery
   } catch (error) {
     if (error instanceof ApiError) return logRejection(db, webhook, incoming, error, now)
     await logRejection(
