@@ -22,12 +22,9 @@ export const tunnelSchema = z
       .boolean()
       .openapi({ description: 'Whether an ngrok authtoken is stored (it is never returned)' }),
     status: z.enum(['off', 'connecting', 'connected', 'reconnecting']),
-    publicUrl: z
-      .string()
-      .nullable()
-      .openapi({
-        description: 'Public base URL while connected; only /webhooks/in/* is reachable through it',
-      }),
+    publicUrl: z.string().nullable().openapi({
+      description: 'Public base URL while connected; only /webhooks/in/* is reachable through it',
+    }),
     lastError: z.string().nullable(),
     failures: z.number().int(),
     nextAttemptAt: timestamp.nullable(),
