@@ -9,8 +9,21 @@ import type { lostReasonSchema } from '../src/server/lost-reasons/schema'
 import type { personSchema } from '../src/server/people/schema'
 import type { pipelineSchema } from '../src/server/pipelines/schema'
 import type { SessionState } from '../src/server/sessions/schema'
+import type { importResultSchema } from '../src/server/imports/schema'
+import type {
+  deliverySchema,
+  dryRunResultSchema,
+  inboundWebhookSchema,
+  inboundWebhookWithUrlSchema,
+} from '../src/server/inbound/schema'
 import type { timelineEventSchema } from '../src/server/timeline/schema'
 import type { userSchema } from '../src/server/users/schema'
+import type {
+  attemptSchema,
+  createdSubscriptionSchema,
+  signingSecretSchema,
+  subscriptionSchema,
+} from '../src/server/webhooks-out/schema'
 
 // The UI reads the API through the types in src/shared/api-types.ts; these checks fail the
 // typecheck (and so `npm test`) when a server schema and its UI type drift apart.
@@ -27,5 +40,18 @@ describe('types shared with the UI', () => {
     expectTypeOf<shared.Board>().toEqualTypeOf<z.infer<typeof boardSchema>>()
     expectTypeOf<shared.TimelineEvent>().toEqualTypeOf<z.infer<typeof timelineEventSchema>>()
     expectTypeOf<shared.SessionState>().toEqualTypeOf<SessionState>()
+    expectTypeOf<shared.InboundWebhook>().toEqualTypeOf<z.infer<typeof inboundWebhookSchema>>()
+    expectTypeOf<shared.InboundWebhookWithUrl>().toEqualTypeOf<
+      z.infer<typeof inboundWebhookWithUrlSchema>
+    >()
+    expectTypeOf<shared.InboundDelivery>().toEqualTypeOf<z.infer<typeof deliverySchema>>()
+    expectTypeOf<shared.DryRunResult>().toEqualTypeOf<z.infer<typeof dryRunResultSchema>>()
+    expectTypeOf<shared.WebhookSubscription>().toEqualTypeOf<z.infer<typeof subscriptionSchema>>()
+    expectTypeOf<shared.CreatedWebhookSubscription>().toEqualTypeOf<
+      z.infer<typeof createdSubscriptionSchema>
+    >()
+    expectTypeOf<shared.SigningSecret>().toEqualTypeOf<z.infer<typeof signingSecretSchema>>()
+    expectTypeOf<shared.WebhookAttempt>().toEqualTypeOf<z.infer<typeof attemptSchema>>()
+    expectTypeOf<shared.ImportResult>().toEqualTypeOf<z.infer<typeof importResultSchema>>()
   })
 })

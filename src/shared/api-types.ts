@@ -168,3 +168,128 @@ export interface SessionState {
   expiresAt: string
   workspaces: WorkspaceSummary[]
 }
+
+export type MappingValue = string | number | boolean | string[]
+export type DedupeStrategy = 'email' | 'phone' | 'composite' | 'none'
+export type InboundObjectType = 'person' | 'deal'
+
+export interface InboundWebhook {
+  id: string
+  tenantId: string
+  name: string
+  objectType: InboundObjectType
+  mapping: Record<string, MappingValue>
+  dedupe: { strategy: DedupeStrategy; fields: string[] }
+  defaultCountry: string
+  actions: {
+    assignOwner: { userIds: string[] } | null
+    addTags: string[]
+    createDeal: {
+      pipelineId: string
+      stageId: string
+      title: string
+      value?: number | string
+      currency?: string
+    } | null
+  }
+  enabled: boolean
+  tokenPrefix: string
+  createdAt: string
+  updatedAt: string
+  rotatedAt: string | null
+  revokedAt: string | null
+}
+
+export interface InboundWebhookWithUrl extends InboundWebhook {
+  token: string
+  path: string
+  url: string
+}
+
+export type DeliveryOutcome = 'created' | 'updated' | 'rejected'
+
+export interface InboundDelivery {
+  id: string
+  webhookId: string
+  receivedAt: string
+  contentType: string | null
+  body: string | null
+  bodySize: number
+  outcome: DeliveryOutcome
+  status: number
+  response: Record<string, unknown>
+  error: ApiErrorBody['error'] | null
+  personId: string | null
+  dealId: string | null
+  replayOf: string | null
+}
+
+export interface DryRunResult {
+  ok: true
+  dryRun: true
+  status: number
+  outcome: DeliveryOutcome
+  record: { person: Record<string, unknown> | null; deal: Record<string, unknown> | null }
+  dedupe: {
+    strategy: DedupeStrategy
+    decision: 'create' | 'update'
+    personId: string | null
+    matchedOn: string[] | null
+  } | null
+  company: { domain: string; companyId: string | null; decision: 'link' | 'create' } | null
+}
+
+export interface WebhookSubscription {
+  id: string
+  url: string
+  description: string | null
+  eventTypes: string[]
+  enabled: boolean
+  disabledReason: string | null
+  disabledAt: string | null
+  failingSince: string | null
+  nextAttemptAt: string | null
+  previousSecretExpiresAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface CreatedWebhookSubscription extends WebhookSubscription {
+  secret: string
+}
+
+export interface SigningSecret {
+  secret: string
+  previousSecret: string | null
+  previousSecretExpiresAt: string | null
+}
+
+export interface WebhookAttempt {
+  id: string
+  subscriptionId: string
+  eventId: string
+  eventType: string
+  trigger: 'scheduled' | 'manual' | 'test'
+  attemptNumber: number | null
+  attemptedAt: string
+  durationMs: number
+  succeeded: boolean
+  responseStatus: number | null
+  responseExcerpt: string | null
+  error: string | null
+  nextAttemptAt: string | null
+}
+
+export interface ImportResult {
+  rows: number
+  created: number
+  updated: number
+  rejected: number
+  rejections: { line: number; field: string | null; code: string; message: string }[]
+  warnings: string[]
+}
+
+export interface TunnelState {
+  status: 'off' | 'connecting' | 'connected' | 'reconnecting'
+  publicUrl: string | null
+}

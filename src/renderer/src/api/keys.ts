@@ -22,3 +22,15 @@ export const keys = {
   currencies: ['currencies'] as const,
   tokens: ['tokens'] as const,
 }
+
+/** Keys of the integration settings: inbound webhooks, subscriptions, tunnel. */
+export const integrationKeys = {
+  inbound: ['inbound'] as const,
+  inboundList: (page: number) => ['inbound', 'list', page] as const,
+  inboundWebhook: (id: string) => ['inbound', id] as const,
+  deliveries: (id: string, page: number) => ['inbound', id, 'deliveries', page] as const,
+  subscriptions: ['subscriptions'] as const,
+  subscription: (id: string) => ['subscriptions', id] as const,
+  attempts: (id: string, page: number) => ['subscriptions', id, 'attempts', page] as const,
+  tunnel: ['tunnel'] as const,
+}

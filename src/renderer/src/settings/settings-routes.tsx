@@ -1,6 +1,11 @@
 import { Navigate, type RouteObject } from 'react-router'
 import { CurrenciesSettings } from './currencies-settings'
+import { ImportExportPage } from './import-export/import-export-page'
+import { InboundList } from './inbound/inbound-list'
+import { InboundPage } from './inbound/inbound-page'
 import { LostReasonsSettings } from './lost-reasons-settings'
+import { SubscriptionPage } from './outbound/subscription-page'
+import { SubscriptionsPage } from './outbound/subscriptions-page'
 import { PipelinesSettings } from './pipelines/pipelines-settings'
 import { SettingsLayout } from './settings-layout'
 import { TokensSettings } from './tokens-settings'
@@ -17,5 +22,10 @@ export const settingsRoutes: RouteObject = {
     { path: 'users', element: <UsersSettings /> },
     { path: 'currencies', element: <CurrenciesSettings /> },
     { path: 'tokens', element: <TokensSettings /> },
+    { path: 'inbound', element: <InboundList /> },
+    { path: 'inbound/:id', element: <InboundPage /> },
+    { path: 'outbound', element: <SubscriptionsPage /> },
+    { path: 'outbound/:id', element: <SubscriptionPage /> },
+    { path: 'import-export', element: <ImportExportPage /> },
   ],
 }

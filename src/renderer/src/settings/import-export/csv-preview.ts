@@ -1,0 +1,55 @@
+/**
+ * The header and first rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes doubled,
+ * and line breaks). Only for showing columns before an import; the server parses the whole file.
+ */
+export function parseCsvPreview(text: string, maxRows = 5): { header: string[]; rows: string[][] } {
+  const records: string[][] = []
+  let field = ''
+  let record: string[] = []
+  let quoted = false
+  const source = text.replace(/^\uFEFF/, '')
+  for (let index = 0; index < source.length && records.length <= maxRows; index++) {
+    const char = source[index]!
+    if (quoted) {
+      if (char === '"' && source[index + 1] === '"') {
+        field += '"'
+        index++
+      } else if (char === '"') quoted = false
+      else field += char
+    } else if (char === '"') quoted = true
+    else if (char === ',') {
+      record.push(field)
+      field = ''
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && source[index + 1] === '\n') index++
+      record.push(field)
+      if (record.some((value) => value !== '')) records.push(record)
+      record = []
+      field = ''
+    } else field += char
+  }
+  if (field !== '' || record.length > 0) records.push([...record, field])
+  const [header = [], ...rows] = records
+  return { header: header.map((name) => name.trim()), rows: rows.slice(0, maxRows) }
+}
+
+/** `{{Name}}`, or `{{["E.mail"]}}` for a header the path syntax would split. */
+export function columnPlaceholder(header: string): string {
+  return /^[^.[\]{}"']+$/.test(header)
+    ? `{{${header}}}`
+    : `{{["${header.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]}}`
+}
+
+const guesses: [RegExp, string][] = [
+  [/^(full[\s_-]?)?name$|^nome( completo)?$/i, 'fullName'],
+  [/e-?mail/i, 'primaryEmail'],
+  [/phone|telefone|celular|whatsapp|mobile/i, 'primaryPhone'],
+  [/lifecycle|stage|est[aá]gio/i, 'lifecycleStage'],
+  [/source|origem|fonte/i, 'leadSource'],
+  [/^tags?$|etiquetas?/i, 'tags'],
+]
+
+/** The target field a column most likely fills, from its header; '' when unsure. */
+export function guessTarget(header: string): string {
+  return guesses.find(([pattern]) => pattern.test(header.trim()))?.[1] ?? ''
+}

@@ -1,0 +1,130 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import type { InboundDelivery } from '../../../../shared/api-types'
+import { errorMessage } from '../../api/client'
+import { inbound } from '../../api/integrations'
+import { integrationKeys } from '../../api/keys'
+import { formatDateTime, formatRelative } from '../../format/dates'
+import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
+import { useToast } from '../../ui/toast'
+
+const outcomeLabels = { created: 'Created', updated: 'Updated', rejected: 'Rejected' } as const
+
+function prettyBody(delivery: InboundDelivery): string {
+  if (delivery.body === null) return `(${delivery.bodySize} bytes, over the size kept)`
+  try {
+    return JSON.stringify(JSON.parse(delivery.body), null, 2)
+  } catch {
+    return delivery.body
+  }
+}
+
+/** The request log: what arrived, what it did, and a way to run it again. */
+export function DeliveryLog({ webhookId }: { webhookId: string }) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const [page, setPage] = useState(1)
+  const log = useQuery({
+    queryKey: integrationKeys.deliveries(webhookId, page),
+    queryFn: () => inbound.deliveries(webhookId, page),
+    placeholderData: keepPreviousData,
+    refetchInterval: 5000,
+  })
+  const replay = useMutation({
+    mutationFn: (deliveryId: string) => inbound.replay(webhookId, deliveryId),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: ['inbound', webhookId, 'deliveries'] })
+      toast(`Replayed: ${outcomeLabels[result.outcome].toLowerCase()} (${result.status})`, {
+        tone: result.outcome === 'rejected' ? 'error' : 'success',
+      })
+    },
+    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  })
+
+  return (
+    <section aria-labelledby="log-heading" className="panel">
+      <h3 id="log-heading">Request log</h3>
+      {log.isPending && <Skeleton lines={4} label="Loading the request log" />}
+      {log.isError && <ErrorState error={log.error} retry={() => void log.refetch()} />}
+      {log.data?.total === 0 && (
+        <EmptyState title="Nothing has arrived yet">
+          Deliveries show up here with what they did, newest first.
+        </EmptyState>
+      )}
+      {log.data && log.data.total > 0 && (
+        <>
+          <ul className="delivery-list">
+            {log.data.data.map((delivery) => (
+              <li key={delivery.id} className={`delivery outcome-${delivery.outcome}`}>
+                <details>
+                  <summary>
+                    <span className={`outcome-badge outcome-${delivery.outcome}`}>
+                      {outcomeLabels[delivery.outcome]}
+                    </span>
+                    <span className="delivery-status">{delivery.status}</span>
+                    <time
+                      dateTime={delivery.receivedAt}
+                      title={formatDateTime(delivery.receivedAt)}
+                    >
+                      {formatRelative(delivery.receivedAt)}
+                    </time>
+                    <span className="muted delivery-type">
+                      {delivery.contentType ?? 'no content type'}
+                    </span>
+                    {delivery.replayOf && <span className="muted">replay</span>}
+                    {delivery.error && (
+                      <span className="delivery-error">{delivery.error.message}</span>
+                    )}
+                  </summary>
+                  <div className="delivery-body">
+                    <div className="inline-row">
+                      {delivery.personId && (
+                        <Link to={`/people/${delivery.personId}`}>Open the person</Link>
+                      )}
+                      {delivery.dealId && (
+                        <Link to={`/deals/${delivery.dealId}`}>Open the deal</Link>
+                      )}
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={replay.isPending}
+                        onClick={() => replay.mutate(delivery.id)}
+                      >
+                        Replay
+                      </button>
+                    </div>
+                    <h4>Received</h4>
+                    <pre>{prettyBody(delivery)}</pre>
+                    <h4>Answered</h4>
+                    <pre>{JSON.stringify(delivery.response, null, 2)}</pre>
+                  </div>
+                </details>
+              </li>
+            ))}
+          </ul>
+          {(page > 1 || log.data.hasMore) && (
+            <nav className="inline-row" aria-label="Request log pages">
+              <button
+                type="button"
+                className="button"
+                disabled={page <= 1}
+                onClick={() => setPage(page - 1)}
+              >
+                Newer
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={!log.data.hasMore}
+                onClick={() => setPage(page + 1)}
+              >
+                Older
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

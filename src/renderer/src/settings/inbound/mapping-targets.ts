@@ -1,0 +1,80 @@
+import type { InboundObjectType, MappingValue } from '../../../../shared/api-types'
+
+// The fields a mapping can fill (src/server/inbound/fields.ts): a person's, plus a deal's for deal
+// webhooks, plus any custom field as `customFields.<key>`.
+export const personTargets = [
+  ['fullName', 'Full name'],
+  ['primaryEmail', 'E-mail'],
+  ['primaryPhone', 'Phone'],
+  ['companyId', 'Company id'],
+  ['ownerId', 'Owner id'],
+  ['lifecycleStage', 'Lifecycle stage'],
+  ['leadSource', 'Lead source'],
+  ['tags', 'Tags'],
+] as const
+
+export const dealTargets = [
+  ['title', 'Deal title'],
+  ['value', 'Deal value'],
+  ['currency', 'Deal currency'],
+  ['pipelineId', 'Pipeline id'],
+  ['stageId', 'Stage id'],
+  ['expectedCloseDate', 'Expected close date'],
+] as const
+
+export const customFieldPrefix = 'customFields.'
+export const customTarget = '__custom'
+
+export function targetsFor(objectType: InboundObjectType): readonly (readonly [string, string])[] {
+  return objectType === 'deal' ? [...dealTargets, ...personTargets] : personTargets
+}
+
+/** Fields that take a list: several templates, written here separated by commas. */
+export const listTargets = new Set(['tags'])
+
+export interface MappingRow {
+  target: string
+  customKey: string
+  value: string
+}
+
+/** A stored mapping as editable rows. */
+export function toRows(mapping: Record<string, MappingValue>): MappingRow[] {
+  return Object.entries(mapping).map(([target, value]) => {
+    const custom = target.startsWith(customFieldPrefix)
+    return {
+      target: custom ? customTarget : target,
+      customKey: custom ? target.slice(customFieldPrefix.length) : '',
+      value: Array.isArray(value) ? value.join(', ') : String(value),
+    }
+  })
+}
+
+/** Editable rows as the mapping the server takes; empty rows are left out. */
+export function toMapping(rows: readonly MappingRow[]): Record<string, MappingValue> {
+  const mapping: Record<string, MappingValue> = {}
+  for (const row of rows) {
+    const target =
+      row.target === customTarget ? customFieldPrefix + row.customKey.trim() : row.target
+    if (!target || target === customFieldPrefix || row.value.trim() === '') continue
+    mapping[target] = listTargets.has(target)
+      ? row.value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : row.value
+  }
+  return mapping
+}
+
+/** A sample payload with every placeholder of the mapping, for the "try it" box. */
+export function samplePayload(mapping: Record<string, MappingValue>): Record<string, unknown> {
+  const sample: Record<string, unknown> = {}
+  const text = JSON.stringify(mapping)
+  for (const match of text.matchAll(/\{\{\s*([A-Za-z0-9_$-]+)/g)) {
+    const name = match[1]!
+    if (!(name in sample))
+      sample[name] = name.toLowerCase().includes('mail') ? 'ana@example.com' : ''
+  }
+  return sample
+}

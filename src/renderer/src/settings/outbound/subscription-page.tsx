@@ -1,0 +1,349 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate, useParams } from 'react-router'
+import type { WebhookAttempt, WebhookSubscription } from '../../../../shared/api-types'
+import { errorMessage } from '../../api/client'
+import { subscriptions } from '../../api/integrations'
+import { integrationKeys } from '../../api/keys'
+import { applyServerError } from '../../forms/server-errors'
+import { formatDateTime, formatRelative } from '../../format/dates'
+import { CopyButton } from '../../ui/copy-button'
+import { ConfirmDialog } from '../../ui/dialog'
+import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
+import { useToast } from '../../ui/toast'
+import { SubscriptionFields, type SubscriptionFormValues } from './subscription-fields'
+import { subscriptionState } from './subscriptions-page'
+import '../inbound/inbound.css'
+
+/** /settings/outbound/:id: a subscription's settings, secret, test event and delivery log. */
+export function SubscriptionPage() {
+  const { id = '' } = useParams()
+  const subscription = useQuery({
+    queryKey: integrationKeys.subscription(id),
+    queryFn: () => subscriptions.get(id),
+  })
+  return (
+    <section aria-labelledby="subscription-heading">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/settings/outbound">Outbound webhooks</Link>
+      </nav>
+      <h2 id="subscription-heading">{subscription.data?.url ?? 'Subscription'}</h2>
+      {subscription.isPending && <Skeleton lines={8} label="Loading the subscription" />}
+      {subscription.isError && (
+        <ErrorState error={subscription.error} retry={() => void subscription.refetch()} />
+      )}
+      {subscription.data && (
+        <>
+          {subscription.data.disabledReason ? (
+            <p className="form-error" role="status">
+              Outpost stopped delivering to this endpoint: {subscription.data.disabledReason}.
+              Events wait; fix the endpoint, then resume deliveries.
+            </p>
+          ) : (
+            <p className="muted">{subscriptionState(subscription.data)}</p>
+          )}
+          <div className="inbound-layout">
+            <SubscriptionSettings
+              key={subscription.data.updatedAt}
+              subscription={subscription.data}
+            />
+            <div className="inbound-side">
+              <SigningSecretPanel subscription={subscription.data} />
+            </div>
+          </div>
+          <AttemptLog subscriptionId={subscription.data.id} />
+        </>
+      )}
+    </section>
+  )
+}
+
+function SubscriptionSettings({ subscription }: { subscription: WebhookSubscription }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const [deleting, setDeleting] = useState(false)
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<SubscriptionFormValues>({
+    defaultValues: {
+      url: subscription.url,
+      description: subscription.description ?? '',
+      eventTypes: subscription.eventTypes,
+    },
+  })
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: integrationKeys.subscriptions })
+  const save = useMutation({
+    mutationFn: (input: Parameters<typeof subscriptions.update>[1]) =>
+      subscriptions.update(subscription.id, input),
+    onSuccess: () => {
+      refresh()
+      toast('Subscription saved', { tone: 'success' })
+    },
+    onError: (error) =>
+      setFormError(
+        applyServerError(error, form.setError, ['url', 'description', 'eventTypes'] as const),
+      ),
+  })
+  const remove = useMutation({
+    mutationFn: () => subscriptions.remove(subscription.id),
+    onSuccess: () => {
+      refresh()
+      void navigate('/settings/outbound')
+    },
+    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  })
+  const submit = form.handleSubmit((values) => {
+    setFormError(null)
+    save.mutate({
+      url: values.url,
+      description: values.description.trim() || null,
+      eventTypes: values.eventTypes,
+    })
+  })
+  const paused = !subscription.enabled
+  return (
+    <form className="panel" onSubmit={(event) => void submit(event)} noValidate>
+      <h3>Settings</h3>
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <SubscriptionFields register={form.register} errors={form.formState.errors} />
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button-danger-quiet"
+          onClick={() => setDeleting(true)}
+        >
+          Delete
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => save.mutate({ enabled: paused })}
+          disabled={save.isPending}
+        >
+          {paused ? 'Resume deliveries' : 'Pause deliveries'}
+        </button>
+        <button type="submit" className="button button-primary" disabled={save.isPending}>
+          Save
+        </button>
+      </div>
+      <ConfirmDialog
+        open={deleting}
+        title="Delete this subscription?"
+        message="Deliveries stop and its delivery log is deleted."
+        confirmLabel="Delete subscription"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setDeleting(false)}
+      />
+    </form>
+  )
+}
+
+function SigningSecretPanel({ subscription }: { subscription: WebhookSubscription }) {
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const [revealed, setRevealed] = useState(false)
+  const secret = useQuery({
+    queryKey: [...integrationKeys.subscription(subscription.id), 'secret'],
+    queryFn: () => subscriptions.secret(subscription.id),
+    enabled: revealed,
+  })
+  const rotate = useMutation({
+    mutationFn: () => subscriptions.rotateSecret(subscription.id),
+    onSuccess: (next) => {
+      queryClient.setQueryData([...integrationKeys.subscription(subscription.id), 'secret'], next)
+      void queryClient.invalidateQueries({
+        queryKey: integrationKeys.subscription(subscription.id),
+      })
+      setRevealed(true)
+      toast('New secret: the old one keeps signing for 24 hours', { tone: 'success' })
+    },
+    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  })
+  const test = useMutation({
+    mutationFn: () => subscriptions.sendTest(subscription.id),
+    onSuccess: (attempt) => {
+      void queryClient.invalidateQueries({
+        queryKey: [...integrationKeys.subscription(subscription.id), 'attempts'],
+      })
+      toast(
+        attempt.succeeded
+          ? `Test event delivered (${attempt.responseStatus})`
+          : `Test event failed: ${attempt.error ?? attempt.responseStatus}`,
+        { tone: attempt.succeeded ? 'success' : 'error' },
+      )
+    },
+    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  })
+  return (
+    <section className="panel" aria-labelledby="secret-heading">
+      <h3 id="secret-heading">Signing secret</h3>
+      {!revealed ? (
+        <button type="button" className="button" onClick={() => setRevealed(true)}>
+          Show secret
+        </button>
+      ) : secret.data ? (
+        <>
+          <div className="secret-box">
+            <code>{secret.data.secret}</code>
+            <CopyButton text={secret.data.secret} />
+          </div>
+          {secret.data.previousSecret && secret.data.previousSecretExpiresAt && (
+            <p className="muted">
+              The previous secret also signs until{' '}
+              {formatDateTime(secret.data.previousSecretExpiresAt)}.
+            </p>
+          )}
+        </>
+      ) : (
+        <Skeleton lines={1} label="Loading the secret" />
+      )}
+      <div className="inline-row secret-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => rotate.mutate()}
+          disabled={rotate.isPending}
+        >
+          Rotate secret
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => test.mutate()}
+          disabled={test.isPending}
+        >
+          {test.isPending ? 'Sending…' : 'Send test event'}
+        </button>
+      </div>
+    </section>
+  )
+}
+
+function attemptResult(attempt: WebhookAttempt): string {
+  if (attempt.succeeded) return `${attempt.responseStatus} OK`
+  return attempt.responseStatus ? `${attempt.responseStatus}` : (attempt.error ?? 'failed')
+}
+
+function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const [page, setPage] = useState(1)
+  const log = useQuery({
+    queryKey: integrationKeys.attempts(subscriptionId, page),
+    queryFn: () => subscriptions.attempts(subscriptionId, page),
+    placeholderData: keepPreviousData,
+    refetchInterval: 5000,
+  })
+  const redeliver = useMutation({
+    mutationFn: (eventId: string) => subscriptions.redeliver(subscriptionId, eventId),
+    onSuccess: (attempt) => {
+      void queryClient.invalidateQueries({
+        queryKey: [...integrationKeys.subscription(subscriptionId), 'attempts'],
+      })
+      toast(
+        attempt.succeeded ? 'Delivered again' : `Redelivery failed: ${attemptResult(attempt)}`,
+        {
+          tone: attempt.succeeded ? 'success' : 'error',
+        },
+      )
+    },
+    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  })
+  return (
+    <section className="panel" aria-labelledby="attempts-heading">
+      <h3 id="attempts-heading">Delivery log</h3>
+      {log.isPending && <Skeleton lines={4} label="Loading the delivery log" />}
+      {log.isError && <ErrorState error={log.error} retry={() => void log.refetch()} />}
+      {log.data?.total === 0 && (
+        <EmptyState title="No deliveries yet">Send a test event to see one here.</EmptyState>
+      )}
+      {log.data && log.data.total > 0 && (
+        <>
+          <table className="data-table attempts-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Event</th>
+                <th scope="col">Result</th>
+                <th scope="col">Time</th>
+                <th scope="col">Next try</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.data.map((attempt) => (
+                <tr key={attempt.id}>
+                  <td>
+                    <time
+                      dateTime={attempt.attemptedAt}
+                      title={formatDateTime(attempt.attemptedAt)}
+                    >
+                      {formatRelative(attempt.attemptedAt)}
+                    </time>
+                  </td>
+                  <td className="mono" title={attempt.responseExcerpt ?? undefined}>
+                    {attempt.eventType}
+                    {attempt.trigger !== 'scheduled' && (
+                      <span className="muted"> ({attempt.trigger})</span>
+                    )}
+                  </td>
+                  <td>
+                    <span
+                      className={`outcome-badge ${attempt.succeeded ? 'outcome-created' : 'outcome-rejected'}`}
+                    >
+                      {attemptResult(attempt)}
+                    </span>
+                  </td>
+                  <td>{attempt.durationMs} ms</td>
+                  <td>{attempt.nextAttemptAt ? formatRelative(attempt.nextAttemptAt) : '—'}</td>
+                  <td>
+                    {attempt.trigger !== 'test' && (
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={redeliver.isPending}
+                        onClick={() => redeliver.mutate(attempt.eventId)}
+                      >
+                        Redeliver
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {(page > 1 || log.data.hasMore) && (
+            <nav className="inline-row" aria-label="Delivery log pages">
+              <button
+                type="button"
+                className="button"
+                disabled={page <= 1}
+                onClick={() => setPage(page - 1)}
+              >
+                Newer
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={!log.data.hasMore}
+                onClick={() => setPage(page + 1)}
+              >
+                Older
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,134 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
+import type { CreatedWebhookSubscription, WebhookSubscription } from '../../../../shared/api-types'
+import { subscriptions } from '../../api/integrations'
+import { integrationKeys } from '../../api/keys'
+import { applyServerError } from '../../forms/server-errors'
+import { formatRelative } from '../../format/dates'
+import { CopyButton } from '../../ui/copy-button'
+import { Dialog } from '../../ui/dialog'
+import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
+import { SubscriptionFields, type SubscriptionFormValues } from './subscription-fields'
+import '../inbound/inbound.css'
+
+/** A subscription's state in a few words. */
+export function subscriptionState(subscription: WebhookSubscription): string {
+  if (subscription.disabledReason) return `Stopped by Outpost: ${subscription.disabledReason}`
+  if (!subscription.enabled) return 'Paused'
+  if (subscription.failingSince) return `Failing since ${formatRelative(subscription.failingSince)}`
+  return 'Delivering'
+}
+
+/** /settings/outbound: subscriptions to Outpost's events, and a form for a new one. */
+export function SubscriptionsPage() {
+  const queryClient = useQueryClient()
+  const list = useQuery({ queryKey: integrationKeys.subscriptions, queryFn: subscriptions.list })
+  const [created, setCreated] = useState<CreatedWebhookSubscription | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<SubscriptionFormValues>({
+    defaultValues: { url: '', description: '', eventTypes: ['*'] },
+  })
+  const create = useMutation({
+    mutationFn: (values: SubscriptionFormValues) =>
+      subscriptions.create({
+        url: values.url,
+        description: values.description.trim() || null,
+        eventTypes: values.eventTypes,
+      }),
+    onSuccess: (subscription) => {
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.subscriptions })
+      form.reset()
+      setCreated(subscription)
+    },
+    onError: (error) =>
+      setFormError(
+        applyServerError(error, form.setError, ['url', 'description', 'eventTypes'] as const),
+      ),
+  })
+  const submit = form.handleSubmit((values) => {
+    setFormError(null)
+    create.mutate(values)
+  })
+
+  return (
+    <section aria-labelledby="outbound-heading">
+      <h2 id="outbound-heading">Outbound webhooks</h2>
+      <p className="section-intro">
+        Outpost posts each change to people and deals to your endpoints, signed the Standard
+        Webhooks way, retried for days when an endpoint is down, and never lost while this computer
+        is offline.
+      </p>
+      {list.isPending && <Skeleton lines={3} label="Loading subscriptions" />}
+      {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
+      {list.data?.total === 0 && <EmptyState title="No subscriptions yet" />}
+      {list.data && list.data.total > 0 && (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Endpoint</th>
+              <th scope="col">Events</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.data.map((subscription) => (
+              <tr key={subscription.id}>
+                <td>
+                  <Link to={`/settings/outbound/${subscription.id}`}>{subscription.url}</Link>
+                  {subscription.description && (
+                    <span className="muted"> · {subscription.description}</span>
+                  )}
+                </td>
+                <td className="mono">{subscription.eventTypes.join(', ')}</td>
+                <td>{subscriptionState(subscription)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form className="panel new-subscription" onSubmit={(event) => void submit(event)} noValidate>
+        <h3>New subscription</h3>
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <SubscriptionFields register={form.register} errors={form.formState.errors} />
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={create.isPending}>
+            Subscribe
+          </button>
+        </div>
+      </form>
+      <Dialog open={created !== null} title="Subscribed" onClose={() => setCreated(null)}>
+        {created && (
+          <>
+            <p>
+              Deliveries to <code>{created.url}</code> are signed with this secret. Give it to the
+              receiver so it can check them (any Standard Webhooks library does). It can be shown
+              again on the subscription&apos;s page.
+            </p>
+            <div className="secret-box">
+              <code>{created.secret}</code>
+              <CopyButton text={created.secret} />
+            </div>
+            <div className="form-actions">
+              <Link className="button" to={`/settings/outbound/${created.id}`}>
+                Open the delivery log
+              </Link>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => setCreated(null)}
+              >
+                Done
+              </button>
+            </div>
+          </>
+        )}
+      </Dialog>
+    </section>
+  )
+}
