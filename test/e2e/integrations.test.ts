@@ -1,0 +1,196 @@
+import { writeFileSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deliver } from '../support/inbound'
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
+import { expectAccessible, openSession, screenshot, type Session } from './browser'
+
+let session: Session
+let receiver: WebhookReceiver
+
+beforeAll(async () => {
+  session = await openSession()
+  receiver = await startWebhookReceiver()
+})
+afterAll(async () => {
+  await receiver.close()
+  await session.close()
+})
+
+describe('inbound webhook settings', () => {
+  let webhookUrl = ''
+
+  it('creates a webhook with a mapping, shows its URL once with a copy button', async () => {
+    const { page, server } = session
+    await page.goto(`${server.url}/settings/inbound`)
+    await page.getByText('No inbound webhooks yet').waitFor()
+    await expectAccessible(page, 'inbound webhooks list')
+    await page.getByRole('link', { name: 'New inbound webhook' }).click()
+    await page.getByLabel('Name').fill('Contact form')
+    await page.getByLabel('Value of field 1').fill('{{first_name}} {{last_name}}')
+    await page.getByRole('button', { name: 'Add a field' }).click()
+    await page.getByLabel('Field 4', { exact: true }).selectOption('leadSource')
+    await page.getByLabel('Value of field 4').fill('website')
+    await page.getByLabel('Add tags').fill('inbound')
+    await page.getByRole('button', { name: 'Create webhook' }).click()
+    const dialog = page.getByRole('dialog', { name: "The webhook's URL" })
+    webhookUrl = await dialog.getByTestId('webhook-url').innerText()
+    expect(webhookUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/in\/in_/)
+    await dialog.getByRole('button', { name: 'Copy' }).waitFor()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    const { body } = await server.admin.get('/api/app/v1/inbound-webhooks')
+    expect(body.data[0]).toMatchObject({
+      name: 'Contact form',
+      mapping: {
+        fullName: '{{first_name}} {{last_name}}',
+        primaryEmail: '{{email}}',
+        primaryPhone: '{{phone}}',
+        leadSource: 'website',
+      },
+      actions: { addTags: ['inbound'] },
+    })
+  })
+
+  it('tries a sample payload: the mapped record and the dedupe decision, nothing written', async () => {
+    const { page, server } = session
+    await server.api.post('/api/v1/people', {
+      fullName: 'Old Ana',
+      primaryEmail: 'ana@acme.com.br',
+    })
+    await page
+      .getByLabel('Sample payload (JSON)')
+      .fill(
+        '{"first_name":"Ana","last_name":"Souza","email":"ANA@acme.com.br","phone":"11 91234-5678"}',
+      )
+    await page.getByRole('button', { name: 'Try it' }).click()
+    const result = page.locator('.try-result')
+    await result.getByText('Would update the person it matched (200)').waitFor()
+    const text = await result.innerText()
+    expect(text).toContain('Ana Souza')
+    expect(text).toContain('ana@acme.com.br')
+    expect(text).toContain('+5511912345678')
+    expect(text).toContain('matches an existing person on primaryEmail')
+    expect((await server.admin.get('/api/app/v1/people?q=souza')).body.total).toBe(0)
+    await screenshot(page, 'settings-inbound-try-it')
+    await expectAccessible(page, 'inbound webhook page')
+  })
+
+  it('lists deliveries in the request log and replays one', async () => {
+    const { page, server } = session
+    const path = new URL(webhookUrl).pathname
+    expect((await deliver(server, path, { first_name: 'Rui', last_name: 'Lima' })).status).toBe(201)
+    expect((await deliver(server, path, { email: 'no-name@example.com' })).status).toBe(422)
+    const log = page.getByRole('region', { name: 'Request log' })
+    await log.getByText('Rejected').waitFor()
+    expect(await log.locator('.delivery').count()).toBe(2)
+    await log.locator('.delivery', { hasText: 'Created' }).locator('summary').click()
+    await log.getByRole('button', { name: 'Replay' }).click()
+    await page.getByText(/Replayed: (created|updated)/).waitFor()
+    await expect.poll(() => log.locator('.delivery').count()).toBe(3)
+    await screenshot(page, 'settings-inbound-log')
+  })
+
+  it('rotates the URL: the old one answers 404 at once', async () => {
+    const { page, server } = session
+    await page.getByRole('button', { name: 'Rotate URL' }).click()
+    await page
+      .getByRole('dialog', { name: 'Give this webhook a new URL?' })
+      .getByRole('button', { name: 'Rotate URL' })
+      .click()
+    const dialog = page.getByRole('dialog', { name: "The webhook's URL" })
+    const rotated = await dialog.getByTestId('webhook-url').innerText()
+    expect(rotated).not.toBe(webhookUrl)
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    expect((await deliver(server, new URL(webhookUrl).pathname, { first_name: 'X' })).status).toBe(
+      404,
+    )
+    expect((await deliver(server, new URL(rotated).pathname, { first_name: 'Y' })).status).toBe(201)
+  })
+})
+
+describe('outbound subscriptions', () => {
+  it('subscribes a URL, shows the secret, sends a test event and lists it in the delivery log', async () => {
+    const { page, server } = session
+    await page.goto(`${server.url}/settings/outbound`)
+    await page.getByLabel('Endpoint URL').fill(receiver.url)
+    await page.getByLabel('Description').fill('Local receiver')
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Subscribed' })
+    expect(await dialog.locator('code').nth(1).innerText()).toMatch(/^whsec_/)
+    await dialog.getByRole('link', { name: 'Open the delivery log' }).click()
+    await page.getByRole('button', { name: 'Send test event' }).click()
+    await page.getByText('Test event delivered (204)').waitFor()
+    await receiver.waitFor(1)
+    expect(receiver.received[0]!.headers['webhook-signature']).toMatch(/^v1,/)
+    const log = page.getByRole('region', { name: 'Delivery log' })
+    await log.getByText('webhook.test').waitFor()
+    await screenshot(page, 'settings-outbound')
+    await expectAccessible(page, 'subscription page')
+  })
+
+  it('delivers real events and redelivers one by hand', async () => {
+    const { page, server } = session
+    const before = receiver.received.length
+    await server.api.post('/api/v1/people', { fullName: 'Event Person' })
+    await receiver.waitFor(before + 1)
+    const log = page.getByRole('region', { name: 'Delivery log' })
+    await log.getByText('person.created').first().waitFor({ timeout: 15_000 })
+    await log
+      .getByRole('row', { name: /person\.created/ })
+      .first()
+      .getByRole('button', { name: 'Redeliver' })
+      .click()
+    await page.getByText('Delivered again').waitFor()
+    await receiver.waitFor(before + 2)
+    const ids = receiver.received.slice(-2).map((request) => request.headers['webhook-id'])
+    expect(ids[0]).toBe(ids[1])
+  })
+})
+
+describe('import and export', () => {
+  it('imports a CSV through a column-mapping step and reports created, updated and rejected rows', async () => {
+    const { page, server } = session
+    const folder = mkdtempSync(join(tmpdir(), 'outpost-csv-'))
+    const file = join(folder, 'leads.csv')
+    writeFileSync(
+      file,
+      'Nome,E-mail,Celular,Empresa\nBeatriz Costa,bia@costa.com.br,11 98888-7777,Costa Ltda\n,sem-nome@example.com,,\nOld Ana again,ana@acme.com.br,,\n',
+    )
+    await page.goto(`${server.url}/settings/import-export`)
+    await expectAccessible(page, 'import and export')
+    await page.getByLabel('CSV file, with a header line').setInputFiles(file)
+    await page.getByText('say which column fills which field').waitFor()
+    expect(await page.getByLabel('Field for column Nome').inputValue()).toBe('fullName')
+    expect(await page.getByLabel('Field for column E-mail').inputValue()).toBe('primaryEmail')
+    await page
+      .getByLabel('Field for column Empresa')
+      .selectOption({ label: 'Custom field “Empresa”' })
+    await screenshot(page, 'settings-import-mapping')
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    const counts = page.locator('.import-counts')
+    await counts.waitFor()
+    expect((await counts.innerText()).replace(/\s+/g, ' ')).toBe(
+      '3 rows 1 created 1 updated 1 rejected',
+    )
+    expect(await page.locator('.data-table').innerText()).toContain('3')
+    const { body } = await server.admin.get('/api/app/v1/people?q=beatriz')
+    expect(body.data[0]).toMatchObject({
+      primaryEmail: 'bia@costa.com.br',
+      primaryPhone: '+5511988887777',
+      customFields: { Empresa: 'Costa Ltda' },
+    })
+    await screenshot(page, 'settings-import-done')
+  })
+
+  it('exports people as CSV', async () => {
+    const { page } = session
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'People as CSV' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(/^outpost-people-\d{4}-\d{2}-\d{2}\.csv$/)
+    const text = readFileSync((await file.path())!, 'utf8')
+    expect(text.split('\n')[0]).toContain('fullName')
+    expect(text).toContain('Beatriz Costa')
+  })
+})
