@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net'
-import { createAdaptorServer } from '@hono/node-server'
+import { createServer } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { createApp } from './app'
 import type { AppDeps } from './app-env'
 import { systemClock, type Clock } from './clock'
 import type { Db } from './db/connection'
 import { demoWorkspaceName, seedDemoWorkspace } from './demo/seed'
+import { trackRequests } from './http/graceful-close'
 import { createRateLimiter } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
 import { inboundPublicRoutes } from './inbound/public-routes'
@@ -110,7 +112,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   })
   deps.tunnel = tunnel.manager
   const app = createApp(deps)
-  const server = createAdaptorServer({ fetch: app.fetch })
+  const server = createServer(getRequestListener(app.fetch))
+  const requests = trackRequests(server)
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -147,16 +150,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         shutdown.abort()
         const deliveriesStopped = deliveries.stop()
         await tunnel.close()
-        await new Promise<void>((resolve) => {
-          const force = setTimeout(() => {
-            if ('closeAllConnections' in server) server.closeAllConnections()
-          }, shutdownGraceMs)
-          server.close(() => {
-            clearTimeout(force)
-            resolve()
-          })
-          if ('closeIdleConnections' in server) server.closeIdleConnections()
-        })
+        await requests.close(shutdownGraceMs)
         await deliveriesStopped
         await db.destroy()
       })()),
