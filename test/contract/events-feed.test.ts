@@ -197,6 +197,21 @@ describe('GET /api/v1/events/stream (Server-Sent Events)', () => {
     expect((await server.as(null).get('/api/v1/events/stream')).status).toBe(401)
   })
 
+  it('ends an open stream once its token is revoked', async () => {
+    const { body: issued } = await server.admin.post('/api/app/v1/tokens', {
+      name: 'revoked while streaming',
+      scope: 'api',
+    })
+    const stream = await openSse(`${server.url}/api/v1/events/stream`, {
+      Authorization: `Bearer ${issued.token}`,
+    })
+    expect(stream.status).toBe(200)
+    expect((await server.admin.delete(`/api/app/v1/tokens/${issued.id}`)).status).toBe(204)
+    await stream.ended
+    const again = await server.as(issued.token).get('/api/v1/events/stream')
+    expect(again.status).toBe(401)
+  })
+
   it('ends open streams when the server stops, so shutdown does not wait on them', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'outpost-sse-'))
     const own = await startServer({ dataDir, port: 0, logger: silentLogger })

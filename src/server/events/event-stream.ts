@@ -13,6 +13,8 @@ export interface EventStreamOptions {
   startSeq: number
   /** Aborted when the server shuts down: the stream ends so the connection can close. */
   shutdown?: AbortSignal
+  /** Whether the caller's token or session still holds; the stream ends when it stops. */
+  stillAuthorized: () => Promise<boolean>
 }
 
 // How often an idle stream looks for new events.
@@ -49,6 +51,7 @@ export async function pipeEvents(stream: SSEStreamingApi, options: EventStreamOp
         await stream.write(': keep-alive\n\n')
         idleMs = 0
       }
+      if (!(await options.stillAuthorized())) break
       await sleep(pollIntervalMs, undefined, { signal: done.signal }).catch(() => undefined)
     }
   } catch (error) {

@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming'
 import type { AppDeps } from '../app-env'
 import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
+import { credentialIsLive } from '../auth/credential'
 import { encodeCursor } from './cursor'
 import { pipeEvents } from './event-stream'
 import {
@@ -89,14 +90,15 @@ export function eventsRoutes(deps: AppDeps) {
         const { after } = c.req.valid('query')
         const resumeFrom = c.req.valid('header')['last-event-id']
         const from = await startSeq(resumeFrom ?? after, 'now')
-        const tenantId = c.var.auth.tenantId
+        const auth = c.var.auth
         const response = streamSSE(c, (stream) =>
           pipeEvents(stream, {
             db,
             logger: deps.logger,
-            tenantId,
+            tenantId: auth.tenantId,
             startSeq: from,
             shutdown: deps.shutdown,
+            stillAuthorized: () => credentialIsLive(db, auth, deps.clock.now()),
           }),
         )
         // When the stream ends (at shutdown above all) the connection goes with it, rather than

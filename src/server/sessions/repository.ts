@@ -29,3 +29,11 @@ export async function deleteSessionByHash(db: Db, secretHash: string): Promise<v
 export async function deleteSessionsExpiredBefore(db: Db, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute()
 }
+
+export async function findSessionById(db: Db, id: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'expiresAt'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}

@@ -61,3 +61,9 @@ export async function authenticateSession(
 export async function endSession(db: Db, secret: string): Promise<void> {
   if (looksLikeSecret(secret)) await sessions.deleteSessionByHash(db, hashSecret(secret))
 }
+
+/** Whether the session with this id still exists and has not expired (for long-lived requests). */
+export async function isSessionLive(db: Db, id: string, now: Date): Promise<boolean> {
+  const row = await sessions.findSessionById(db, id)
+  return row !== undefined && Date.parse(row.expiresAt) > now.getTime()
+}
