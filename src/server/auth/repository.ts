@@ -33,27 +33,6 @@ export async function findApiTokenByHash(db: Db, tokenHash: string) {
     .executeTakeFirst()
 }
 
-export async function countApiTokens(db: Db, tenantId: string): Promise<number> {
-  const row = await db
-    .selectFrom('apiTokens')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tenantId', '=', tenantId)
-    .executeTakeFirstOrThrow()
-  return row.count
-}
-
-export async function listApiTokens(db: Db, tenantId: string, limit: number, offset: number) {
-  return db
-    .selectFrom('apiTokens')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute()
-}
-
 export async function markApiTokenRevoked(db: Db, id: string, revokedAt: string): Promise<void> {
   await db
     .updateTable('apiTokens')
