@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedDemoWorkspace } from '../../src/server/demo/seed'
+import { expectAccessible, openSession, screenshot, type Session } from './browser'
+
+let session: Session
+
+beforeAll(async () => {
+  session = await openSession()
+  // Wide enough for the whole Sales pipeline, won and lost columns included (README screenshots).
+  await session.page.setViewportSize({ width: 1920, height: 1080 })
+  await seedDemoWorkspace(session.server.db, new Date())
+  // The session lists workspaces when the page loads: load it again to see the new one.
+  await session.page.reload()
+})
+afterAll(() => session.close())
+
+describe('the main screens, full of demo data', () => {
+  it('switches to another workspace of the data folder', async () => {
+    const { page } = session
+    await page.getByLabel('Workspace').selectOption({ label: 'Demo' })
+    await page.getByRole('option', { name: 'Partnerships' }).waitFor({ state: 'attached' })
+    const pipelines = await page
+      .getByLabel('Pipeline', { exact: true })
+      .locator('option')
+      .allInnerTexts()
+    expect(pipelines).toEqual(['Sales', 'Partnerships'])
+  })
+
+  it('board: columns with counts and sums per currency, no serious accessibility problems', async () => {
+    const { page } = session
+    await page.locator('.deal-card').first().waitFor()
+    const totals = await page.locator('.column-totals').allInnerTexts()
+    expect(totals.join(' ')).toMatch(/R\$/)
+    expect(totals.join(' ')).toMatch(/US\$/)
+    await screenshot(page, 'demo-board')
+    await expectAccessible(page, 'board with demo data')
+  })
+
+  it('people: a page of the table, no serious accessibility problems', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'People' }).click()
+    await page.locator('.people-table tbody tr').first().waitFor()
+    expect(await page.locator('.pagination-range').innerText()).toBe('1–25 of 200')
+    await screenshot(page, 'demo-people')
+    await expectAccessible(page, 'people with demo data')
+  })
+
+  it('the keyboard shortcuts are listed in the app', async () => {
+    const { page } = session
+    await page.keyboard.press('?')
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    await dialog.getByText('Carry a picked-up card to the previous or next stage').waitFor()
+    await expectAccessible(page, 'shortcuts dialog')
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('g')
+    await page.keyboard.press('s')
+    await page.waitForURL(/\/settings\/pipelines/)
+  })
+
+  it('the dark theme follows the system setting', async () => {
+    const { page } = session
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.getByRole('link', { name: 'Board' }).click()
+    await page.locator('.deal-card').first().waitFor()
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    expect(background).toBe('rgb(15, 18, 22)')
+    await screenshot(page, 'demo-board-dark')
+    await expectAccessible(page, 'board, dark theme')
+  })
+})
