@@ -413,12 +413,15 @@ export async function applyIntake(
     )
     ;({ id: personId, ownerId: personOwner, companyId } = created)
   } else if (plan.dedupe?.personId) {
-    const existing = await getPerson(trx, tenantId, plan.dedupe.personId)
-    const ownerId = person.ownerId ?? (existing.ownerId ? undefined : await assignedOwner())
+    const id = plan.dedupe.personId
+    // Assignment gives an owner only to a person without one: read them only when it may.
+    const mayAssign = !person.ownerId && settings.ownerIds.length > 0
+    const unowned = mayAssign && (await getPerson(trx, tenantId, id)).ownerId === null
+    const ownerId = person.ownerId ?? (unowned ? await assignedOwner() : undefined)
     const merged = await mergeIntoPerson(
       trx,
       tenantId,
-      existing.id,
+      id,
       { ...fields, ownerId, tags, customFields },
       now,
     )
