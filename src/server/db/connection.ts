@@ -8,6 +8,7 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type SqliteDatabase,
 } from 'kysely'
 import type { Database } from './database'
 import { migrationProvider } from './migrations'
@@ -23,10 +24,32 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-class OutpostSqliteDialect extends SqliteDialect {
-  readonly #database: BetterSqlite3.Database
+// Kysely's SQLite driver prepares every statement anew on each query. The app has a few hundred
+// distinct statements at most, so keeping them saves SQLite's parse and plan on nearly every query
+// (see bench/: it shows most in writes and imports, which run many small statements).
+const statementCacheSize = 500
 
-  constructor(database: BetterSqlite3.Database) {
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql)
+      if (!statement) {
+        statement = sqlite.prepare(sql)
+        if (statements.size >= statementCacheSize)
+          statements.delete(statements.keys().next().value!)
+        statements.set(sql, statement)
+      }
+      return statement
+    },
+  }
+}
+
+class OutpostSqliteDialect extends SqliteDialect {
+  readonly #database: SqliteDatabase
+
+  constructor(database: SqliteDatabase) {
     super({ database })
     this.#database = database
   }
@@ -44,7 +67,7 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
   return new Kysely<Database>({
-    dialect: new OutpostSqliteDialect(sqlite),
+    dialect: new OutpostSqliteDialect(withStatementCache(sqlite)),
     plugins: [new CamelCasePlugin()],
   })
 }
