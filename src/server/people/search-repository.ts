@@ -38,12 +38,15 @@ function applyFilters(query: PeopleQuery, tenantId: string, filters: PeopleFilte
   if (filters.ownerId) filtered = filtered.where('people.ownerId', '=', filters.ownerId)
   if (filters.tag) {
     const tag = filters.tag
-    filtered = filtered.where('people.id', 'in', (eb) =>
-      eb
-        .selectFrom('personTags')
-        .select('personTags.personId')
-        .where('personTags.tenantId', '=', tenantId)
-        .where('personTags.tag', '=', tag),
+    // EXISTS, not IN: the page is then read in newest-first index order, each person checked
+    // against the tag's primary key, and the scan stops at the page's end.
+    filtered = filtered.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('personTags')
+          .select('personTags.personId')
+          .whereRef('personTags.personId', '=', 'people.id')
+          .where('personTags.tag', '=', tag),
+      ),
     )
   }
   return filtered
@@ -55,6 +58,17 @@ export async function countMatchingPeople(
   tenantId: string,
   filters: PeopleFilters,
 ): Promise<number> {
+  const { tag, ...others } = filters
+  if (tag && !others.q && !others.lifecycleStage && !others.ownerId) {
+    // A tag alone: its rows are the matches (one per person, removed with the person).
+    const row = await db
+      .selectFrom('personTags')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('tenantId', '=', tenantId)
+      .where('tag', '=', tag)
+      .executeTakeFirstOrThrow()
+    return row.total
+  }
   const row = await applyFilters(db.selectFrom('people'), tenantId, filters)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow()
