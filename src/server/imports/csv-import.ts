@@ -2,7 +2,7 @@
 // column names, mapped, deduplicated and written exactly as a delivery would be.
 
 import { Readable } from 'node:stream'
-import { parse, type CsvError } from 'csv-parse'
+import { parse, type CastingContext, type CsvError } from 'csv-parse'
 import { sql } from 'kysely'
 import type { Clock } from '../clock'
 import { inTransaction, type Db } from '../db/connection'
@@ -19,6 +19,7 @@ import {
 } from '../inbound/intake'
 import { placeholdersOf, type CompiledValue } from '../inbound/mapping'
 import type { ImportSettings } from './schema'
+import { unprotectCell } from './spreadsheet-cells'
 
 /** Rows written per transaction: large enough to be fast, small enough not to hold the lock long. */
 export const importBatchSize = 500
@@ -135,6 +136,9 @@ export async function importPeopleCsv(
         return header
       },
       info: true,
+      // Cells that an export protected against spreadsheet formulas read back as they were.
+      cast: (value: string, context: CastingContext) =>
+        context.header ? value : unprotectCell(value),
       skip_empty_lines: true,
       skip_records_with_error: true,
       on_skip: (error: CsvError | undefined) => {

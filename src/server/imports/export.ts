@@ -6,6 +6,7 @@ import type { Db } from '../db/connection'
 import { listDealCustomFieldKeys, listDealsAfter } from '../deals/service'
 import { listPeopleAfter, listPersonCustomFieldKeys } from '../people/service'
 import type { ExportFormat } from './schema'
+import { protectCell } from './spreadsheet-cells'
 
 const batchSize = 1000
 
@@ -50,7 +51,7 @@ interface ExportRecord {
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return ''
-  if (typeof value === 'string') return value
+  if (typeof value === 'string') return protectCell(value)
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   return JSON.stringify(value)
 }
@@ -58,7 +59,9 @@ function cell(value: unknown): string {
 /** One CSV line's cells: the fields, tags joined by commas, one column per custom field key. */
 function csvCells(record: ExportRecord, fields: string[], customKeys: string[]): string[] {
   return [
-    ...fields.map((field) => (field === 'tags' ? record.tags.join(', ') : cell(record[field]))),
+    ...fields.map((field) =>
+      field === 'tags' ? cell(record.tags.join(', ')) : cell(record[field]),
+    ),
     ...customKeys.map((key) => cell(record.customFields[key])),
     record.createdAt,
     cell(record.updatedAt),
