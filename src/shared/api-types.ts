@@ -204,6 +204,8 @@ export interface InboundWebhookWithUrl extends InboundWebhook {
   token: string
   path: string
   url: string
+  /** The same URL on the tunnel while it is up, else null. */
+  publicUrl: string | null
 }
 
 export type DeliveryOutcome = 'created' | 'updated' | 'rejected'

@@ -33,17 +33,21 @@ import {
   revokeWebhook,
   rotateWebhook,
   updateWebhook,
+  type WebhookOrigins,
 } from './service'
 
 const tags = ['Inbound webhooks']
 const basePath = '/api/app/v1/inbound-webhooks'
 
-// The URL shown is on the address the admin reached; behind a tunnel, the UI puts `path` on the
-// tunnel's address instead.
-const origin = (c: Context) => new URL(c.req.url).origin
+// The URL shown is on the address the admin reached; while the tunnel is up, `publicUrl` is the
+// same path on the tunnel's address, for senders on the internet.
+const origins = (c: Context, tunnel: AppDeps['tunnel']): WebhookOrigins => ({
+  local: new URL(c.req.url).origin,
+  public: tunnel?.state().publicUrl ?? null,
+})
 
 /** /api/app/v1/inbound-webhooks: configure inbound webhooks, read their log, replay and try. */
-export function inboundWebhooksRoutes({ db, clock }: AppDeps) {
+export function inboundWebhooksRoutes({ db, clock, tunnel }: AppDeps) {
   return createRouter()
     .openapi(
       createRoute({
@@ -76,7 +80,7 @@ export function inboundWebhooksRoutes({ db, clock }: AppDeps) {
           db,
           c.var.auth.tenantId,
           c.req.valid('json'),
-          origin(c),
+          origins(c, tunnel),
           clock.now(),
         )
         return c.json(created, 201, {
@@ -154,7 +158,7 @@ export function inboundWebhooksRoutes({ db, clock }: AppDeps) {
           db,
           c.var.auth.tenantId,
           c.req.valid('param').id,
-          origin(c),
+          origins(c, tunnel),
           clock.now(),
         )
         return c.json(rotated, 200, { 'Cache-Control': 'no-store' })

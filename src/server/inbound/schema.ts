@@ -174,6 +174,11 @@ export const inboundWebhookWithUrlSchema = inboundWebhookSchema
       description: 'The webhook URL on the address this request reached',
       example: 'http://127.0.0.1:4780/webhooks/in/in_Ab3xQ9...',
     }),
+    publicUrl: z.string().nullable().openapi({
+      description:
+        'The same URL on the tunnel, for senders on the internet; null while the tunnel is down',
+      example: 'https://acme-crm.loca.lt/webhooks/in/in_Ab3xQ9...',
+    }),
   })
   .openapi('InboundWebhookWithUrl')
 

@@ -90,9 +90,25 @@ async function validateConfig(db: Db, tenantId: string, config: IntakeConfig): P
   await checkReferences(db, tenantId, config)
 }
 
-function withUrl(webhook: InboundWebhook, token: string, origin: string): InboundWebhookWithUrl {
+/** Where a webhook's URL lives: the address the admin reached, and the tunnel's while it is up. */
+export interface WebhookOrigins {
+  local: string
+  public: string | null
+}
+
+function withUrl(
+  webhook: InboundWebhook,
+  token: string,
+  origins: WebhookOrigins,
+): InboundWebhookWithUrl {
   const path = webhookPath(token)
-  return { ...webhook, token, path, url: origin + path }
+  return {
+    ...webhook,
+    token,
+    path,
+    url: origins.local + path,
+    publicUrl: origins.public && origins.public + path,
+  }
 }
 
 /**
@@ -103,7 +119,7 @@ export async function createWebhook(
   db: Db,
   tenantId: string,
   input: CreateInboundWebhookInput,
-  origin: string,
+  origins: WebhookOrigins,
   now: Date,
 ): Promise<InboundWebhookWithUrl> {
   const actions = normalizeActions(input.actions)
@@ -135,7 +151,7 @@ export async function createWebhook(
     revokedAt: null,
   }
   await inbound.insertWebhook(db, row)
-  return withUrl(toWebhook(row), token, origin)
+  return withUrl(toWebhook(row), token, origins)
 }
 
 async function getWebhookRow(db: Db, tenantId: string, id: string): Promise<WebhookRow> {
@@ -227,7 +243,7 @@ export async function rotateWebhook(
   db: Db,
   tenantId: string,
   id: string,
-  origin: string,
+  origins: WebhookOrigins,
   now: Date,
 ): Promise<InboundWebhookWithUrl> {
   return inTransaction(db, async (trx) => {
@@ -241,7 +257,7 @@ export async function rotateWebhook(
       updatedAt: now.toISOString(),
     }
     await inbound.updateWebhook(trx, id, changes)
-    return withUrl(toWebhook({ ...row, ...changes }), token, origin)
+    return withUrl(toWebhook({ ...row, ...changes }), token, origins)
   })
 }
 
