@@ -5,7 +5,14 @@ import type { Database } from './database'
 
 /** Tables whose rows belong to one workspace and are listed newest first. */
 export type TenantListTable =
-  'users' | 'companies' | 'lostReasons' | 'apiTokens' | 'people' | 'deals'
+  | 'users'
+  | 'companies'
+  | 'lostReasons'
+  | 'apiTokens'
+  | 'people'
+  | 'deals'
+  | 'inboundWebhooks'
+  | 'webhookSubscriptions'
 
 /**
  * The two queries behind a list page: the workspace's total, and one page of rows ordered by

@@ -24,27 +24,6 @@ export async function findWebhookByTokenHash(db: Db, tokenHash: string) {
     .executeTakeFirst()
 }
 
-export async function countWebhooks(db: Db, tenantId: string): Promise<number> {
-  const row = await db
-    .selectFrom('inboundWebhooks')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tenantId', '=', tenantId)
-    .executeTakeFirstOrThrow()
-  return row.count
-}
-
-export async function listWebhooks(db: Db, tenantId: string, limit: number, offset: number) {
-  return db
-    .selectFrom('inboundWebhooks')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute()
-}
-
 export async function updateWebhook(
   db: Db,
   id: string,

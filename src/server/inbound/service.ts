@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import { hashTokenSecret, sameDigest } from '../auth/token-secret'
 import { inTransaction, type Db } from '../db/connection'
+import { selectTenantPage } from '../db/tenant-page'
 import type { InboundDeliveryTable, InboundWebhookTable } from '../db/database'
 import { ApiError, notFound, type ErrorDetails } from '../http/errors'
 import { pageOffset, toPage, type Page, type PageRequest } from '../http/pagination'
@@ -180,13 +181,8 @@ export async function listWebhooks(
   tenantId: string,
   request: PageRequest,
 ): Promise<Page<InboundWebhook>> {
-  const total = await inbound.countWebhooks(db, tenantId)
-  const offset = pageOffset(request)
-  const rows =
-    offset === null || offset >= total
-      ? []
-      : await inbound.listWebhooks(db, tenantId, request.pageSize, offset)
-  return toPage(rows.map(toWebhook), request, total)
+  const page = await selectTenantPage(db, 'inboundWebhooks', tenantId, request)
+  return { ...page, data: page.data.map(toWebhook) }
 }
 
 /** Changes the settings sent; mapping, dedupe and actions are replaced whole. */

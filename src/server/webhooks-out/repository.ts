@@ -18,27 +18,6 @@ export async function findSubscriptionById(db: Db, tenantId: string, id: string)
     .executeTakeFirst()
 }
 
-export async function countSubscriptions(db: Db, tenantId: string): Promise<number> {
-  const row = await db
-    .selectFrom('webhookSubscriptions')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tenantId', '=', tenantId)
-    .executeTakeFirstOrThrow()
-  return row.count
-}
-
-export async function listSubscriptions(db: Db, tenantId: string, limit: number, offset: number) {
-  return db
-    .selectFrom('webhookSubscriptions')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute()
-}
-
 /** Enabled subscriptions of every workspace: the delivery worker's round. */
 export async function listEnabledSubscriptionIds(db: Db) {
   return db

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Selectable, Updateable } from 'kysely'
 import type { Clock } from '../clock'
 import { inTransaction, type Db } from '../db/connection'
+import { selectTenantPage } from '../db/tenant-page'
 import type { WebhookAttemptTable, WebhookSubscriptionTable } from '../db/database'
 import { findEvent, latestEventSeq } from '../events/service'
 import { notFound } from '../http/errors'
@@ -107,13 +108,8 @@ export async function listSubscriptions(
   tenantId: string,
   request: PageRequest,
 ): Promise<Page<Subscription>> {
-  const total = await subscriptions.countSubscriptions(db, tenantId)
-  const offset = pageOffset(request)
-  const rows =
-    offset === null || offset >= total
-      ? []
-      : await subscriptions.listSubscriptions(db, tenantId, request.pageSize, offset)
-  return toPage(rows.map(toSubscription), request, total)
+  const page = await selectTenantPage(db, 'webhookSubscriptions', tenantId, request)
+  return { ...page, data: page.data.map(toSubscription) }
 }
 
 export async function getSubscription(db: Db, tenantId: string, id: string): Promise<Subscription> {
