@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   dragWithMouse,
   expectAccessible,
+  moveWithKeyboard,
   openSession,
   pressKeys,
   screenshot,
@@ -93,15 +94,16 @@ describe('pipeline board', () => {
 
   it('moves a deal with the keyboard: Space, arrow, Space', async () => {
     const { page } = session
-    await page.locator(card('Acme rollout')).focus()
-    await pressKeys(page, 'Space', 'ArrowLeft', 'Space')
+    await moveWithKeyboard(page, card('Acme rollout'), column('New'), ['ArrowLeft'])
     await page.locator(`${column('New')} ${card('Acme rollout')}`).waitFor()
     await expect
       .poll(async () => (await dealOf('Acme rollout')).stageId)
       .toBe(await stageIdOf('Enterprise', 'New'))
     // Escape puts a picked-up card back.
     await page.locator(card('Acme rollout')).focus()
-    await pressKeys(page, 'Space', 'ArrowRight', 'Escape')
+    await pressKeys(page, 'Space', 'ArrowRight')
+    await page.locator(column('Discovery')).and(page.locator('.is-over')).waitFor()
+    await pressKeys(page, 'Escape')
     expect(await page.locator(`${column('New')} ${card('Acme rollout')}`).count()).toBe(1)
     await screenshot(page, 'board-moved-with-keyboard')
   })

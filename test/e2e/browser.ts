@@ -57,7 +57,7 @@ export async function openSession(
     timezoneId: 'America/Sao_Paulo',
   })
   const page = await context.newPage()
-  page.setDefaultTimeout(10_000)
+  page.setDefaultTimeout(15_000)
   await page.goto(server.loginUrl)
   await page.waitForURL(/\/board\//)
   return {
@@ -94,7 +94,11 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(severe, `axe on ${screen}`).toEqual([])
 }
 
-/** Drags with the mouse from the middle of one element to the middle of another. */
+/**
+ * Drags with the mouse from the middle of one element into another, and lets go only once the
+ * target shows that the card is over it (`is-over`), as a person would watch for it: on a busy
+ * machine the page may take a moment to notice where the pointer is.
+ */
 export async function dragWithMouse(page: Page, from: string, to: string): Promise<void> {
   const source = await page.locator(from).boundingBox()
   const target = await page.locator(to).boundingBox()
@@ -105,7 +109,14 @@ export async function dragWithMouse(page: Page, from: string, to: string): Promi
   await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2, {
     steps: 2,
   })
-  await page.mouse.move(target.x + target.width / 2, target.y + 120, { steps: 12 })
+  const x = target.x + target.width / 2
+  await page.mouse.move(x, target.y + 120, { steps: 12 })
+  const over = page.locator(to).and(page.locator('.is-over'))
+  for (let nudge = 0; nudge < 20 && !(await over.count()); nudge++) {
+    await page.waitForTimeout(100)
+    await page.mouse.move(x, target.y + 120 + (nudge % 2 === 0 ? 4 : -4))
+  }
+  await over.waitFor()
   await page.mouse.up()
 }
 
@@ -115,4 +126,22 @@ export async function pressKeys(page: Page, ...keys: string[]): Promise<void> {
     await page.keyboard.press(key)
     await page.waitForTimeout(150)
   }
+}
+
+/**
+ * Moves a card with the keyboard: Space picks it up, each arrow carries it one column, Space drops
+ * it once the target column shows it is over it.
+ */
+export async function moveWithKeyboard(
+  page: Page,
+  card: string,
+  to: string,
+  arrows: string[],
+): Promise<void> {
+  await page.locator(card).focus()
+  await page.keyboard.press('Space')
+  await page.locator('.deal-card.is-dragging').waitFor()
+  await pressKeys(page, ...arrows)
+  await page.locator(to).and(page.locator('.is-over')).waitFor()
+  await page.keyboard.press('Space')
 }

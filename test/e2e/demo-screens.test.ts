@@ -62,7 +62,8 @@ describe('the main screens, full of demo data', () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.getByRole('link', { name: 'Board' }).click()
     await page.locator('.deal-card').first().waitFor()
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    // A string: this runs in the page, whose DOM the tests' Node types do not describe.
+    const background = await page.evaluate('getComputedStyle(document.body).backgroundColor')
     expect(background).toBe('rgb(15, 18, 22)')
     await screenshot(page, 'demo-board-dark')
     await expectAccessible(page, 'board, dark theme')
