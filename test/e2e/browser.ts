@@ -7,7 +7,15 @@ import { startTestServer, type TestServer } from '../support/server'
 
 export const uiDir = resolve('out/renderer')
 const screenshots = resolve('test-results/screenshots')
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** Fails early, and clearly, when the renderer has not been built (npm test builds it first). */
 export function requireBuiltUi(): void {
@@ -39,17 +47,7 @@ export async function openSession(
 ): Promise<Session> {
   requireBuiltUi()
   const server = await startTestServer({ uiDir })
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
     colorScheme: options.colorScheme ?? 'light',

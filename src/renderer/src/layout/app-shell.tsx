@@ -24,9 +24,11 @@ export function AppShell() {
   })
   const signOut = async () => {
     await session.signOut().catch(() => undefined)
-    queryClient.clear()
-    void queryClient.invalidateQueries({ queryKey: keys.session })
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== keys.session[0] })
+    await queryClient.resetQueries({ queryKey: keys.session })
   }
+  // The desktop window signs itself in again at once: signing out there would mean nothing.
+  const canSignOut = !window.outpost?.sessionSecret
 
   return (
     <div className="shell">
@@ -86,9 +88,11 @@ export function AppShell() {
           >
             Keyboard shortcuts
           </button>
-          <button type="button" className="link-button" onClick={() => void signOut()}>
-            Sign out
-          </button>
+          {canSignOut && (
+            <button type="button" className="link-button" onClick={() => void signOut()}>
+              Sign out
+            </button>
+          )}
         </div>
       </header>
       <main id="main" className="content" tabIndex={-1}>
