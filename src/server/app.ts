@@ -19,6 +19,7 @@ import { inboundWebhooksRoutes } from './inbound/routes'
 import { exportsRoutes, importsRoutes } from './imports/routes'
 import { lostReasonsRoutes } from './lost-reasons/routes'
 import { peopleRoutes } from './people/routes'
+import { customFieldsRoutes } from './people/custom-fields-routes'
 import { peopleSearchRoutes } from './people/search-routes'
 import { pipelinesRoutes } from './pipelines/routes'
 import { sessionRoutes } from './sessions/routes'
@@ -59,6 +60,7 @@ function managementApi(deps: AppDeps) {
   api.route('/pipelines', pipelinesRoutes(deps))
   api.route('/pipelines', boardRoutes(deps))
   api.route('/people', peopleSearchRoutes(deps))
+  api.route('/people', customFieldsRoutes(deps))
   api.route('/deals', dealsSearchRoutes(deps))
   api.route('/lost-reasons', lostReasonsRoutes(deps))
   api.route('/currencies', currenciesRoutes(deps))

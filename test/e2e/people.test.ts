@@ -82,13 +82,30 @@ describe('people', () => {
     await expectAccessible(page, 'person detail')
   })
 
+  it('writes custom fields, which the v1 API cannot', async () => {
+    const { page } = session
+    const card = page.getByRole('region', { name: 'Custom fields' })
+    await card.getByRole('button', { name: 'Edit fields' }).click()
+    await card.getByRole('button', { name: 'Add a field' }).click()
+    await card.getByLabel('Name of custom field 1').fill('plan')
+    await card.getByLabel('Value of custom field 1').fill('pro')
+    await card.getByRole('button', { name: 'Save fields' }).click()
+    await card.getByText('pro').waitFor()
+    const { body } = await session.server.admin.get('/api/app/v1/people?q=ana%20souza')
+    expect(body.data[0].customFields).toEqual({ plan: 'pro' })
+    await page
+      .getByRole('region', { name: 'Timeline' })
+      .getByText('Changed custom fields')
+      .waitFor()
+  })
+
   it('keeps what was typed in a closed form, and deletes only after asking', async () => {
     const { page } = session
-    await page.getByRole('button', { name: 'Edit' }).click()
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit person' })
     await dialog.getByLabel('Lead source').fill('trade show')
     await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: 'Edit' }).click()
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
     expect(await dialog.getByLabel('Lead source').inputValue()).toBe('trade show')
     await dialog.getByRole('button', { name: 'Discard draft' }).click()
 

@@ -82,6 +82,8 @@ export const people = {
     api<Person>(`${v1}/people/${id}`, { method: 'PATCH', body: input }),
   remove: (id: string) => api<void>(`${v1}/people/${id}`, { method: 'DELETE' }),
   timeline: (id: string) => api<{ data: TimelineEvent[] }>(`${app}/people/${id}/events`),
+  patchCustomFields: (id: string, customFields: Record<string, string | null>) =>
+    api<Person>(`${app}/people/${id}/custom-fields`, { method: 'PATCH', body: { customFields } }),
 }
 
 export const deals = {

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../ui/dialog'
 import { useHotkeys } from '../ui/hotkeys'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
+import { CustomFieldsCard } from './custom-fields-card'
 import { PersonFormDialog } from './person-form-dialog'
 import '../layout/detail.css'
 
@@ -58,7 +59,6 @@ export function PersonDetailPage() {
   if (person.isError) return <ErrorState error={person.error} retry={() => void person.refetch()} />
   if (!person.data) return <Skeleton lines={8} label="Loading the person" />
   const current = person.data
-  const customFields = Object.entries(current.customFields)
   const dealCount = personDeals.data?.total ?? 0
 
   return (
@@ -126,21 +126,7 @@ export function PersonDetailPage() {
               <dd>{formatDateTime(current.createdAt)}</dd>
             </dl>
           </section>
-          <section aria-labelledby="person-custom" className="detail-card">
-            <h2 id="person-custom">Custom fields</h2>
-            {customFields.length === 0 ? (
-              <p className="muted">None. Inbound webhooks and imports fill these in.</p>
-            ) : (
-              <dl className="facts">
-                {customFields.map(([name, value]) => (
-                  <div key={name} className="fact">
-                    <dt>{name}</dt>
-                    <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </section>
+          <CustomFieldsCard person={current} />
           <section aria-labelledby="person-deals" className="detail-card">
             <h2 id="person-deals">Deals</h2>
             {personDeals.isPending ? (

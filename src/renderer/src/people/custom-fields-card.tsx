@@ -1,0 +1,149 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { Person } from '../../../shared/api-types'
+import { errorMessage } from '../api/client'
+import { people } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { useToast } from '../ui/toast'
+
+interface Row {
+  name: string
+  value: string
+}
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
+
+/** What to send: changed or new fields with their text, removed ones as null. */
+function patchFrom(before: Record<string, unknown>, rows: readonly Row[]) {
+  const patch: Record<string, string | null> = {}
+  const kept = new Set<string>()
+  for (const row of rows) {
+    const name = row.name.trim()
+    if (!name) continue
+    kept.add(name)
+    if (!(name in before) || asText(before[name]) !== row.value) patch[name] = row.value
+  }
+  for (const name of Object.keys(before)) if (!kept.has(name)) patch[name] = null
+  return patch
+}
+
+/**
+ * A person's custom fields: written by inbound webhooks and imports, and here, since the spec
+ * leaves writing them to the web app.
+ */
+export function CustomFieldsCard({ person }: { person: Person }) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const [rows, setRows] = useState<Row[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const fields = Object.entries(person.customFields)
+  const save = useMutation({
+    mutationFn: (patch: Record<string, string | null>) =>
+      people.patchCustomFields(person.id, patch),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(keys.person(saved.id), saved)
+      void queryClient.invalidateQueries({ queryKey: keys.person(saved.id) })
+      setRows(null)
+      toast('Custom fields saved', { tone: 'success' })
+    },
+    onError: (failure) => setError(errorMessage(failure)),
+  })
+  const edit = () => {
+    setError(null)
+    setRows(fields.map(([name, value]) => ({ name, value: asText(value) })))
+  }
+  const change = (index: number, changes: Partial<Row>) =>
+    setRows((current) =>
+      (current ?? []).map((row, position) => (position === index ? { ...row, ...changes } : row)),
+    )
+
+  return (
+    <section aria-labelledby="person-custom" className="detail-card">
+      <div className="card-header">
+        <h2 id="person-custom">Custom fields</h2>
+        {!rows && (
+          <button type="button" className="link-button" onClick={edit}>
+            Edit fields
+          </button>
+        )}
+      </div>
+      {!rows &&
+        (fields.length === 0 ? (
+          <p className="muted">
+            None yet. Inbound webhooks and imports fill these in, or add some.
+          </p>
+        ) : (
+          <dl className="facts">
+            {fields.map(([name, value]) => (
+              <div key={name} className="fact">
+                <dt>{name}</dt>
+                <dd>{asText(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        ))}
+      {rows && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            setError(null)
+            save.mutate(patchFrom(person.customFields, rows))
+          }}
+        >
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <ul className="edit-list">
+            {rows.map((row, index) => (
+              <li key={index} className="edit-row">
+                <label className="visually-hidden" htmlFor={`custom-name-${index}`}>
+                  Name of custom field {index + 1}
+                </label>
+                <input
+                  id={`custom-name-${index}`}
+                  placeholder="name"
+                  value={row.name}
+                  onChange={(event) => change(index, { name: event.target.value })}
+                />
+                <label className="visually-hidden" htmlFor={`custom-value-${index}`}>
+                  Value of custom field {index + 1}
+                </label>
+                <input
+                  id={`custom-value-${index}`}
+                  placeholder="value"
+                  value={row.value}
+                  onChange={(event) => change(index, { value: event.target.value })}
+                />
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Remove custom field ${row.name || index + 1}`}
+                  onClick={() => setRows(rows.filter((_, position) => position !== index))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setRows([...rows, { name: '', value: '' }])}
+          >
+            Add a field
+          </button>
+          <div className="form-actions">
+            <button type="button" className="button" onClick={() => setRows(null)}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary" disabled={save.isPending}>
+              Save fields
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  )
+}
