@@ -55,6 +55,12 @@ describe('the main screens, full of demo data', () => {
     await page.keyboard.press('g')
     await page.keyboard.press('s')
     await page.waitForURL(/\/settings\/pipelines/)
+    // "/" from anywhere lands in the people search box, ready to type.
+    await page.keyboard.press('/')
+    await page.waitForURL(/\/people$/)
+    await expect
+      .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
+      .toBe('people-search')
   })
 
   it('the dark theme follows the system setting', async () => {

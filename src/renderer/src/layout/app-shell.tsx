@@ -19,7 +19,7 @@ export function AppShell() {
     'g b': () => void navigate('/board'),
     'g p': () => void navigate('/people'),
     'g s': () => void navigate('/settings'),
-    '/': () => void navigate('/people'),
+    '/': () => void navigate('/people', { state: { focusSearch: true } }),
     '?': () => setHelp(true),
   })
   const signOut = async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
 import { lifecycleStages, type LifecycleStage } from '../../../shared/lifecycle'
 import type { PeopleQuery } from '../api/endpoints'
 import { useUsers } from '../api/reference-data'
@@ -33,6 +34,11 @@ export function PeopleFilters({
     return () => clearTimeout(timer)
   }, [text, query.q])
   useHotkeys({ '/': () => searchRef.current?.focus() })
+  // Arriving with "/" from another screen: the search box is where typing starts.
+  const { state } = useLocation() as { state: { focusSearch?: boolean } | null }
+  useEffect(() => {
+    if (state?.focusSearch) searchRef.current?.focus()
+  }, [state])
 
   return (
     <div className="filters" role="search">
