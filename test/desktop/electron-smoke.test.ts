@@ -1,20 +1,23 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { _electron } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { requireBuiltCli } from '../support/cli'
 
-/** The Electron binary, where it was downloaded (a developer's laptop); null here, where it cannot be. */
+/**
+ * The Electron binary, where it was downloaded (a developer's laptop); null here, where it cannot
+ * be. Read from the package's path.txt rather than require('electron'), which would start a
+ * download of its own.
+ */
 function electronBinary(): string | null {
-  try {
-    const path = createRequire(import.meta.url)('electron') as unknown
-    return typeof path === 'string' && existsSync(path) ? path : null
-  } catch {
-    return null
-  }
+  const packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
+  const pathFile = join(packageDir, 'path.txt')
+  if (!existsSync(pathFile)) return null
+  const binary = join(packageDir, 'dist', readFileSync(pathFile, 'utf8'))
+  return existsSync(binary) ? binary : null
 }
 
 const binary = electronBinary()
