@@ -27,7 +27,20 @@ export default defineConfig({
     root: resolve('src/renderer'),
     build: {
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      // electron-vite leaves the renderer unminified; headless, the UI goes to any modern browser.
+      minify: true,
+      // target: 'es2022',
     },
-    plugins: [react()],
+    plugins: [
+      react(),
+      {
+        // electron-vite makes production asset URLs relative, for windows that load file://. Ours
+        // is always served over HTTP by our server, so they start at the root, and deep links such
+        // as /people/123 load the same bundle.
+        name: 'outpost:assets-from-root',
+        enforce: 'post',
+        config: () => ({ base: '/' }),
+      },
+    ],
   },
 })

@@ -3,6 +3,7 @@ import {
   dragWithMouse,
   expectAccessible,
   moveWithKeyboard,
+  nextFrames,
   openSession,
   pressKeys,
   screenshot,
@@ -101,7 +102,10 @@ describe('pipeline board', () => {
       .toBe(await stageIdOf('Enterprise', 'New'))
     // Escape puts a picked-up card back.
     await page.locator(card('Acme rollout')).focus()
-    await pressKeys(page, 'Space', 'ArrowRight')
+    await page.keyboard.press('Space')
+    await page.locator('.deal-card.is-dragging').waitFor()
+    await nextFrames(page)
+    await pressKeys(page, 'ArrowRight')
     await page.locator(column('Discovery')).and(page.locator('.is-over')).waitFor()
     await pressKeys(page, 'Escape')
     expect(await page.locator(`${column('New')} ${card('Acme rollout')}`).count()).toBe(1)
@@ -150,6 +154,28 @@ describe('pipeline board', () => {
     await page.locator(`${column('New')} ${card('Doomed')}`).waitFor()
     expect(await page.locator(`${column('Lost')} ${card('Doomed')}`).count()).toBe(0)
     await screenshot(page, 'board-move-refused')
+  })
+
+  it('a deal arriving while a card is held waits for the drop, and the drag goes on', async () => {
+    const { page, server } = session
+    await page.locator(card('Doomed')).focus()
+    await page.keyboard.press('Space')
+    await page.locator('.deal-card.is-dragging').waitFor()
+    await nextFrames(page)
+    await server.admin.post('/api/v1/deals', {
+      title: 'Arrived mid-drag',
+      value: 5,
+      pipelineId: (await dealOf('Doomed')).pipelineId,
+      stageId: await stageIdOf('Enterprise', 'New'),
+    })
+    // Time for the live update to arrive; redrawing the columns now would drop the held card.
+    await page.waitForTimeout(1_000)
+    expect(await page.locator(card('Arrived mid-drag')).count()).toBe(0)
+    await pressKeys(page, 'ArrowRight')
+    await page.locator(column('Discovery')).and(page.locator('.is-over')).waitFor()
+    await page.keyboard.press('Space')
+    await page.locator(`${column('Discovery')} ${card('Doomed')}`).waitFor()
+    await page.locator(`${column('New')} ${card('Arrived mid-drag')}`).waitFor()
   })
 
   it('shows the history of stage changes on the deal page', async () => {

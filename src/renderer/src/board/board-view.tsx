@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router'
 import type { Board, BoardCard, Stage } from '../../../shared/api-types'
 import { BoardColumnView } from './board-column'
 import { DealCardBody } from './deal-card'
+import { boardDrag } from './drag-state'
 import { columnKeyboardCoordinates } from './keyboard-coordinates'
 import { LostReasonDialog, type PendingLoss } from './lost-reason-dialog'
 import { useMoveDeal } from './use-move-deal'
@@ -63,9 +64,11 @@ export function BoardView({ board }: { board: Board }) {
   }
 
   const onDragStart = ({ active: item }: DragStartEvent) => {
+    boardDrag.start()
     setActive((item.data.current as { card: BoardCard }).card)
   }
   const onDragEnd = ({ active: item, over }: DragEndEvent) => {
+    boardDrag.end()
     setActive(null)
     const card = (item.data.current as { card: BoardCard }).card
     const target = over ? stages.get(String(over.id)) : undefined
@@ -89,7 +92,10 @@ export function BoardView({ board }: { board: Board }) {
         collisionDetection={collision}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
-        onDragCancel={() => setActive(null)}
+        onDragCancel={() => {
+          boardDrag.end()
+          setActive(null)
+        }}
         accessibility={{ announcements, screenReaderInstructions }}
       >
         <div className="board-columns">

@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { OutpostEvent } from '../../../shared/events'
 import { requestHeaders } from '../api/client'
 import { keys } from '../api/keys'
+import { boardDrag } from '../board/drag-state'
 import { moveDealKey } from '../board/use-move-deal'
 import { staleKeysFor } from './invalidations'
 import { createSseParser } from './sse'
@@ -47,14 +48,25 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
     const flush = () => {
       timer = undefined
       const moving = queryClient.isMutating({ mutationKey: moveDealKey }) > 0
+      const held: (readonly unknown[])[] = []
       for (const queryKey of pending) {
-        // A move in flight refetches its board when it settles; refetching now would flash the
-        // card back to where it came from.
-        if (moving && queryKey[0] === keys.boards[0]) continue
+        if (queryKey[0] === keys.boards[0]) {
+          // A move in flight refetches its board when it settles; refetching now would flash the
+          // card back to where it came from.
+          if (moving) continue
+          // Under a drag the refetch waits for the drop, which flushes again.
+          if (boardDrag.isActive()) {
+            held.push(queryKey)
+            continue
+          }
+        }
         void queryClient.invalidateQueries({ queryKey })
       }
-      pending = []
+      pending = held
     }
+    const stopWatchingDrags = boardDrag.onEnd(() => {
+      if (pending.length > 0) timer ??= setTimeout(flush, batchMs)
+    })
     const onEvent = (event: OutpostEvent) => {
       pending.push(...staleKeysFor(event))
       timer ??= setTimeout(flush, batchMs)
@@ -101,6 +113,7 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
     void follow()
     return () => {
       controller.abort()
+      stopWatchingDrags()
       if (timer) clearTimeout(timer)
     }
   }, [queryClient])
