@@ -17,6 +17,7 @@ import type {
   inboundWebhookWithUrlSchema,
 } from '../src/server/inbound/schema'
 import type { timelineEventSchema } from '../src/server/timeline/schema'
+import type { tunnelSchema, updateTunnelBody } from '../src/server/tunnel/schema'
 import type { userSchema } from '../src/server/users/schema'
 import type {
   attemptSchema,
@@ -53,5 +54,7 @@ describe('types shared with the UI', () => {
     expectTypeOf<shared.SigningSecret>().toEqualTypeOf<z.infer<typeof signingSecretSchema>>()
     expectTypeOf<shared.WebhookAttempt>().toEqualTypeOf<z.infer<typeof attemptSchema>>()
     expectTypeOf<shared.ImportResult>().toEqualTypeOf<z.infer<typeof importResultSchema>>()
+    expectTypeOf<shared.Tunnel>().toEqualTypeOf<z.infer<typeof tunnelSchema>>()
+    expectTypeOf<shared.TunnelUpdate>().toEqualTypeOf<z.input<typeof updateTunnelBody>>()
   })
 })

@@ -1,5 +1,6 @@
 import type { EventType } from './events'
 import type { LifecycleStage } from './lifecycle'
+import type { TunnelProviderName } from './tunnel'
 
 // The JSON shapes of the API as the UI reads them. The server builds the same shapes from its zod
 // schemas; test/shared-api-types.test.ts fails to compile when the two drift apart.
@@ -291,7 +292,25 @@ export interface ImportResult {
   warnings: string[]
 }
 
-export interface TunnelState {
+/** The machine's tunnel to the inbound webhooks: its settings and live state. */
+export interface Tunnel {
+  enabled: boolean
+  provider: TunnelProviderName
+  localtunnelHost: string | null
+  subdomain: string | null
+  ngrokAuthtokenSet: boolean
   status: 'off' | 'connecting' | 'connected' | 'reconnecting'
   publicUrl: string | null
+  lastError: string | null
+  failures: number
+  nextAttemptAt: string | null
+  providers: { name: TunnelProviderName; available: boolean; reason: string | null }[]
+}
+
+export interface TunnelUpdate {
+  enabled?: boolean
+  provider?: TunnelProviderName
+  localtunnelHost?: string | null
+  subdomain?: string | null
+  ngrokAuthtoken?: string | null
 }

@@ -9,7 +9,8 @@ import type {
   MappingValue,
   Page,
   SigningSecret,
-  TunnelState,
+  Tunnel,
+  TunnelUpdate,
   WebhookAttempt,
   WebhookSubscription,
 } from '../../../shared/api-types'
@@ -102,7 +103,8 @@ export const subscriptions = {
 }
 
 export const tunnel = {
-  get: () => api<TunnelState>(`${app}/tunnel`),
+  get: () => api<Tunnel>(`${app}/tunnel`),
+  update: (input: TunnelUpdate) => api<Tunnel>(`${app}/tunnel`, { method: 'PUT', body: input }),
 }
 
 /**

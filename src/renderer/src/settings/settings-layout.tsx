@@ -9,6 +9,7 @@ const sections = [
   ['tokens', 'API tokens'],
   ['inbound', 'Inbound webhooks'],
   ['outbound', 'Outbound webhooks'],
+  ['tunnel', 'Tunnel'],
   ['import-export', 'Import and export'],
 ] as const
 

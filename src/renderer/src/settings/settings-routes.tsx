@@ -9,6 +9,7 @@ import { SubscriptionsPage } from './outbound/subscriptions-page'
 import { PipelinesSettings } from './pipelines/pipelines-settings'
 import { SettingsLayout } from './settings-layout'
 import { TokensSettings } from './tokens-settings'
+import { TunnelSettings } from './tunnel-settings'
 import { UsersSettings } from './users-settings'
 
 /** /settings/*: everything the spec leaves to "the web app". */
@@ -26,6 +27,7 @@ export const settingsRoutes: RouteObject = {
     { path: 'inbound/:id', element: <InboundPage /> },
     { path: 'outbound', element: <SubscriptionsPage /> },
     { path: 'outbound/:id', element: <SubscriptionPage /> },
+    { path: 'tunnel', element: <TunnelSettings /> },
     { path: 'import-export', element: <ImportExportPage /> },
   ],
 }

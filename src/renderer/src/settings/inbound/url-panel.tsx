@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { InboundWebhook, InboundWebhookWithUrl } from '../../../../shared/api-types'
 import { errorMessage } from '../../api/client'
-import { inbound, tunnel } from '../../api/integrations'
+import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
 import { CopyButton } from '../../ui/copy-button'
 import { ConfirmDialog, Dialog } from '../../ui/dialog'
@@ -95,16 +95,7 @@ export function WebhookUrlDialog({
   webhook: InboundWebhookWithUrl | null
   onClose(): void
 }) {
-  const tunnelState = useQuery({
-    queryKey: integrationKeys.tunnel,
-    queryFn: tunnel.get,
-    enabled: webhook !== null,
-    retry: false,
-  })
-  const publicUrl =
-    tunnelState.data?.status === 'connected' && tunnelState.data.publicUrl && webhook
-      ? tunnelState.data.publicUrl.replace(/\/$/, '') + webhook.path
-      : null
+  const publicUrl = webhook?.publicUrl ?? null
   return (
     <Dialog open={webhook !== null} title="The webhook's URL" onClose={onClose} size="wide">
       {webhook && (
