@@ -23,6 +23,16 @@ const leadSources = ['website', 'referral', 'event', 'linkedin', 'google-ads', '
 const personTags = ['vip', 'newsletter', 'decision-maker', 'technical', 'follow-up']
 const dealTags = ['enterprise', 'renewal', 'upsell', 'q1', 'inbound']
 const freeMail = ['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br']
+const dealKinds = [
+  'Annual subscription',
+  'Pilot project',
+  'Implementation',
+  'Support contract',
+  'Renewal',
+  'Seat expansion',
+  'Training workshop',
+  'Consulting package',
+]
 
 export interface DemoWorkspace {
   workspace: Workspace
@@ -75,7 +85,8 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
 
     const users = []
     for (let i = 0; i < counts.users; i++) {
-      const name = faker.person.fullName()
+      // First and last name only: faker's full names may start with a title (Sra., Dr.).
+      const name = `${faker.person.firstName()} ${faker.person.lastName()}`
       const email = `${slug(name.split(' ')[0]!)}@outpost-demo.com.br`
       users.push(await createUser(trx, tenantId, { name, email }, nextMoment()))
     }
@@ -127,6 +138,7 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
       const pipeline = i % 4 === 3 ? pipelines[1]! : pipelines[0]!
       const stage = faker.helpers.arrayElement(pipeline.stages)
       const person = faker.helpers.arrayElement(people)
+      const company = companies.find((candidate) => candidate.id === person.companyId)
       const moment = nextMoment()
       const closeDate = new Date(
         moment.getTime() + faker.number.int({ min: 7, max: 120 }) * 86_400_000,
@@ -135,7 +147,7 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
         trx,
         tenantId,
         {
-          title: `${faker.commerce.productName()} — ${person.fullName.split(' ')[0]}`,
+          title: `${faker.helpers.arrayElement(dealKinds)} — ${company?.name ?? person.fullName}`,
           value: faker.number.int({ min: 20, max: 2000 }) * 50,
           currency: i % 10 === 9 ? 'USD' : 'BRL',
           pipelineId: pipeline.id,
