@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { pageOffset, toPage, type Page, type PageRequest } from '../http/pagination'
 import type { Db } from './connection'
 import type { Database } from './database'
@@ -52,4 +52,52 @@ export async function selectTenantPage<T extends TenantListTable>(
   const rows = offset === null || offset >= total ? [] : await queries.rows.execute()
   // The rows are of table T; the query builder only knows "one of the listed tables".
   return toPage(rows as unknown as Selectable<Database[T]>[], request, total)
+}
+
+/** Where a creation-order scan stopped: the last row's createdAt and id. */
+export interface CreationCursor {
+  createdAt: string
+  id: string
+}
+
+/**
+ * The next `limit` people or deals of a workspace in creation order (oldest first), after
+ * `after`: a keyset scan for exports, which neither skips nor repeats rows while others write.
+ */
+export async function selectTenantRowsAfter<T extends 'people' | 'deals'>(
+  db: Db,
+  table: T,
+  tenantId: string,
+  after: CreationCursor | null,
+  limit: number,
+): Promise<Selectable<Database[T]>[]> {
+  let query = db
+    .selectFrom(table as 'people' | 'deals')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('createdAt', '>', after.createdAt),
+        eb.and([eb('createdAt', '=', after.createdAt), eb('id', '>', after.id)]),
+      ]),
+    )
+  }
+  const rows = await query.orderBy('createdAt').orderBy('id').limit(limit).execute()
+  // As in selectTenantPage: the rows are of table T.
+  return rows as unknown as Selectable<Database[T]>[]
+}
+
+/** Every custom field key in use on a workspace's people or deals, sorted. */
+export async function selectCustomFieldKeys(
+  db: Db,
+  table: 'people' | 'deals',
+  tenantId: string,
+): Promise<string[]> {
+  const { rows } = await sql<{ key: string }>`
+    select distinct each.key as key
+    from ${sql.table(table)}, json_each(${sql.ref(`${table}.custom_fields`)}) as each
+    where ${sql.ref(`${table}.tenant_id`)} = ${tenantId}
+    order by 1`.execute(db)
+  return rows.map((row) => row.key)
 }

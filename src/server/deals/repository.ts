@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Updateable } from 'kysely'
+import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
 import type { DealTable } from '../db/database'
 
@@ -79,32 +79,4 @@ export async function replaceDealTags(
     .insertInto('dealTags')
     .values(tags.map((tag, position) => ({ tenantId, dealId, tag, position })))
     .execute()
-}
-
-/** Deals in creation order, after the (createdAt, id) of the last one seen. */
-export async function listDealsAfter(
-  db: Db,
-  tenantId: string,
-  after: { createdAt: string; id: string } | null,
-  limit: number,
-) {
-  let query = db.selectFrom('deals').selectAll().where('tenantId', '=', tenantId)
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('createdAt', '>', after.createdAt),
-        eb.and([eb('createdAt', '=', after.createdAt), eb('id', '>', after.id)]),
-      ]),
-    )
-  }
-  return query.orderBy('createdAt').orderBy('id').limit(limit).execute()
-}
-
-export async function listCustomFieldKeys(db: Db, tenantId: string): Promise<string[]> {
-  const { rows } = await sql<{ key: string }>`
-    select distinct each.key as key
-    from deals, json_each(deals.custom_fields) as each
-    where deals.tenant_id = ${tenantId}
-    order by 1`.execute(db)
-  return rows.map((row) => row.key)
 }

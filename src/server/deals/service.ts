@@ -6,7 +6,12 @@ import { requireCompany } from '../companies/service'
 import { requireEnabledCurrency } from '../currencies/service'
 import { inTransaction, type Db } from '../db/connection'
 import type { DealTable } from '../db/database'
-import { selectTenantPage } from '../db/tenant-page'
+import {
+  selectCustomFieldKeys,
+  selectTenantPage,
+  selectTenantRowsAfter,
+  type CreationCursor,
+} from '../db/tenant-page'
 import { diffFields, recordEvents, type ResourceEvent } from '../events/service'
 import { ApiError, notFound, unknownReference } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
@@ -249,13 +254,13 @@ export async function countDealsUsing(
 export async function listDealsAfter(
   db: Db,
   tenantId: string,
-  after: { createdAt: string; id: string } | null,
+  after: CreationCursor | null,
   limit: number,
 ): Promise<Deal[]> {
-  return withTags(db, await deals.listDealsAfter(db, tenantId, after, limit))
+  return withTags(db, await selectTenantRowsAfter(db, 'deals', tenantId, after, limit))
 }
 
 /** Every custom field key used by a deal of the workspace, sorted. */
 export async function listDealCustomFieldKeys(db: Db, tenantId: string): Promise<string[]> {
-  return deals.listCustomFieldKeys(db, tenantId)
+  return selectCustomFieldKeys(db, 'deals', tenantId)
 }

@@ -108,36 +108,3 @@ export async function findOldestPersonMatching(
   }
   return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst()
 }
-
-/** Where a creation-order scan stopped: the last row's createdAt and id. */
-export interface CreationCursor {
-  createdAt: string
-  id: string
-}
-
-export async function listPeopleAfter(
-  db: Db,
-  tenantId: string,
-  after: CreationCursor | null,
-  limit: number,
-) {
-  let query = db.selectFrom('people').selectAll().where('tenantId', '=', tenantId)
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('createdAt', '>', after.createdAt),
-        eb.and([eb('createdAt', '=', after.createdAt), eb('id', '>', after.id)]),
-      ]),
-    )
-  }
-  return query.orderBy('createdAt').orderBy('id').limit(limit).execute()
-}
-
-export async function listCustomFieldKeys(db: Db, tenantId: string): Promise<string[]> {
-  const { rows } = await sql<{ key: string }>`
-    select distinct each.key as key
-    from people, json_each(people.custom_fields) as each
-    where people.tenant_id = ${tenantId}
-    order by 1`.execute(db)
-  return rows.map((row) => row.key)
-}

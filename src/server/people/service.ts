@@ -4,7 +4,12 @@ import { addedTags, groupTags, normalizeTags } from '../../shared/tags'
 import { requireCompany } from '../companies/service'
 import { inTransaction, type Db } from '../db/connection'
 import type { PersonTable } from '../db/database'
-import { selectTenantPage } from '../db/tenant-page'
+import {
+  selectCustomFieldKeys,
+  selectTenantPage,
+  selectTenantRowsAfter,
+  type CreationCursor,
+} from '../db/tenant-page'
 import { detachDeals } from '../deals/service'
 import { diffFields, recordEvents, type ResourceEvent } from '../events/service'
 import { conflict, notFound, unknownReference } from '../http/errors'
@@ -13,7 +18,7 @@ import { requireUser } from '../users/service'
 import * as people from './repository'
 import type { CreatePersonInput, Person, UpdatePersonInput } from './schema'
 
-export type { CreationCursor, PersonCriterion } from './repository'
+export type { PersonCriterion } from './repository'
 
 export function toPerson(row: Selectable<PersonTable>, tags: string[]): Person {
   return {
@@ -294,13 +299,13 @@ export async function findOldestPersonMatching(
 export async function listPeopleAfter(
   db: Db,
   tenantId: string,
-  after: people.CreationCursor | null,
+  after: CreationCursor | null,
   limit: number,
 ): Promise<Person[]> {
-  return withTags(db, await people.listPeopleAfter(db, tenantId, after, limit))
+  return withTags(db, await selectTenantRowsAfter(db, 'people', tenantId, after, limit))
 }
 
 /** Every custom field key used by a person of the workspace, sorted. */
 export async function listPersonCustomFieldKeys(db: Db, tenantId: string): Promise<string[]> {
-  return people.listCustomFieldKeys(db, tenantId)
+  return selectCustomFieldKeys(db, 'people', tenantId)
 }
