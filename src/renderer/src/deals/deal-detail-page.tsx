@@ -9,7 +9,7 @@ import { formatDate, formatDateTime } from '../format/dates'
 import { formatMoney } from '../format/money'
 import { Timeline } from '../timeline/timeline'
 import { ConfirmDialog } from '../ui/dialog'
-import { useHotkeys } from '../ui/hotkeys'
+import { RecordActions } from '../ui/record-actions'
 import { ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
 import { DealFormDialog } from './deal-form-dialog'
@@ -49,7 +49,6 @@ export function DealDetailPage() {
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
-  useHotkeys({ e: () => setEditing(true) })
 
   if (deal.isError) return <ErrorState error={deal.error} retry={() => void deal.refetch()} />
   if (!deal.data) return <Skeleton lines={8} label="Loading the deal" />
@@ -77,23 +76,7 @@ export function DealDetailPage() {
             )}
           </p>
         </div>
-        <div className="detail-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => setEditing(true)}
-            aria-keyshortcuts="e"
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="button button-danger-quiet"
-            onClick={() => setDeleting(true)}
-          >
-            Delete
-          </button>
-        </div>
+        <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
       </header>
       <div className="detail-columns">
         <section aria-labelledby="deal-facts" className="detail-card">

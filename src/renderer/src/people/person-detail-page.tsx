@@ -10,7 +10,7 @@ import { lifecycleLabels } from '../format/labels'
 import { formatMoney } from '../format/money'
 import { Timeline } from '../timeline/timeline'
 import { ConfirmDialog } from '../ui/dialog'
-import { useHotkeys } from '../ui/hotkeys'
+import { RecordActions } from '../ui/record-actions'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
 import { CustomFieldsCard } from './custom-fields-card'
@@ -54,7 +54,6 @@ export function PersonDetailPage() {
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
-  useHotkeys({ e: () => setEditing(true) })
 
   if (person.isError) return <ErrorState error={person.error} retry={() => void person.refetch()} />
   if (!person.data) return <Skeleton lines={8} label="Loading the person" />
@@ -83,23 +82,7 @@ export function PersonDetailPage() {
             )}
           </p>
         </div>
-        <div className="detail-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => setEditing(true)}
-            aria-keyshortcuts="e"
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="button button-danger-quiet"
-            onClick={() => setDeleting(true)}
-          >
-            Delete
-          </button>
-        </div>
+        <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
       </header>
       <div className="detail-columns">
         <div className="detail-stack">

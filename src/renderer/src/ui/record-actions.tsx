@@ -1,0 +1,16 @@
+import { useHotkeys } from './hotkeys'
+
+/** The Edit and Delete buttons of a deal's or person's page; E edits, as the shortcuts list says. */
+export function RecordActions({ onEdit, onDelete }: { onEdit(): void; onDelete(): void }) {
+  useHotkeys({ e: onEdit })
+  return (
+    <div className="detail-actions">
+      <button type="button" className="button" onClick={onEdit} aria-keyshortcuts="e">
+        Edit
+      </button>
+      <button type="button" className="button button-danger-quiet" onClick={onDelete}>
+        Delete
+      </button>
+    </div>
+  )
+}
