@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { Stage } from '../../../shared/api-types'
 import * as endpoints from './endpoints'
 import { keys } from './keys'
 
@@ -42,4 +43,11 @@ export const useCurrencies = () =>
 /** A lookup from id to name, for lists that show who owns what. */
 export function byId<T extends { id: string }>(items: readonly T[] | undefined): Map<string, T> {
   return new Map((items ?? []).map((item) => [item.id, item]))
+}
+
+/** Every stage of the workspace's pipelines, by id. */
+export function stagesById(
+  pipelines: readonly { stages: Stage[] }[] | undefined,
+): Map<string, Stage> {
+  return byId(pipelines?.flatMap((pipeline) => pipeline.stages))
 }

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { errorMessage } from '../api/client'
 import { companies, deals, people } from '../api/endpoints'
 import { keys } from '../api/keys'
-import { byId, useLostReasons, usePipelines, useUsers } from '../api/reference-data'
+import { byId, stagesById, useLostReasons, usePipelines, useUsers } from '../api/reference-data'
 import { formatDate, formatDateTime } from '../format/dates'
 import { formatMoney } from '../format/money'
 import { Timeline } from '../timeline/timeline'
@@ -54,7 +54,7 @@ export function DealDetailPage() {
   if (!deal.data) return <Skeleton lines={8} label="Loading the deal" />
   const current = deal.data
   const pipeline = pipelines.data?.find((item) => item.id === current.pipelineId)
-  const stages = new Map(pipelines.data?.flatMap((item) => item.stages).map((s) => [s.id, s]))
+  const stages = stagesById(pipelines.data)
   const stage = stages.get(current.stageId)
 
   return (
@@ -128,14 +128,7 @@ export function DealDetailPage() {
         </section>
         <section aria-labelledby="deal-history" className="detail-card">
           <h2 id="deal-history">History</h2>
-          <Timeline
-            query={timeline}
-            names={{
-              stage: (stageId) => stages.get(stageId)?.name,
-              lostReason: (reasonId) => reasons.get(reasonId)?.name,
-              user: (userId) => users.get(userId)?.name,
-            }}
-          />
+          <Timeline query={timeline} />
         </section>
       </div>
       <DealFormDialog open={editing} onClose={() => setEditing(false)} deal={current} />

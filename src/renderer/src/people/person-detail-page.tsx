@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { errorMessage } from '../api/client'
 import { companies, deals, people } from '../api/endpoints'
 import { keys } from '../api/keys'
-import { byId, useLostReasons, usePipelines, useUsers } from '../api/reference-data'
+import { byId, stagesById, usePipelines, useUsers } from '../api/reference-data'
 import { formatDateTime } from '../format/dates'
 import { lifecycleLabels } from '../format/labels'
 import { formatMoney } from '../format/money'
@@ -35,9 +35,8 @@ export function PersonDetailPage() {
     queryFn: () => people.timeline(id),
   })
   const users = byId(useUsers().data)
-  const reasons = byId(useLostReasons().data)
   const pipelines = usePipelines()
-  const stages = new Map(pipelines.data?.flatMap((item) => item.stages).map((s) => [s.id, s]))
+  const stages = stagesById(pipelines.data)
   const companyId = person.data?.companyId ?? ''
   const company = useQuery({
     queryKey: ['company', companyId],
@@ -138,14 +137,7 @@ export function PersonDetailPage() {
         </div>
         <section aria-labelledby="person-timeline" className="detail-card">
           <h2 id="person-timeline">Timeline</h2>
-          <Timeline
-            query={timeline}
-            names={{
-              stage: (stageId) => stages.get(stageId)?.name,
-              lostReason: (reasonId) => reasons.get(reasonId)?.name,
-              user: (userId) => users.get(userId)?.name,
-            }}
-          />
+          <Timeline query={timeline} />
         </section>
       </div>
       <PersonFormDialog open={editing} onClose={() => setEditing(false)} person={current} />
