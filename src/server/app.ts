@@ -13,6 +13,8 @@ import { eventsRoutes } from './events/routes'
 import { ApiError, renderError, sendError } from './http/errors'
 import { hostCheck } from './http/host-check'
 import { jsonBody } from './http/json-body'
+import { queryGuard } from './http/query-guard'
+import { finishReadingBody } from './http/unread-body'
 import { createRouter } from './http/validation'
 import { inboundPublicRoutes } from './inbound/public-routes'
 import { inboundWebhooksRoutes } from './inbound/routes'
@@ -97,7 +99,10 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) =>
     sendError(c, new ApiError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`)),
   )
+  // First, so that every answer, errors included, waits until the request body is read.
+  app.use('*', finishReadingBody())
   app.use('*', hostCheck(deps.allowedHosts))
+  app.use('*', queryGuard)
   app.use('*', rejectOwnDeliveries(deps))
   app.use(
     '*',

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { ApiError } from './errors'
+import { parseJsonText } from './json-text'
+import { readBody } from './read-body'
 
 export const maxJsonBodyBytes = 1024 * 1024
 
@@ -13,23 +14,10 @@ function hasBody(headers: Headers): boolean {
   return headers.has('transfer-encoding')
 }
 
-const limitBody = bodyLimit({
-  maxSize: maxJsonBodyBytes,
-  onError: () => {
-    // The rest of the body is never read, so the connection cannot carry another request.
-    throw new ApiError(
-      413,
-      'payload_too_large',
-      `Request body is larger than ${maxJsonBodyBytes} bytes`,
-      { limitBytes: maxJsonBodyBytes },
-      { Connection: 'close' },
-    )
-  },
-})
-
 /**
  * Guards the JSON API's request bodies before validation: too large is 413, not JSON is 415,
- * unparseable JSON is 400. The parsed body stays cached on the request for the validator.
+ * unparseable JSON is 400, and so is JSON nested too deep (json-text.ts). The parsed body is
+ * cached on the request, where the route's validator reads it.
  */
 export const jsonBody: MiddlewareHandler = async (c, next) => {
   if (!methodsWithBody.has(c.req.method) || !hasBody(c.req.raw.headers)) return next()
@@ -39,14 +27,16 @@ export const jsonBody: MiddlewareHandler = async (c, next) => {
       contentType: contentType || null,
     })
   }
-  return limitBody(c, async () => {
-    try {
-      await c.req.json()
-    } catch (error) {
-      // Only a parse failure is the client's malformed JSON; a body-limit error passes through.
-      if (!(error instanceof SyntaxError)) throw error
-      throw new ApiError(400, 'malformed_json', 'Request body is not valid JSON')
-    }
-    await next()
-  })
+  const { bytes } = await readBody(c.req.raw, maxJsonBodyBytes)
+  if (!bytes) {
+    // The rest of the body is read away by finishReadingBody (unread-body.ts) before this answer.
+    throw new ApiError(
+      413,
+      'payload_too_large',
+      `Request body is larger than ${maxJsonBodyBytes} bytes`,
+      { limitBytes: maxJsonBodyBytes },
+    )
+  }
+  c.req.bodyCache.json = Promise.resolve(parseJsonText(bytes.toString('utf8')))
+  await next()
 }

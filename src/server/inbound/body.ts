@@ -4,37 +4,17 @@
 
 import qs from 'qs'
 import { ApiError } from '../http/errors'
+import { parseJsonText } from '../http/json-text'
+import { readBody as readHttpBody, type ReceivedBody } from '../http/read-body'
+
+export type { ReceivedBody }
 
 /** The largest body an inbound webhook reads; the request log keeps bodies up to this size. */
 export const maxInboundBodyBytes = 1024 * 1024
 
-export interface ReceivedBody {
-  /** The bytes received; null when the body was over the limit and left unread. */
-  bytes: Buffer | null
-  /** Bytes received, or announced by Content-Length when the body was left unread. */
-  size: number
-}
-
-/** Reads a request body, never holding more than `max` bytes of it. */
-export async function readBody(request: Request, max = maxInboundBodyBytes): Promise<ReceivedBody> {
-  const announced = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (announced > max) return { bytes: null, size: announced }
-  if (!request.body) return { bytes: Buffer.alloc(0), size: 0 }
-  const chunks: Uint8Array[] = []
-  let size = 0
-  const reader = request.body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel()
-      return { bytes: null, size }
-    }
-    chunks.push(value)
-  }
-  return { bytes: Buffer.concat(chunks), size }
-}
+/** Reads an inbound delivery's body, never holding more than `max` bytes of it. */
+export const readBody = (request: Request, max = maxInboundBodyBytes): Promise<ReceivedBody> =>
+  readHttpBody(request, max)
 
 export const tooLarge = (max = maxInboundBodyBytes) =>
   new ApiError(413, 'payload_too_large', `Request body is larger than ${max} bytes`, {
@@ -45,12 +25,7 @@ const notAnObject = () =>
   new ApiError(400, 'validation_error', 'Request body must be a JSON object')
 
 function parseJson(bytes: Buffer): Record<string, unknown> {
-  let value: unknown
-  try {
-    value = JSON.parse(bytes.toString('utf8'))
-  } catch {
-    throw new ApiError(400, 'malformed_json', 'Request body is not valid JSON')
-  }
+  const value = parseJsonText(bytes.toString('utf8'))
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw notAnObject()
   return value as Record<string, unknown>
 }

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppDeps, AppEnv } from '../app-env'
 import { ApiError } from '../http/errors'
 import { defaultRequestsPerMinute } from '../http/rate-limit'
+import { finishReadingBody } from '../http/unread-body'
 import { readBody } from './body'
 import { dryRunBody, findWebhookByToken, processDelivery } from './service'
 
@@ -13,7 +14,9 @@ const notFound = () => new ApiError(404, 'not_found', 'No inbound webhook at thi
  * The body is read here, under its own size limit, in any of the media types senders use.
  */
 export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
+  // finishReadingBody here as well as in the main app: the tunnel's listener serves these alone.
   return new Hono<AppEnv>()
+    .use('*', finishReadingBody())
     .post('/:token', async (c) => {
       const webhook = await findWebhookByToken(db, c.req.param('token'))
       if (!webhook) throw notFound()
@@ -29,8 +32,7 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       }
       const contentType = c.req.header('content-type') ?? null
       const body = await readBody(c.req.raw)
-      // A body left unread cannot be followed by another request on the same connection.
-      const headers = { ...limit.headers, ...(body.bytes ? {} : { Connection: 'close' }) }
+      const headers = limit.headers
       const dryRun = c.req.query('dryRun')
       if (dryRun === '1' || dryRun === 'true') {
         try {
