@@ -22,26 +22,46 @@ function pathOf(visit: Visit): PropertyKey[] {
   return path
 }
 
-/** The path of the first array or object nested deeper than `maxDepth`, or null. No recursion. */
-export function tooDeepPath(value: unknown, maxDepth = maxJsonDepth): PropertyKey[] | null {
+type Problem = 'too deep' | 'lone surrogate'
+
+// In a `u` regular expression a surrogate pair is one code point, so only lone halves match.
+const loneSurrogate = /\p{Cs}/u
+
+/**
+ * The first place in a parsed value that the server refuses, walked without recursion: an array
+ * or object nested deeper than `maxDepth`, or text (a key or a string) with a lone surrogate
+ * (`"\ud800"` is valid JSON but not Unicode text: SQLite would store something else).
+ */
+function findProblem(
+  value: unknown,
+  maxDepth = maxJsonDepth,
+): { problem: Problem; path: PropertyKey[] } | null {
   const stack: Visit[] = [{ value, depth: 0 }]
   for (let visit = stack.pop(); visit; visit = stack.pop()) {
-    if (typeof visit.value !== 'object' || visit.value === null) continue
-    if (visit.depth >= maxDepth) return pathOf(visit)
-    const entries = Array.isArray(visit.value)
-      ? visit.value.map((item: unknown, index) => [index, item] as const)
-      : Object.entries(visit.value)
+    const { value: at } = visit
+    if (typeof at === 'string' && loneSurrogate.test(at)) {
+      return { problem: 'lone surrogate', path: pathOf(visit) }
+    }
+    if (typeof at !== 'object' || at === null) continue
+    if (visit.depth >= maxDepth) return { problem: 'too deep', path: pathOf(visit) }
+    const entries = Array.isArray(at)
+      ? at.map((item: unknown, index) => [index, item] as const)
+      : Object.entries(at)
     for (const [key, item] of entries) {
-      stack.push({ value: item, depth: visit.depth + 1, key, parent: visit })
+      const child: Visit = { value: item, depth: visit.depth + 1, key, parent: visit }
+      if (typeof key === 'string' && loneSurrogate.test(key)) {
+        return { problem: 'lone surrogate', path: pathOf(child) }
+      }
+      stack.push(child)
     }
   }
   return null
 }
 
 /**
- * Parses JSON text the client sent: unparseable text is a 400 `malformed_json`, and arrays or
- * objects nested deeper than `maxJsonDepth` a 400 `validation_error` naming where (`field`,
- * under `prefix` when the JSON is itself a field of a request, such as an import's mapping).
+ * Parses JSON text the client sent: unparseable text is a 400 `malformed_json`; arrays or objects
+ * nested deeper than `maxJsonDepth`, and lone surrogates, a 400 `validation_error` naming where
+ * (`field`, under `prefix` when the JSON is itself a field of a request, such as a mapping).
  */
 export function parseJsonText(text: string, what = 'Request body', prefix?: string): unknown {
   let value: unknown
@@ -51,15 +71,15 @@ export function parseJsonText(text: string, what = 'Request body', prefix?: stri
     const details = prefix ? { field: prefix } : undefined
     throw new ApiError(400, 'malformed_json', `${what} is not valid JSON`, details)
   }
-  const deep = tooDeepPath(value)
-  if (deep) {
-    const field = formatFieldPath(prefix ? [prefix, ...deep] : deep)
-    throw new ApiError(
-      400,
-      'validation_error',
-      `${what} nests arrays and objects deeper than ${maxJsonDepth} levels`,
-      { field, maxDepth: maxJsonDepth },
-    )
+  const found = findProblem(value)
+  if (found) {
+    const field = formatFieldPath(prefix ? [prefix, ...found.path] : found.path)
+    const message =
+      found.problem === 'too deep'
+        ? `${what} nests arrays and objects deeper than ${maxJsonDepth} levels`
+        : `${field || what} is not valid Unicode text (it holds a lone surrogate)`
+    const details = found.problem === 'too deep' ? { field, maxDepth: maxJsonDepth } : { field }
+    throw new ApiError(400, 'validation_error', message, details)
   }
   return value
 }
