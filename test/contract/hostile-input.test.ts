@@ -286,6 +286,21 @@ describe('every route of /api/v1 and /api/app/v1', () => {
     }
   })
 
+  it('people search: NUL and other controls in q or a filter are a 400 naming it (was a 500)', async () => {
+    for (const [name, value] of [
+      ['q', '%00abc'],
+      ['q', 'abc%00'],
+      ['q', 'ana%09souza'],
+      ['tag', '%01'],
+      ['q', '%ED%A0%80'],
+    ] as const) {
+      const answer = await send('GET', `/api/app/v1/people?${name}=${value}`)
+      expect(answer.status, value).toBe(400)
+      expect(answer.body.error, value).toMatchObject({ details: { field: name } })
+    }
+    expect((await send('GET', '/api/app/v1/people?q=ana%20souza')).status).toBe(200)
+  })
+
   it('answers hostile path values with an error envelope, never a 500', async () => {
     for (const operation of operations.filter((candidate) => candidate.pathParams.length > 0)) {
       for (const segment of hostileSegments) {
