@@ -29,13 +29,10 @@ const loneSurrogate = /\p{Cs}/u
 
 /**
  * The first place in a parsed value that the server refuses, walked without recursion: an array
- * or object nested deeper than `maxDepth`, or text (a key or a string) with a lone surrogate
+ * or object nested deeper than `maxJsonDepth`, or text (a key or a string) with a lone surrogate
  * (`"\ud800"` is valid JSON but not Unicode text: SQLite would store something else).
  */
-function findProblem(
-  value: unknown,
-  maxDepth = maxJsonDepth,
-): { problem: Problem; path: PropertyKey[] } | null {
+function findProblem(value: unknown): { problem: Problem; path: PropertyKey[] } | null {
   const stack: Visit[] = [{ value, depth: 0 }]
   for (let visit = stack.pop(); visit; visit = stack.pop()) {
     const { value: at } = visit
@@ -43,7 +40,7 @@ function findProblem(
       return { problem: 'lone surrogate', path: pathOf(visit) }
     }
     if (typeof at !== 'object' || at === null) continue
-    if (visit.depth >= maxDepth) return { problem: 'too deep', path: pathOf(visit) }
+    if (visit.depth >= maxJsonDepth) return { problem: 'too deep', path: pathOf(visit) }
     const entries = Array.isArray(at)
       ? at.map((item: unknown, index) => [index, item] as const)
       : Object.entries(at)

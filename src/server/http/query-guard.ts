@@ -24,8 +24,8 @@ function badParameter(field: string, problem: string): ApiError {
 }
 
 /**
- * Refuses a query string whose names or values are not valid percent-encoded UTF-8 (a lone
- * surrogate, `%zz`) or hold control characters, with a 400 naming the parameter. Every route
+ * Refuses a query string whose names or values are not valid percent-encoded UTF-8 (`%zz`, an
+ * encoded lone surrogate such as `%ED%A0%80`) or hold control characters, with a 400 naming the parameter. Every route
  * behind it then sees only well-formed text, rather than each having to check for itself.
  */
 export const queryGuard: MiddlewareHandler = async (c, next) => {
@@ -37,7 +37,7 @@ export const queryGuard: MiddlewareHandler = async (c, next) => {
       const rawName = split < 0 ? pair : pair.slice(0, split)
       const name = decode(rawName)
       if (name === null) throw badParameter(rawName, 'is not valid percent-encoded UTF-8')
-      if (hasControlCharacter(name)) throw badParameter(rawName, 'has control characters')
+      if (hasControlCharacter(name)) throw badParameter(rawName, 'must not hold control characters')
       const value = split < 0 ? '' : decode(pair.slice(split + 1))
       if (value === null) throw badParameter(name, 'is not valid percent-encoded UTF-8')
       if (hasControlCharacter(value)) throw badParameter(name, 'must not hold control characters')

@@ -56,11 +56,12 @@ async function discard(body: ReadableStream<Uint8Array>, limits: UnreadBodyLimit
 }
 
 /**
- * Reads what is left of the request body before the answer goes out. Node's server closes the
- * connection under a sender that is still writing (RFC 9112, section 9.6), and a client that
- * writes its whole body before reading (Python's urllib, a plain `http.request`) then sees a
- * reset instead of the answer. So the rest is read and thrown away, within `limits`; past them
- * the answer says `Connection: close`, and only such a sender may see the reset.
+ * Reads what is left of the request body before the answer goes out. Otherwise the connection is
+ * closed under a sender that is still writing (by Node after a `Connection: close` answer, by
+ * @hono/node-server when its 500 ms drain runs out), and a client that writes its whole body
+ * before reading (Python's urllib, a plain socket) sees a reset instead of the answer (RFC 9112,
+ * section 9.6). So the rest is read and thrown away, within `limits`; past them the answer says
+ * `Connection: close`, and only such a sender may see the reset.
  *
  * Body readers (`json-body.ts`, the inbound webhooks) leave the stream unlocked when they stop
  * early, for this to finish it.
