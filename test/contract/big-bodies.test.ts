@@ -69,7 +69,12 @@ function parseRaw(raw: string): Answer {
  * A client that writes the request line, headers and the whole body, and only once all of it
  * is written starts to read: what urllib and many scripts do. Any reset is an error.
  */
-function writeThenRead(path: string, headers: Record<string, string>, body: Buffer) {
+function writeThenRead(
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer,
+  pauseMs = 0,
+): Promise<Answer> {
   const url = new URL(server.url)
   return new Promise<Answer>((resolve, reject) => {
     const socket = connect(Number(url.port), url.hostname)
@@ -82,15 +87,25 @@ function writeThenRead(path: string, headers: Record<string, string>, body: Buff
     })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('')
+    socket.on('error', reject)
     socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`)
-    socket.write(body, (error) => {
-      if (error) return
+    const read = () => {
       let raw = ''
       socket.on('data', (chunk: Buffer) => (raw += chunk.toString()))
       socket.on('end', () => resolve(parseRaw(raw)))
       socket.resume()
-    })
-    socket.on('error', reject)
+    }
+    // In 16 parts, `pauseMs` apart: a sender on a slow link.
+    const part = Math.ceil(body.length / 16)
+    const writeFrom = (offset: number) => {
+      const last = offset + part >= body.length
+      socket.write(body.subarray(offset, offset + part), (error) => {
+        if (error) return
+        if (last) read()
+        else setTimeout(() => writeFrom(offset + part), pauseMs)
+      })
+    }
+    writeFrom(0)
   })
 }
 
@@ -140,6 +155,20 @@ describe('a body over the limit, written whole before the answer is read', () =>
     for (const target of targets) {
       expect413(await writeThenRead(target.path, headersFor(target.token), eightMiB), target.name)
     }
+  })
+
+  it('a slow sender gets the answer given before its body was read (401, 404), not a reset', async () => {
+    const unauthorized = await writeThenRead(
+      '/api/v1/people',
+      headersFor('op_not-a-token'),
+      eightMiB,
+      100,
+    )
+    expect(unauthorized.status).toBe(401)
+    expect(unauthorized.body.error.code).toBe('unauthorized')
+    const unknown = await writeThenRead('/webhooks/in/in_unknown', headersFor(null), eightMiB, 100)
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.error.code).toBe('not_found')
   })
 
   it('curl receives the 413', async () => {
