@@ -2,10 +2,10 @@ import { ApiError } from './errors'
 import { formatFieldPath } from './validation'
 
 /**
- * How deep arrays and objects may nest in JSON the server reads (bodies, inbound payloads,
- * import mappings). Real payloads nest a handful of levels; code that walks values recursively
- * (JSON.stringify, the mapping engine) overflows the stack at some thousands. 64 is the default
- * of .NET's System.Text.Json.
+ * How deep arrays and objects may nest in JSON the server reads (API bodies, inbound payloads).
+ * Real payloads nest a handful of levels; code that walks values recursively (JSON.stringify,
+ * the mapping engine) overflows the stack at some thousands. 64 is the default of .NET's
+ * System.Text.Json.
  */
 export const maxJsonDepth = 64
 
