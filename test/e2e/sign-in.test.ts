@@ -62,7 +62,7 @@ describe('signing in to the UI', () => {
     expect(text).toContain(`Outpost at ${server.url}`)
     expect(text).toContain('npx outpost login-link')
     // Styled like the UI's own card, not the browser's default page.
-    const background = await other.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    const background = await other.evaluate('getComputedStyle(document.body).backgroundColor')
     expect(background).not.toBe('rgba(0, 0, 0, 0)')
     await screenshot(other, 'login-link-used')
     await expectAccessible(other, 'login link used page')
