@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bin, requireBuiltCli, serve, type Serving } from './support/cli'
 
-// The README's REST walk-through, docs/inbound.md and docs/sync.md, run as a user runs them: in a
+// The README's quick start and REST walk-through, docs/inbound.md and docs/sync.md, run as a user runs them: in a
 // second terminal, in the folder where `npm start` serves ./.outpost-demo, pasting each ```sh
 // block in turn into one shell. The only help the shell gets: `npx outpost` (and `outpost`) run
 // this build of the CLI, and curl fails on an HTTP error (--fail-with-body) so that a command that
@@ -99,10 +99,11 @@ const read = (file: string) => readFileSync(resolve(file), 'utf8')
 const docs: { file: string; blocks: () => Block[] }[] = [
   {
     file: 'README.md',
-    blocks: () => {
-      const rest = section(read('README.md'), '## The REST API, by example')
-      return shellBlocks(rest.text, rest.firstLine)
-    },
+    blocks: () =>
+      ['## Quick start', '## The REST API, by example'].flatMap((heading) => {
+        const part = section(read('README.md'), heading)
+        return shellBlocks(part.text, part.firstLine)
+      }),
   },
   { file: 'docs/inbound.md', blocks: () => shellBlocks(read('docs/inbound.md')) },
   { file: 'docs/sync.md', blocks: () => shellBlocks(read('docs/sync.md')) },
