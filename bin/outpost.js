@@ -8,4 +8,14 @@ if (!existsSync(cli)) {
   console.error('outpost: not built yet; run `npm run build` in the Outpost folder first')
   process.exit(1)
 }
-await import(cli)
+try {
+  await import(cli)
+} catch (error) {
+  // Loading failed before the CLI's own error handling was in place (a native module built for
+  // another Node version, a damaged build): still one line, with the way out.
+  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+  console.error(
+    `outpost: cannot start (${reason}); run \`npm install\` and \`npm run build\` again`,
+  )
+  process.exit(1)
+}

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
-import { createServer } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
+import { defaultHost, defaultPort } from './address'
 import { createApp } from './app'
 import type { AppDeps } from './app-env'
 import { systemClock, type Clock } from './clock'
@@ -10,7 +11,9 @@ import { trackRequests } from './http/graceful-close'
 import { createRateLimiter } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
 import { inboundPublicRoutes } from './inbound/public-routes'
+import { removeServerRecord, writeServerRecord, type ServerRecord } from './server-record'
 import { createLoginGate } from './sessions/login-gate'
+import { createLoginLink } from './sessions/service'
 import type { TunnelManager, TunnelTarget } from './tunnel/manager'
 import { createTunnelRuntime } from './tunnel/runtime'
 import { resumeTunnel } from './tunnel/service'
@@ -19,14 +22,18 @@ import { startDeliveryWorker, type DeliveryWorker } from './webhooks-out/worker'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
 import { findWorkspaceByName } from './workspaces/service'
 
-export const defaultHost = '127.0.0.1'
-export const defaultPort = 4780
+export { defaultHost, defaultPort }
 
 export interface ServerOptions {
   dataDir: string
   host?: string
   /** 0 picks a free port. */
   port?: number
+  /**
+   * How many ports after `port` to try, in order, when it is taken (`outpost serve` without an
+   * explicit port). 0, the default, fails on a taken port.
+   */
+  nextFreePorts?: number
   /** Create and seed the "Demo" workspace if the data has none. */
   demo?: boolean
   uiDir?: string
@@ -47,7 +54,7 @@ export interface RunningServer {
   host: string
   port: number
   db: Db
-  /** Opens a UI session in a browser; works once per launch (see docs/ui.md). */
+  /** Opens a UI session in a browser; works once, for a day (see docs/ui.md). */
   loginUrl: string
   /** Set when this start created the demo workspace: its admin token, shown this once. */
   demoToken?: string
@@ -69,26 +76,87 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
     return new StartupError(`port ${port} on ${host} is already in use; pick another with --port`)
   }
   if (error.code === 'EADDRNOTAVAIL')
-    return new StartupError(`${host} is not an address of this machine`)
+    return new StartupError(`${host} is not an address of this machine; try --host 127.0.0.1`)
+  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN')
+    return new StartupError(`${host} is not a host name or address; try --host 127.0.0.1`)
   if (error.code === 'EACCES') return new StartupError(`not allowed to listen on ${host}:${port}`)
   return error
 }
 
-/** Opens the data directory, prepares its workspaces and serves the API and UI over HTTP. */
+function listenOn(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
+
+/** Listens on `port`, or on the first free one of the `nextFreePorts` after it. */
+async function listenOnFirstFree(
+  server: Server,
+  host: string,
+  port: number,
+  nextFreePorts: number,
+): Promise<void> {
+  for (let candidate = port; ; candidate++) {
+    try {
+      return await listenOn(server, host, candidate)
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      if (taken && candidate < Math.min(port + nextFreePorts, 65535)) continue
+      if (taken && candidate > port) {
+        throw new StartupError(
+          `ports ${port} to ${candidate} on ${host} are all in use; pick another with --port`,
+        )
+      }
+      throw listenError(error as NodeJS.ErrnoException, host, port)
+    }
+  }
+}
+
+/**
+ * Opens the data directory, prepares its workspaces and serves the API and UI over HTTP. The port
+ * is taken first and the database touched after, so a start that cannot listen creates nothing,
+ * and no once-shown secret (the demo's admin token) is minted by a start that then fails.
+ */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? defaultHost
   const port = options.port ?? defaultPort
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? consoleLogger
-  const db = await openDataDir(options.dataDir)
+
+  // Until the app is ready (a moment), the port answers 503 rather than refusing connections.
+  let listener: RequestListener = (_request, response) => {
+    response.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1' })
+    response.end('Outpost is starting\n')
+  }
+  const server = createServer((request, response) => listener(request, response))
+  const requests = trackRequests(server)
+  await listenOnFirstFree(server, host, port, options.nextFreePorts ?? 0)
+  const address = server.address() as AddressInfo
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  const url = `http://${urlHost}:${address.port}`
+
+  let db: Db
   let demoToken: string | undefined
+  let loginSecret: string
+  try {
+    db = await openDataDir(options.dataDir)
+  } catch (error) {
+    await requests.close(0)
+    throw error
+  }
   try {
     if (options.demo && !(await findWorkspaceByName(db, demoWorkspaceName))) {
       // On a fresh data directory the demo becomes the default workspace.
       demoToken = (await seedDemoWorkspace(db, clock.now())).adminToken
     }
     await ensureDefaultWorkspace(db, clock.now())
+    loginSecret = (await createLoginLink(db, clock.now())).secret
   } catch (error) {
+    await requests.close(0)
     await db.destroy()
     throw error
   }
@@ -111,34 +179,30 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger,
   })
   deps.tunnel = tunnel.manager
-  const app = createApp(deps)
-  const server = createServer(getRequestListener(app.fetch))
-  const requests = trackRequests(server)
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(port, host, () => {
-        server.off('error', reject)
-        resolve()
-      })
-    })
-  } catch (error) {
-    await db.destroy()
-    throw listenError(error as NodeJS.ErrnoException, host, port)
-  }
+  listener = getRequestListener(createApp(deps).fetch)
 
-  const address = server.address() as AddressInfo
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  const record: ServerRecord = {
+    pid: process.pid,
+    url,
+    host,
+    port: address.port,
+    startedAt: clock.now().toISOString(),
+  }
+  try {
+    writeServerRecord(options.dataDir, record)
+  } catch (error) {
+    // The server works without it; only `outpost url` and `login-link` lose their guide.
+    logger.error('Could not write server.json in the data folder', error)
+  }
   const deliveries = startDeliveryWorker({ db, clock, logger })
   // In the background: a slow or absent network must not hold up the server.
   void resumeTunnel(db, tunnel.manager, options.tunnel).catch((error: unknown) =>
     logger.error('The tunnel could not start', error),
   )
   let closing: Promise<void> | undefined
-  const url = `http://${urlHost}:${address.port}`
   return {
     url,
-    loginUrl: `${url}/login?token=${loginGate.loginSecret}`,
+    loginUrl: `${url}/login?token=${loginSecret}`,
     host,
     port: address.port,
     db,
@@ -147,6 +211,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     tunnel: tunnel.manager,
     close: () =>
       (closing ??= (async () => {
+        removeServerRecord(options.dataDir, record)
         shutdown.abort()
         const deliveriesStopped = deliveries.stop()
         await tunnel.close()

@@ -2,13 +2,11 @@ import { accessSync, constants, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { migrateToLatest, openDatabase, type Db } from './db/connection'
 import { databaseFileName } from './data-dir'
+import { StartupError } from './startup-error'
 import { createWorkspace, listWorkspaces } from './workspaces/service'
 import type { Workspace } from './workspaces/schema'
 
-/** A problem the user can fix (a bad folder, a busy port), told in one line without a stack. */
-export class StartupError extends Error {
-  override name = 'StartupError'
-}
+export { StartupError }
 
 export const defaultWorkspaceName = 'My workspace'
 
@@ -27,13 +25,15 @@ export async function openDataDir(dataDir: string): Promise<Db> {
   try {
     db = openDatabase(join(dataDir, databaseFileName))
   } catch (error) {
-    throw new StartupError(`cannot open the database in ${dataDir}: ${(error as Error).message}`)
+    throw new StartupError(`cannot open the database in ${dataDir}: ${(error as Error).message}`, {
+      cause: error,
+    })
   }
   try {
     await migrateToLatest(db)
   } catch (error) {
     await db.destroy()
-    throw new StartupError((error as Error).message)
+    throw new StartupError((error as Error).message, { cause: error })
   }
   return db
 }

@@ -5,7 +5,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../src/server/logger'
 import { startServer } from '../../src/server/server'
-import { createSession } from '../../src/server/sessions/service'
+import {
+  createLoginLink,
+  createSession,
+  loginLinkLifetimeMs,
+} from '../../src/server/sessions/service'
 import { createTestClock } from '../support/clock'
 import { createPerson } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
@@ -261,5 +265,54 @@ describe('the desktop app', () => {
       body: JSON.stringify({ secret: 'anything' }),
     })
     expect(response.status).toBe(401)
+  })
+})
+
+describe('login links', () => {
+  it('the page for a used link is styled, names the real address and the command for a new link', async () => {
+    const used = await fetch(server.loginUrl, { redirect: 'manual' })
+    expect(used.status).toBe(401)
+    expect(used.headers.get('content-type')).toMatch(/^text\/html/)
+    const html = await used.text()
+    expect(html).toContain('<style>')
+    expect(html).toContain('prefers-color-scheme: dark')
+    expect(html).toContain(`<a href="${server.url}/">Outpost at ${server.url}</a>`)
+    expect(html).toContain('npx outpost login-link')
+  })
+
+  it('a link minted outside the server (as outpost login-link does) signs in once, without a restart', async () => {
+    const link = await createLoginLink(server.db, clock.now())
+    const url = `${server.url}/login?token=${link.secret}`
+    const first = await openLoginLink(url)
+    expect(first.response.status).toBe(303)
+    expect(first.cookie).toMatch(/^outpost_session_\d+=/)
+    const session = await server
+      .as(null)
+      .request('GET', '/api/session', undefined, withSession(first.cookie))
+    expect(session.status).toBe(200)
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(401)
+  })
+
+  it('two browsers racing with one link get one session between them', async () => {
+    const link = await createLoginLink(server.db, clock.now())
+    const url = `${server.url}/login?token=${link.secret}`
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => fetch(url, { redirect: 'manual' })),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      303, 401, 401, 401, 401, 401, 401, 401,
+    ])
+  })
+
+  it('a link expires after a day, and only its hash is stored', async () => {
+    const link = await createLoginLink(server.db, clock.now())
+    const rows = await server.db.selectFrom('loginLinks').selectAll().execute()
+    expect(JSON.stringify(rows)).not.toContain(link.secret)
+    expect(rows.map((row) => row.secretHash)).toContain(
+      createHash('sha256').update(link.secret).digest('hex'),
+    )
+    clock.advance(loginLinkLifetimeMs)
+    const late = await fetch(`${server.url}/login?token=${link.secret}`, { redirect: 'manual' })
+    expect(late.status).toBe(401)
   })
 })

@@ -36,6 +36,10 @@ describe('signing in to the UI', () => {
     await page.goto(`${server.url}/people`)
     await page.getByRole('heading', { name: 'Sign in to Outpost' }).waitFor()
     expect(await page.locator('.people-table').count()).toBe(0)
+    // It names the address it was opened on and the command that mints a new link.
+    const card = await page.locator('main').innerText()
+    expect(card).toContain(`Outpost at ${server.url}`)
+    expect(card).toContain('npx outpost login-link')
     await screenshot(page, 'signed-out')
     await expectAccessible(page, 'sign-in page')
     await context.close()
@@ -54,6 +58,14 @@ describe('signing in to the UI', () => {
     const response = await other.goto(server.loginUrl)
     expect(response?.status()).toBe(401)
     expect(await other.getByRole('heading').innerText()).toBe('This login link is not valid')
+    const text = await other.locator('main').innerText()
+    expect(text).toContain(`Outpost at ${server.url}`)
+    expect(text).toContain('npx outpost login-link')
+    // Styled like the UI's own card, not the browser's default page.
+    const background = await other.evaluate('getComputedStyle(document.body).backgroundColor')
+    expect(background).not.toBe('rgba(0, 0, 0, 0)')
+    await screenshot(other, 'login-link-used')
+    await expectAccessible(other, 'login link used page')
     await second.close()
 
     await page.getByRole('button', { name: 'Sign out' }).click()

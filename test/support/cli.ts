@@ -17,13 +17,17 @@ export interface CliResult {
   stderr: string
 }
 
-/** Runs `outpost ...args` to completion. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
+/** Runs `outpost ...args` to completion (in `cwd`, by default the test's). */
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd?: string,
+): Promise<CliResult> {
   return new Promise((done) => {
     execFile(
       process.execPath,
       [bin, ...args],
-      { env, timeout: 60_000 },
+      { env, timeout: 60_000, cwd },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
         done({ code, stdout, stderr })
@@ -40,8 +44,12 @@ export interface Serving {
 }
 
 /** Starts `outpost serve ...args` and resolves once it has printed its whole start-up banner. */
-export function serve(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Serving> {
-  const child = spawn(process.execPath, [bin, 'serve', ...args], { env })
+export function serve(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd?: string,
+): Promise<Serving> {
+  const child = spawn(process.execPath, [bin, 'serve', ...args], { env, cwd })
   let stdout = ''
   let stderr = ''
   return new Promise((resolveServing, reject) => {

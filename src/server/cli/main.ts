@@ -1,24 +1,24 @@
 import { Command, Option } from 'commander'
 import { version } from '../../../package.json'
-import { createApiToken, listApiTokens, revokeApiToken } from '../auth/service'
 import type { Db } from '../db/connection'
 import type { TokenScope } from '../db/database'
-import { defaultDataDir } from '../data-dir'
-import { ensureDefaultWorkspace, openDataDir, StartupError } from '../workspace-store'
-import { createWorkspace, findWorkspaceByName, listWorkspaces } from '../workspaces/service'
 import type { Workspace } from '../workspaces/schema'
-import { ApiError } from '../http/errors'
+import { fail, speakOneLine } from './errors'
 import { registerImportExportCommands } from './import-export'
-import { dataDirOption } from './options'
+import { dataDirOption, resolveDataDir } from './options'
+import { registerRunningServerCommands } from './running-server-commands'
 import { registerServeCommand } from './serve-command'
-import { backupDatabase } from '../backup'
+
+// Start-up time matters for a command line: the database, the services and the server are
+// imported inside the actions that use them, never at the top, so `--help` loads none of them.
 
 /** Runs `work` on the data directory's database and closes it afterwards. */
 async function withDatabase<T>(
   dataDir: string | undefined,
   work: (db: Db) => Promise<T>,
 ): Promise<T> {
-  const db = await openDataDir(dataDir ?? defaultDataDir())
+  const { openDataDir } = await import('../workspace-store')
+  const db = await openDataDir(resolveDataDir(dataDir))
   try {
     return await work(db)
   } finally {
@@ -27,11 +27,23 @@ async function withDatabase<T>(
 }
 
 async function resolveWorkspace(db: Db, name: string | undefined): Promise<Workspace> {
-  if (!name) return ensureDefaultWorkspace(db, new Date())
+  const { ensureDefaultWorkspace, StartupError } = await import('../workspace-store')
+  const { findWorkspaceByName } = await import('../workspaces/service')
+  if (name === undefined) return ensureDefaultWorkspace(db, new Date())
   const workspace = await findWorkspaceByName(db, name)
   if (!workspace)
     throw new StartupError(`no workspace named "${name}" (see: outpost workspace list)`)
   return workspace
+}
+
+/** A name as the API accepts it (trimmed, 1 to 100 characters), or a one-line error. */
+async function validName(what: string, value: string): Promise<string> {
+  const { text } = await import('../http/schema-types')
+  const { StartupError } = await import('../startup-error')
+  const parsed = text(100).safeParse(value)
+  if (parsed.success) return parsed.data
+  const reason = value.trim() === '' ? 'cannot be empty or only spaces' : 'is over 100 characters'
+  throw new StartupError(`the ${what} ${reason}`)
 }
 
 const program = new Command('outpost')
@@ -39,6 +51,7 @@ const program = new Command('outpost')
   .version(version)
 
 registerServeCommand(program)
+registerRunningServerCommands(program, { withDatabase })
 
 const token = program.command('token').description('manage API tokens')
 
@@ -55,14 +68,11 @@ token
   .option('--name <name>', 'a name to recognise the token by', 'CLI token')
   .action(
     async (options: { dataDir?: string; workspace?: string; scope: TokenScope; name: string }) => {
+      const name = await validName('token name', options.name)
+      const { createApiToken } = await import('../auth/service')
       const created = await withDatabase(options.dataDir, async (db) => {
         const workspace = await resolveWorkspace(db, options.workspace)
-        return createApiToken(
-          db,
-          workspace.id,
-          { name: options.name, scope: options.scope },
-          new Date(),
-        )
+        return createApiToken(db, workspace.id, { name, scope: options.scope }, new Date())
       })
       console.log(created.token)
     },
@@ -74,6 +84,7 @@ token
   .addOption(dataDirOption())
   .option('--workspace <name>', 'workspace (default: the first one)')
   .action(async (options: { dataDir?: string; workspace?: string }) => {
+    const { listApiTokens } = await import('../auth/service')
     await withDatabase(options.dataDir, async (db) => {
       const workspace = await resolveWorkspace(db, options.workspace)
       const page = await listApiTokens(db, workspace.id, { page: 1, pageSize: 100 })
@@ -90,6 +101,7 @@ token
   .addOption(dataDirOption())
   .option('--workspace <name>', 'workspace (default: the first one)')
   .action(async (id: string, options: { dataDir?: string; workspace?: string }) => {
+    const { revokeApiToken } = await import('../auth/service')
     await withDatabase(options.dataDir, async (db) => {
       const workspace = await resolveWorkspace(db, options.workspace)
       await revokeApiToken(db, workspace.id, id, new Date())
@@ -102,7 +114,8 @@ program
   .description('copy the database to FILE, safely, even while Outpost runs')
   .addOption(dataDirOption())
   .action(async (file: string, options: { dataDir?: string }) => {
-    const { pages } = await backupDatabase(options.dataDir ?? defaultDataDir(), file)
+    const { backupDatabase } = await import('../backup')
+    const { pages } = await backupDatabase(resolveDataDir(options.dataDir), file)
     console.log(`Backed up ${pages} pages to ${file}`)
   })
 
@@ -112,7 +125,9 @@ workspace
   .command('create <name>')
   .description('create a workspace (with a Sales pipeline, BRL and a few lost reasons)')
   .addOption(dataDirOption())
-  .action(async (name: string, options: { dataDir?: string }) => {
+  .action(async (value: string, options: { dataDir?: string }) => {
+    const name = await validName('workspace name', value)
+    const { createWorkspace } = await import('../workspaces/service')
     const created = await withDatabase(options.dataDir, (db) =>
       createWorkspace(db, name, new Date()),
     )
@@ -124,6 +139,8 @@ workspace
   .description('list workspaces, the default (oldest) first')
   .addOption(dataDirOption())
   .action(async (options: { dataDir?: string }) => {
+    const { ensureDefaultWorkspace } = await import('../workspace-store')
+    const { listWorkspaces } = await import('../workspaces/service')
     const all = await withDatabase(options.dataDir, async (db) => {
       await ensureDefaultWorkspace(db, new Date())
       return listWorkspaces(db)
@@ -133,11 +150,5 @@ workspace
 
 registerImportExportCommands(program, { withDatabase, resolveWorkspace })
 
-program.parseAsync().catch((error: unknown) => {
-  if (error instanceof StartupError || error instanceof ApiError) {
-    console.error(`outpost: ${error.message}`)
-  } else {
-    console.error('outpost: unexpected error', error)
-  }
-  process.exit(1)
-})
+speakOneLine(program)
+program.parseAsync().catch(fail)

@@ -1,11 +1,10 @@
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { InvalidArgumentError, Option, type Command } from 'commander'
-import { defaultDataDir } from '../data-dir'
-import { dataDirOption } from './options'
-import { defaultHost, defaultPort, startServer } from '../server'
+import { defaultHost, defaultPort } from '../address'
 import type { TunnelState } from '../tunnel/manager'
 import { tunnelProviderNames, type TunnelProviderName } from '../tunnel/providers/provider'
+import { dataDirOption, findDataDir, resolveDataDir } from './options'
 
 // The bundle lives in out/main; the built renderer beside it in out/renderer.
 const uiDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer')
@@ -16,6 +15,23 @@ function port(value: string): number {
     throw new InvalidArgumentError('must be a port number from 0 to 65535')
   }
   return parsed
+}
+
+// 4780 to 4799: enough for a few Outpost servers side by side.
+const nextFreePorts = 19
+
+/**
+ * What to paste in a second terminal to script against this server: the same CLI finds the same
+ * data folder (the demo folder, OUTPOST_DATA_DIR or the default), or is told it.
+ */
+function secondTerminal(url: string, dataDir: string): string[] {
+  const found = resolve(findDataDir(undefined).dir) === resolve(dataDir)
+  const flag = found ? '' : ` --data-dir '${dataDir.replaceAll("'", "'\\''")}'`
+  return [
+    `export OUTPOST=${url}`,
+    `export OUTPOST_TOKEN=$(npx outpost token create --scope admin${flag})`,
+    `npx outpost login-link${flag}   # a new login link, whenever you need one`,
+  ]
 }
 
 interface ServeOptions {
@@ -46,8 +62,19 @@ export function registerServeCommand(program: Command): void {
     .command('serve')
     .description('serve the API and the UI over HTTP')
     .addOption(dataDirOption())
-    .option('--host <host>', 'address to listen on', defaultHost)
-    .option('--port <port>', 'port to listen on (0 picks a free one)', port, defaultPort)
+    .addOption(
+      new Option('--host <host>', 'address to listen on').env('OUTPOST_HOST').default(defaultHost),
+    )
+    .addOption(
+      new Option(
+        '--port <port>',
+        `port to listen on; without this flag or OUTPOST_PORT, ${defaultPort} or the next free ` +
+          `one up to ${defaultPort + nextFreePorts} (0 picks any free one)`,
+      )
+        .env('OUTPOST_PORT')
+        .argParser(port)
+        .default(defaultPort),
+    )
     .option('--demo', 'create a Demo workspace full of sample data, if there is none')
     .option('--allow-host <name...>', 'extra host names the server answers to (besides loopback)')
     .addOption(
@@ -62,12 +89,15 @@ export function registerServeCommand(program: Command): void {
       'after',
       '\nngrok reads its authtoken from the tunnel settings or NGROK_AUTHTOKEN.',
     )
-    .action(async (options: ServeOptions) => {
-      const dataDir = options.dataDir ?? defaultDataDir()
+    .action(async (options: ServeOptions, command: Command) => {
+      const { startServer } = await import('../server')
+      const dataDir = resolveDataDir(options.dataDir)
+      const portChosen = command.getOptionValueSource('port') !== 'default'
       const server = await startServer({
         dataDir,
         host: options.host,
         port: options.port,
+        nextFreePorts: portChosen ? 0 : nextFreePorts,
         demo: options.demo,
         uiDir,
         allowedHosts: options.allowHost,
@@ -80,7 +110,10 @@ export function registerServeCommand(program: Command): void {
           },
         },
       })
-      console.log(`Outpost is running at ${server.url}`)
+      const taken = server.port !== options.port && options.port !== 0
+      console.log(
+        `Outpost is running at ${server.url}${taken ? ` (port ${options.port} was taken)` : ''}`,
+      )
       console.log(`  Open the UI (this link works once): ${server.loginUrl}`)
       console.log(`  API reference: ${server.url}/api/docs`)
       console.log(`  Data: ${dataDir}`)
@@ -88,6 +121,8 @@ export function registerServeCommand(program: Command): void {
         console.log(`  Demo workspace created. Its admin token, shown this once:`)
         console.log(`  ${server.demoToken}`)
       }
+      console.log(`  In another terminal, in ${process.cwd()}:`)
+      for (const line of secondTerminal(server.url, dataDir)) console.log(`    ${line}`)
       console.log('Press Ctrl+C to stop.')
       const last = { line: '' }
       server.tunnel.subscribe((state) => reportTunnel(state, last))

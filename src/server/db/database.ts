@@ -152,6 +152,14 @@ export interface SessionTable {
   lastSeenAt: string
 }
 
+export interface LoginLinkTable {
+  id: string
+  /** SHA-256 of the link's secret, hex. The secret itself is never stored. */
+  secretHash: string
+  createdAt: string
+  expiresAt: string
+}
+
 export interface WebhookSubscriptionTable {
   id: string
   tenantId: string
@@ -282,5 +290,6 @@ export interface Database {
   webhookSubscriptions: WebhookSubscriptionTable
   webhookAttempts: WebhookAttemptTable
   sessions: SessionTable
+  loginLinks: LoginLinkTable
   tunnelSettings: TunnelSettingsTable
 }

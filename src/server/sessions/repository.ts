@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../db/connection'
-import type { SessionTable } from '../db/database'
+import type { LoginLinkTable, SessionTable } from '../db/database'
 
 export async function insertSession(db: Db, row: Insertable<SessionTable>): Promise<void> {
   await db.insertInto('sessions').values(row).execute()
@@ -36,4 +36,21 @@ export async function findSessionById(db: Db, id: string) {
     .select(['id', 'expiresAt'])
     .where('id', '=', id)
     .executeTakeFirst()
+}
+
+export async function insertLoginLink(db: Db, row: Insertable<LoginLinkTable>): Promise<void> {
+  await db.insertInto('loginLinks').values(row).execute()
+}
+
+/** Deletes the link with this hash and returns it: whoever deletes it is the one who used it. */
+export async function takeLoginLinkByHash(db: Db, secretHash: string) {
+  return db
+    .deleteFrom('loginLinks')
+    .where('secretHash', '=', secretHash)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export async function deleteLoginLinksExpiredBefore(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('loginLinks').where('expiresAt', '<=', now).execute()
 }

@@ -7,13 +7,19 @@ import { listWorkspaces } from '../workspaces/service'
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './cookie'
 import { invalidLoginPage } from './login-page'
 import { desktopExchangeBody, type SessionState } from './schema'
-import { authenticateSession, createSession, endSession } from './service'
+import { loginLinkCommand } from '../../shared/login-link'
+import { authenticateSession, createSession, endSession, openSessionWithLoginLink } from './service'
 
 const signedOut = () =>
-  new ApiError(401, 'unauthorized', 'Not signed in: open the login link `outpost serve` printed')
+  new ApiError(
+    401,
+    'unauthorized',
+    `Not signed in: open a login link (\`${loginLinkCommand}\` prints a new one)`,
+  )
 
 /**
- * How the UI signs in: `GET /login?token=` (the one-time link `outpost serve` prints) and
+ * How the UI signs in: `GET /login?token=` (a one-time link: `outpost serve` prints one, and
+ * `outpost login-link` mints more) and
  * `POST /api/session/desktop` (the desktop app's per-launch secret) both open a session and set
  * its cookie; `GET /api/session` tells the UI whether it is signed in and which workspaces it may
  * use; `DELETE /api/session` signs out.
@@ -24,15 +30,15 @@ export function sessionRoutes({ db, clock, loginGate }: AppDeps) {
   app.get('/login', async (c) => {
     c.header('Cache-Control', 'no-store')
     const token = c.req.query('token') ?? ''
-    if (loginGate?.consumeLoginSecret(token)) {
-      const session = await createSession(db, clock.now())
+    const session = await openSessionWithLoginLink(db, token, clock.now())
+    if (session) {
       writeSessionCookie(c, session.secret)
       return c.redirect('/', 303)
     }
     // Opening the link again in a browser that is already signed in is not a mistake.
     const cookie = readSessionCookie(c)
     if (cookie && (await authenticateSession(db, cookie, clock.now()))) return c.redirect('/', 303)
-    return c.html(invalidLoginPage, 401)
+    return c.html(invalidLoginPage(new URL(c.req.url).origin), 401)
   })
 
   app.get('/api/session', async (c) => {

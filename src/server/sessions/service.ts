@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../db/connection'
+import { inTransaction, type Db } from '../db/connection'
 import * as sessions from './repository'
 import { generateSecret, hashSecret, looksLikeSecret, sameDigest } from './secret'
 
@@ -66,4 +66,55 @@ export async function endSession(db: Db, secret: string): Promise<void> {
 export async function isSessionLive(db: Db, id: string, now: Date): Promise<boolean> {
   const row = await sessions.findSessionById(db, id)
   return row !== undefined && Date.parse(row.expiresAt) > now.getTime()
+}
+
+/**
+ * How long a login link works. Long enough for a link printed at start to be opened after lunch,
+ * short enough that one found in an old terminal scrollback has gone stale.
+ */
+export const loginLinkLifetimeMs = 24 * 3_600_000
+
+export interface LoginLink {
+  /** The secret of `/login?token=<secret>`. It exists only in the answer of this call. */
+  secret: string
+  expiresAt: string
+}
+
+/**
+ * Mints a one-time login link. It is kept in the database, hashed, so a link minted by
+ * `outpost login-link` in another process works on the running server.
+ */
+export async function createLoginLink(db: Db, now: Date): Promise<LoginLink> {
+  const secret = generateSecret()
+  const expiresAt = new Date(now.getTime() + loginLinkLifetimeMs).toISOString()
+  await inTransaction(db, async (trx) => {
+    await sessions.deleteLoginLinksExpiredBefore(trx, now.toISOString())
+    await sessions.insertLoginLink(trx, {
+      id: randomUUID(),
+      secretHash: hashSecret(secret),
+      createdAt: now.toISOString(),
+      expiresAt,
+    })
+  })
+  return { secret, expiresAt }
+}
+
+/**
+ * Uses a login link: opens a session when `secret` is a live link, which then stops working;
+ * null for anything unknown, used or expired. One transaction, so two browsers racing with the
+ * same link get one session between them.
+ */
+export async function openSessionWithLoginLink(
+  db: Db,
+  secret: string,
+  now: Date,
+): Promise<NewSession | null> {
+  if (!looksLikeSecret(secret)) return null
+  const hash = hashSecret(secret)
+  return inTransaction(db, async (trx) => {
+    const link = await sessions.takeLoginLinkByHash(trx, hash)
+    if (!link || !sameDigest(link.secretHash, hash)) return null
+    if (Date.parse(link.expiresAt) <= now.getTime()) return null
+    return createSession(trx, now)
+  })
 }
