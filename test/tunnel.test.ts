@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startBlackhole } from './support/blackhole'
 import { requireBuiltCli, serve } from './support/cli'
 import { startLocaltunnelServer, type LocaltunnelServer } from './support/localtunnel-server'
 import { startTestServer, type TestServer } from './support/server'
+import { closedPort } from './support/webhook-receiver'
 
 let server: TestServer
 let tunnelServer: LocaltunnelServer
@@ -212,6 +214,97 @@ describe('tunnel', () => {
         )
     } finally {
       expect(await running.stop()).toBe(0)
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+// "No network", without touching it: a tunnel server that accepts and never answers (a network
+// that swallows packets), and one where nothing listens.
+describe('tunnel with no network', () => {
+  const turnOn = (localtunnelHost: string) =>
+    fetch(`${server.url}/api/app/v1/tunnel`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        enabled: true,
+        provider: 'localtunnel',
+        localtunnelHost,
+        subdomain: null,
+      }),
+      // The promise to the user: an answer within 15 seconds, whatever the network does.
+      signal: AbortSignal.timeout(15_000),
+    })
+  const turnOff = () => server.admin.put('/api/app/v1/tunnel', { enabled: false })
+
+  it('turning it on towards a server that never answers: a clear error within 15 s, state reconnecting', async () => {
+    const hole = await startBlackhole()
+    try {
+      const response = await turnOn(hole.url)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toMatchObject({
+        enabled: true,
+        status: 'reconnecting',
+        publicUrl: null,
+        failures: 1,
+        lastError:
+          `Could not reach the localtunnel server ${hole.url}: ` +
+          'no answer within 10 seconds (is this computer offline?)',
+        nextAttemptAt: expect.any(String),
+      })
+      // The attempt asked once and let go: nothing is left waiting on the silent server.
+      expect(hole.requests).toBe(1)
+      await expect.poll(() => hole.openRequests(), { timeout: 2_000 }).toBe(0)
+    } finally {
+      expect((await turnOff()).body.status).toBe('off')
+      await hole.close()
+    }
+  })
+
+  it('a server that refuses: a clear error at once, retried in the background until turned off', async () => {
+    const port = await closedPort()
+    const host = `http://127.0.0.1:${port}`
+    const response = await turnOn(host)
+    expect(await response.json()).toMatchObject({
+      status: 'reconnecting',
+      failures: 1,
+      lastError: `Could not reach the localtunnel server ${host}: connection refused`,
+    })
+    // Retries after 1 s, then 2 s: still down, counted, each with its next try.
+    await expect
+      .poll(async () => (await server.admin.get('/api/app/v1/tunnel')).body.failures, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(3)
+    const off = await turnOff()
+    expect(off.body).toMatchObject({ status: 'off', failures: 0, nextAttemptAt: null })
+  })
+
+  it('outpost serve --tunnel towards a silent server prints why it is down and keeps serving', async () => {
+    requireBuiltCli()
+    const hole = await startBlackhole()
+    const dataDir = mkdtempSync(join(tmpdir(), 'outpost-tunnel-offline-'))
+    const running = await serve([
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--tunnel',
+      'localtunnel',
+      '--tunnel-host',
+      hole.url,
+    ])
+    try {
+      await expect
+        .poll(running.output, { timeout: 15_000 })
+        .toContain(
+          `Tunnel down: Could not reach the localtunnel server ${hole.url}: no answer within ` +
+            '10 seconds (is this computer offline?). Retrying in the background (next try at ',
+        )
+      expect((await fetch(`${running.url}/api/v1/people`)).status).toBe(401)
+    } finally {
+      expect(await running.stop()).toBe(0)
+      await hole.close()
       rmSync(dataDir, { recursive: true, force: true })
     }
   })

@@ -14,16 +14,54 @@ export const eventTypes = [
 
 export type EventType = (typeof eventTypes)[number]
 
-export interface EventData<T> {
+/**
+ * What each type's `data` holds. `snapshot`: the record only. `change`: the record, and `previous`
+ * and `changes` saying what changed. `tag`: a change that also names the tag added. Keyed by every
+ * type, so a new type cannot be added without saying which it is; docs/events.md lists the same.
+ */
+export const eventPayloads = {
+  'deal.created': 'snapshot',
+  'deal.updated': 'change',
+  'deal.stage_changed': 'change',
+  'deal.won': 'change',
+  'deal.lost': 'change',
+  'deal.deleted': 'snapshot',
+  'person.created': 'snapshot',
+  'person.updated': 'change',
+  'person.tag_added': 'tag',
+  'person.deleted': 'snapshot',
+} as const satisfies Record<EventType, 'snapshot' | 'change' | 'tag'>
+
+export type EventPayloadKind = (typeof eventPayloads)[EventType]
+
+export interface SnapshotData<T> {
   /** The resource as the v1 API returns it (for `.deleted`, as it was before deletion). */
   object: T
-  /** For updates: the value each changed field had before. */
-  previous?: Record<string, unknown>
-  /** For updates: the names of the changed fields. */
-  changes?: string[]
-  /** For `person.tag_added`: the tag that was added. */
-  tag?: string
 }
+
+export interface ChangeData<T> extends SnapshotData<T> {
+  /** The value each changed field had before (its empty value when the record is new). */
+  previous: Record<string, unknown>
+  /** The names of the changed fields. */
+  changes: string[]
+}
+
+export interface TagData<T> extends ChangeData<T> {
+  /** The tag that was added. */
+  tag: string
+}
+
+interface DataOfKind<T> {
+  snapshot: SnapshotData<T>
+  change: ChangeData<T>
+  tag: TagData<T>
+}
+
+/** The `data` an event of type `K` must carry. */
+export type EventDataOf<K extends EventType, T = unknown> = DataOfKind<T>[(typeof eventPayloads)[K]]
+
+/** The `data` of any event, as a reader sees it. */
+export type EventData<T> = SnapshotData<T> & Partial<TagData<T>>
 
 export interface OutpostEvent<T = unknown> {
   id: string

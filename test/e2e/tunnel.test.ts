@@ -1,5 +1,6 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startBlackhole } from '../support/blackhole'
 import { startLocaltunnelServer, type LocaltunnelServer } from '../support/localtunnel-server'
 import { expectAccessible, openSession, screenshot, type Session } from './browser'
 
@@ -73,5 +74,31 @@ describe('tunnel settings', () => {
     await page.getByText('The tunnel is off').waitFor()
     const { body } = await session.server.admin.get('/api/app/v1/tunnel')
     expect(body).toMatchObject({ enabled: false, status: 'off', subdomain: 'outpost-ui' })
+  })
+
+  it('with no network, turning it on says why within 15 seconds and keeps trying', async () => {
+    const { page } = session
+    const hole = await startBlackhole()
+    try {
+      await page.getByRole('link', { name: 'Tunnel' }).click()
+      await page.getByText('The tunnel is off').waitFor()
+      await page.getByRole('textbox', { name: /^Tunnel server/ }).fill(hole.url)
+      await page.getByRole('textbox', { name: /^Subdomain/ }).fill('')
+      await page.getByRole('button', { name: 'Turn tunnel on' }).click()
+      await page.getByRole('button', { name: 'Connecting…' }).waitFor()
+      await expect
+        .poll(() => page.getByTestId('tunnel-error').innerText(), { timeout: 15_000 })
+        .toBe(
+          `Could not reach the localtunnel server ${hole.url}: ` +
+            'no answer within 10 seconds (is this computer offline?)',
+        )
+      await page.getByText('Outpost keeps trying in the background').waitFor()
+      await expectAccessible(page, 'tunnel settings, not connected')
+      await screenshot(page, 'settings-tunnel-offline')
+      await page.getByRole('button', { name: 'Turn tunnel off' }).click()
+      await page.getByText('The tunnel is off').waitFor()
+    } finally {
+      await hole.close()
+    }
   })
 })

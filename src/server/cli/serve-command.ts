@@ -45,16 +45,20 @@ interface ServeOptions {
   tunnelSubdomain?: string
 }
 
-/** Says on stdout when the tunnel comes up or drops, once per change of URL or status. */
-function reportTunnel(state: TunnelState, last: { line: string }): void {
-  const line =
-    state.status === 'connected'
-      ? `Tunnel up: ${state.publicUrl} (only /webhooks/in/... is reachable through it)`
-      : state.status === 'reconnecting'
-        ? `Tunnel down (${state.lastError}); retrying at ${state.nextAttemptAt}`
-        : ''
-  if (line && line !== last.line) console.log(line)
-  last.line = line
+/**
+ * Says on stdout when the tunnel comes up, fails or drops: once per change of status, URL or
+ * error, not at every retry while it stays down.
+ */
+function reportTunnel(state: TunnelState, last: { key: string }): void {
+  const key = [state.status, state.publicUrl, state.lastError].join('|')
+  if (key === last.key) return
+  last.key = key
+  if (state.status === 'connected') {
+    console.log(`Tunnel up: ${state.publicUrl} (only /webhooks/in/... is reachable through it)`)
+  } else if (state.status === 'reconnecting') {
+    const next = state.nextAttemptAt ? ` (next try at ${state.nextAttemptAt})` : ''
+    console.log(`Tunnel down: ${state.lastError}. Retrying in the background${next}.`)
+  }
 }
 
 export function registerServeCommand(program: Command): void {
@@ -124,7 +128,7 @@ export function registerServeCommand(program: Command): void {
       console.log(`  In another terminal, in ${process.cwd()}:`)
       for (const line of secondTerminal(server.url, dataDir)) console.log(`    ${line}`)
       console.log('Press Ctrl+C to stop.')
-      const last = { line: '' }
+      const last = { key: '' }
       server.tunnel.subscribe((state) => reportTunnel(state, last))
       reportTunnel(server.tunnel.state(), last)
       const stop = () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
-import type { EventType } from '../../shared/events'
+import type { ChangeData } from '../../shared/events'
 import { groupTags, normalizeTags } from '../../shared/tags'
 import { requireCompany } from '../companies/service'
 import { requireEnabledCurrency } from '../currencies/service'
@@ -12,7 +12,7 @@ import {
   selectTenantRowsAfter,
   type CreationCursor,
 } from '../db/tenant-page'
-import { diffFields, recordEvents, type ResourceEvent } from '../events/service'
+import { changesFromNothing, diffFields, recordEvents, type ResourceEvent } from '../events/service'
 import { ApiError, notFound, unknownReference } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
 import { requireLostReason } from '../lost-reasons/service'
@@ -97,20 +97,25 @@ async function assertReferences(db: Db, tenantId: string, input: UpdateDealInput
   if (input.lostReasonId) await requireLostReason(db, tenantId, input.lostReasonId, 'lostReasonId')
 }
 
-/** The events of one change: updated, plus stage_changed, won and lost when they apply. */
-function dealEvents(
+/**
+ * The stage events of a deal that moved from `from` (null: created in `to`) to `to`:
+ * stage_changed, won and lost when they apply, each carrying the change.
+ */
+function stageEvents(
   deal: Deal,
-  data: ResourceEvent['data'],
+  data: ChangeData<Deal>,
   from: StageRef | null,
   to: StageRef,
-  base: EventType,
 ): ResourceEvent[] {
-  const types: EventType[] = [base]
+  const types: ('deal.stage_changed' | 'deal.won' | 'deal.lost')[] = []
   if (from && from.id !== to.id) types.push('deal.stage_changed')
   if (to.type === 'won' && from?.type !== 'won') types.push('deal.won')
   if (to.type === 'lost' && from?.type !== 'lost') types.push('deal.lost')
   return types.map((type) => ({ type, resource: deal, data }))
 }
+
+// The fields a deal's stage decides: what deal.won or deal.lost at creation reports as changed.
+const stageFields = ['stageId', 'closedAt', 'lostReasonId'] as const
 
 /** Creates a deal in the given pipeline and stage; emits deal.created (and deal.won/lost). */
 export async function createDeal(
@@ -152,12 +157,11 @@ export async function createDeal(
     await deals.insertDeal(trx, row)
     await deals.replaceDealTags(trx, tenantId, row.id, tags)
     const deal = toDeal(row, tags)
-    await recordEvents(
-      trx,
-      tenantId,
-      now,
-      dealEvents(deal, { object: deal }, null, stage, 'deal.created'),
-    )
+    const change = { object: deal, ...changesFromNothing(deal, stageFields) }
+    await recordEvents(trx, tenantId, now, [
+      { type: 'deal.created', resource: deal, data: { object: deal } },
+      ...stageEvents(deal, change, null, stage),
+    ])
     return deal
   })
 }
@@ -207,12 +211,11 @@ export async function updateDeal(
       updatedAt: after.updatedAt,
     })
     if (changes.includes('tags')) await deals.replaceDealTags(trx, tenantId, id, after.tags)
-    await recordEvents(
-      trx,
-      tenantId,
-      now,
-      dealEvents(after, { object: after, previous, changes }, from, to, 'deal.updated'),
-    )
+    const change = { object: after, previous, changes }
+    await recordEvents(trx, tenantId, now, [
+      { type: 'deal.updated', resource: after, data: change },
+      ...stageEvents(after, change, from, to),
+    ])
     return after
   })
 }

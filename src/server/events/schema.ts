@@ -88,11 +88,16 @@ export const eventSchema = z
           'The whole resource as GET /api/v1/people/{id} or /deals/{id} returns it after the ' +
           'change; for `.deleted`, as it was just before.',
       }),
-      previous: z.record(z.string(), z.unknown()).optional().openapi({
-        description: 'Updates only: the value each changed field had before',
-      }),
+      previous: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .openapi({
+          description:
+            'Change events (updated, stage_changed, won, lost, tag_added), always: the value each ' +
+            'changed field had before (its empty value when the record was just created)',
+        }),
       changes: z.array(z.string()).optional().openapi({
-        description: 'Updates only: the names of the changed fields',
+        description: 'Change events, always: the names of the changed fields',
       }),
       tag: z.string().optional().openapi({ description: '`person.tag_added` only: the new tag' }),
     }),

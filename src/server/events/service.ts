@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import type { EventData, EventType, OutpostEvent } from '../../shared/events'
+import type { ChangeData, EventDataOf, EventType, OutpostEvent } from '../../shared/events'
 import type { Db } from '../db/connection'
 import * as events from './repository'
 
-export interface ResourceEvent {
-  type: EventType
-  /** The resource the event is about: its id and kind go into indexed columns. */
-  resource: { id: string }
-  data: EventData<unknown>
-}
+/**
+ * An event to record: each type with the `data` its payload kind requires (`eventPayloads`), so a
+ * change event without `previous` and `changes` does not compile.
+ */
+export type ResourceEvent = {
+  [K in EventType]: {
+    type: K
+    /** The resource the event is about: its id and kind go into indexed columns. */
+    resource: { id: string }
+    data: EventDataOf<K>
+  }
+}[EventType]
 
 /**
  * Appends events to the outbox. Call it with the transaction that made the change, so an event
@@ -119,10 +125,7 @@ export async function isRecordedEventId(db: Db, id: string): Promise<boolean> {
   return events.eventIdExists(db, id)
 }
 
-export interface FieldChanges {
-  changes: string[]
-  previous: Record<string, unknown>
-}
+export type FieldChanges = Omit<ChangeData<unknown>, 'object'>
 
 /** Which fields differ between two versions of a resource, and their earlier values. */
 export function diffFields<T extends object>(
@@ -140,4 +143,18 @@ export function diffFields<T extends object>(
     }
   }
   return { changes, previous }
+}
+
+/**
+ * The change a new record brings to `fields`: each one that has a value, with its empty value
+ * (`[]` for a list, otherwise null) as the previous one. For the change events a creation emits
+ * (a person created with tags, a deal created won or lost): there was no earlier version.
+ */
+export function changesFromNothing<T extends object>(
+  created: T,
+  fields: readonly (keyof T & string)[],
+): FieldChanges {
+  const now: Record<string, unknown> = Object.fromEntries(fields.map((key) => [key, created[key]]))
+  const empty = Object.fromEntries(fields.map((key) => [key, Array.isArray(now[key]) ? [] : null]))
+  return diffFields(empty, now)
 }

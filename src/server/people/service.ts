@@ -11,7 +11,13 @@ import {
   type CreationCursor,
 } from '../db/tenant-page'
 import { detachDeals } from '../deals/service'
-import { diffFields, recordEvents, type ResourceEvent } from '../events/service'
+import {
+  changesFromNothing,
+  diffFields,
+  recordEvents,
+  type FieldChanges,
+  type ResourceEvent,
+} from '../events/service'
 import { conflict, notFound, unknownReference } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
 import { requireUser } from '../users/service'
@@ -89,11 +95,12 @@ async function assertReferences(db: Db, tenantId: string, input: UpdatePersonInp
   if (input.ownerId) await requireUser(db, tenantId, input.ownerId, 'ownerId')
 }
 
-function tagEvents(person: Person, tags: readonly string[]): ResourceEvent[] {
+/** One person.tag_added per tag added, each carrying the change of the operation that added it. */
+function tagEvents(person: Person, tags: readonly string[], change: FieldChanges): ResourceEvent[] {
   return tags.map((tag) => ({
     type: 'person.tag_added',
     resource: person,
-    data: { object: person, tag },
+    data: { object: person, ...change, tag },
   }))
 }
 
@@ -136,7 +143,7 @@ export async function createPerson(
     const person = toPerson(row, tags)
     await recordEvents(trx, tenantId, now, [
       { type: 'person.created', resource: person, data: { object: person } },
-      ...tagEvents(person, tags),
+      ...tagEvents(person, tags, changesFromNothing(person, ['tags'])),
     ])
     return person
   })
@@ -200,7 +207,7 @@ async function saveChanges(
   if (changes.includes('tags')) await people.replacePersonTags(trx, tenantId, before.id, after.tags)
   await recordEvents(trx, tenantId, now, [
     { type: 'person.updated', resource: after, data: { object: after, previous, changes } },
-    ...tagEvents(after, addedTags(before.tags, after.tags)),
+    ...tagEvents(after, addedTags(before.tags, after.tags), { previous, changes }),
   ])
   return after
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { silentLogger } from '../logger'
 import {
+  connectTimeoutMs,
   createTunnelManager,
   reconnectDelaysMs,
   TunnelUnavailableError,
@@ -120,6 +121,65 @@ describe('tunnel manager', () => {
     await time.advance(reconnectDelaysMs[2])
     expect(manager.state()).toMatchObject({ status: 'connected', failures: 0 })
     expect(scripted.connects()).toBe(4)
+  })
+
+  it('an attempt with no answer fails after connectTimeoutMs with the provider’s reason, then retries', async () => {
+    let connects = 0
+    const silent: TunnelProvider = {
+      name: 'localtunnel',
+      unavailableReason: async () => null,
+      connect: (_port, _options, signal) => {
+        connects++
+        return new Promise((_, reject) =>
+          signal.addEventListener('abort', () =>
+            reject(new Error(`server silent: ${(signal.reason as Error).message}`)),
+          ),
+        )
+      },
+    }
+    const { manager, time } = managerWith(silent)
+    const started = manager.start({ provider: 'localtunnel', options: {} })
+    await flush()
+    expect(manager.state().status).toBe('connecting')
+    await time.advance(connectTimeoutMs)
+    expect(await started).toMatchObject({
+      status: 'reconnecting',
+      failures: 1,
+      lastError: 'server silent: no answer within 10 seconds (is this computer offline?)',
+    })
+    expect(time.pendingDelays()).toEqual([reconnectDelaysMs[0]])
+    await time.advance(reconnectDelaysMs[0])
+    expect(connects).toBe(2)
+  })
+
+  it('a provider that ignores the deadline still fails the attempt, and a late tunnel is closed', async () => {
+    let closes = 0
+    let open: (connection: {
+      url: string
+      lost: Promise<Error>
+      close(): Promise<void>
+    }) => void = () => {}
+    const deaf: TunnelProvider = {
+      name: 'ngrok',
+      unavailableReason: async () => null,
+      connect: () => new Promise((resolve) => (open = resolve)),
+    }
+    const { manager, time } = managerWith(deaf)
+    const started = manager.start({ provider: 'ngrok', options: {} })
+    await flush()
+    await time.advance(connectTimeoutMs + 1_000)
+    expect(await started).toMatchObject({
+      status: 'reconnecting',
+      lastError: 'Could not open the ngrok tunnel: no answer within 10 seconds',
+    })
+    open({
+      url: 'https://late.example.test',
+      lost: new Promise(() => {}),
+      close: async () => void closes++,
+    })
+    await flush()
+    expect(closes).toBe(1)
+    expect(manager.state().publicUrl).toBeNull()
   })
 
   it('reconnects when the tunnel drops by itself', async () => {

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
 import type { TunnelProviderName, TunnelState } from '../../shared/tunnel'
-import type { TunnelOptions, TunnelProvider } from './providers/provider'
+import type { TunnelConnection, TunnelOptions, TunnelProvider } from './providers/provider'
 
 export type { TunnelState }
 
@@ -27,6 +27,14 @@ const nodeTimers: Timers = {
 /** Waits between attempts: quick at first, then once a minute while the network stays away. */
 export const reconnectDelaysMs = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000] as const
 const watchdogMs = 30_000
+
+/**
+ * How long one attempt to open the tunnel may take, whatever the provider: offline, a tunnel
+ * server that does not answer fails the attempt in this time (and the retries carry on), so no
+ * request that turns the tunnel on waits longer.
+ */
+export const connectTimeoutMs = 10_000
+const abortGraceMs = 1_000
 
 export class TunnelUnavailableError extends Error {
   override name = 'TunnelUnavailableError'
@@ -97,11 +105,46 @@ export function createTunnelManager({
     }, delay)
   }
 
+  /**
+   * One connection attempt, bounded by `connectTimeoutMs`: past it the provider is told to stop
+   * (its signal aborts) and fails with its own account of what hung; one that does not within
+   * `abortGraceMs` fails the attempt anyway. A tunnel that opens after the deadline is closed.
+   */
+  function connectWithin(provider: TunnelProvider, port: number, options: TunnelOptions) {
+    const controller = new AbortController()
+    return new Promise<TunnelConnection>((resolve, reject) => {
+      let grace: unknown = null
+      const deadline = timers.setTimeout(() => {
+        const reason = `no answer within ${connectTimeoutMs / 1000} seconds`
+        controller.abort(new Error(`${reason} (is this computer offline?)`))
+        grace = timers.setTimeout(
+          () => reject(new Error(`Could not open the ${provider.name} tunnel: ${reason}`)),
+          abortGraceMs,
+        )
+      }, connectTimeoutMs)
+      const settled = () => {
+        timers.clearTimeout(deadline)
+        if (grace) timers.clearTimeout(grace)
+      }
+      provider.connect(port, options, controller.signal).then(
+        (opened) => {
+          settled()
+          if (controller.signal.aborted) void opened.close().catch(() => undefined)
+          else resolve(opened)
+        },
+        (error: unknown) => {
+          settled()
+          reject(error)
+        },
+      )
+    })
+  }
+
   async function attempt(current: number): Promise<void> {
     if (!target) return
     try {
       const port = await localPort()
-      const opened = await providers[target.provider].connect(port, target.options)
+      const opened = await connectWithin(providers[target.provider], port, target.options)
       if (current !== generation) return void (await opened.close())
       connection = opened
       update({ status: 'connected', publicUrl: opened.url, failures: 0, nextAttemptAt: null })

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   closedPort,
@@ -77,6 +79,27 @@ describe('sending one webhook', () => {
     const result = await sendWebhook({ ...request(receiver.url), timeoutMs: 100 })
     expect(result).toMatchObject({ succeeded: false, responseStatus: null, error: 'timeout' })
     expect(result.durationMs).toBeGreaterThanOrEqual(90)
+  })
+
+  it('an answer whose body stalls is a timeout failure too, whatever its status', async () => {
+    const stalling = createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' })
+      res.write('started')
+    })
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve))
+    const { port } = stalling.address() as AddressInfo
+    try {
+      const result = await sendWebhook({ ...request(`http://127.0.0.1:${port}/`), timeoutMs: 200 })
+      expect(result).toMatchObject({
+        succeeded: false,
+        responseStatus: 200,
+        responseExcerpt: 'started',
+        error: 'timeout',
+      })
+    } finally {
+      stalling.closeAllConnections()
+      stalling.close()
+    }
   })
 
   it('passes on Retry-After for the schedule to honour', async () => {

@@ -1,6 +1,9 @@
 import { performance } from 'node:perf_hooks'
 
-/** How long one attempt may take, connection to last byte read. */
+/**
+ * How long one attempt may take, from connecting to the last byte of the answer read: a slow
+ * endpoint costs its own subscription this much per attempt, never the others.
+ */
 export const attemptTimeoutMs = 15_000
 /** How much of a response body the delivery log keeps. */
 export const responseExcerptBytes = 2_048
@@ -48,12 +51,19 @@ function errorCode(error: unknown): string {
   return networkErrors[code] ?? 'network_error'
 }
 
+interface Excerpt {
+  text: string | null
+  /** `timeout` when the time ran out before the body's end (or the excerpt's size) arrived. */
+  error: 'timeout' | null
+}
+
 /** Reads at most `responseExcerptBytes` of the body, then lets the rest go. */
-async function readExcerpt(response: Response): Promise<string | null> {
-  if (!response.body) return null
+async function readExcerpt(response: Response): Promise<Excerpt> {
+  if (!response.body) return { text: null, error: null }
   const reader = response.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
+  let error: Excerpt['error'] = null
   try {
     while (size < responseExcerptBytes) {
       const { done, value } = await reader.read()
@@ -61,14 +71,15 @@ async function readExcerpt(response: Response): Promise<string | null> {
       chunks.push(value)
       size += value.byteLength
     }
-  } catch {
-    // The body broke off or the time ran out: keep what arrived.
+  } catch (cause) {
+    // The body broke off (the answer stands) or the time ran out (the attempt failed).
+    if (errorCode(cause) === 'timeout') error = 'timeout'
   } finally {
     void reader.cancel().catch(() => undefined)
   }
-  if (size === 0) return null
+  if (size === 0) return { text: null, error }
   const bytes = Buffer.concat(chunks).subarray(0, responseExcerptBytes)
-  return new TextDecoder('utf-8').decode(bytes)
+  return { text: new TextDecoder('utf-8').decode(bytes), error }
 }
 
 /** POSTs one signed webhook and reports what happened. Never throws for network trouble. */
@@ -87,12 +98,13 @@ export async function sendWebhook(request: WebhookRequest): Promise<SendResult> 
       redirect: 'manual',
       signal: AbortSignal.timeout(request.timeoutMs ?? attemptTimeoutMs),
     })
-    const responseExcerpt = await readExcerpt(response)
+    const excerpt = await readExcerpt(response)
     return {
-      succeeded: response.status >= 200 && response.status < 300,
+      // An answer whose body stalls past the time limit is a failed attempt, whatever its status.
+      succeeded: response.status >= 200 && response.status < 300 && excerpt.error === null,
       responseStatus: response.status,
-      responseExcerpt,
-      error: null,
+      responseExcerpt: excerpt.text,
+      error: excerpt.error,
       retryAfter: response.headers.get('retry-after'),
       durationMs: elapsed(),
     }

@@ -15,51 +15,105 @@ export interface DeliveryWorker {
 const pollIntervalMs = 1_000
 
 /**
+ * How many subscriptions may have an attempt out at once. Each attempt is bounded by
+ * `attemptTimeoutMs`, so this many endpoints that never answer delay the others by that at most.
+ */
+export const maxConcurrentSubscriptions = 8
+
+interface Drain {
+  /** Asked for again while running: look once more for due work before finishing. */
+  again: boolean
+  done: Promise<void>
+}
+
+/**
  * The outbound delivery worker: one per server process, reading the outbox in the database, so
  * that whatever was not delivered before a restart or while offline goes out afterwards.
- * Subscriptions are served side by side; each one's events go one at a time, in commit order.
+ * Subscriptions are worked independently (up to `maxConcurrentSubscriptions` at once): an endpoint
+ * that hangs delays only its own subscription. Each one's events go one at a time, in commit order.
  */
 export function startDeliveryWorker(options: DeliveryContext): DeliveryWorker {
   let stopping = false
   let timer: NodeJS.Timeout | undefined
-  // Rounds never overlap: a round asked for while one runs starts after it.
-  let queue: Promise<void> = Promise.resolve()
+  // At most one drain per subscription: that is what keeps its events in order.
+  const draining = new Map<string, Drain>()
+  let freeSlots = maxConcurrentSubscriptions
+  const waitingForSlot: (() => void)[] = []
 
-  async function drain(tenantId: string, subscriptionId: string): Promise<void> {
-    while (!stopping && (await deliverNextEvent(options, tenantId, subscriptionId))) {
-      // Delivered (or given up): the next event may be due at once.
+  async function takeSlot(): Promise<void> {
+    if (freeSlots > 0) {
+      freeSlots -= 1
+      return
+    }
+    await new Promise<void>((resolve) => waitingForSlot.push(resolve))
+  }
+
+  function releaseSlot(): void {
+    const next = waitingForSlot.shift()
+    if (next) next()
+    else freeSlots += 1
+  }
+
+  async function deliverDue(drain: Drain, tenantId: string, subscriptionId: string) {
+    await takeSlot()
+    try {
+      do {
+        drain.again = false
+        while (!stopping && (await deliverNextEvent(options, tenantId, subscriptionId))) {
+          // Delivered (or given up): the next event may be due at once.
+        }
+      } while (drain.again && !stopping)
+    } catch (error) {
+      options.logger.error(`webhook ${subscriptionId}: delivery failed`, error)
+    } finally {
+      releaseSlot()
+      draining.delete(subscriptionId)
     }
   }
 
-  async function round(): Promise<void> {
+  /** Resolves when the subscription has nothing due left, whoever started its drain. */
+  function drain(tenantId: string, subscriptionId: string): Promise<void> {
+    const running = draining.get(subscriptionId)
+    if (running) {
+      running.again = true
+      return running.done
+    }
+    const started: Drain = { again: false, done: Promise.resolve() }
+    draining.set(subscriptionId, started)
+    started.done = deliverDue(started, tenantId, subscriptionId)
+    return started.done
+  }
+
+  async function runDue(): Promise<void> {
     if (stopping) return
     try {
-      const due = await subscriptions.listEnabledSubscriptionIds(options.db)
-      await Promise.all(due.map((item) => drain(item.tenantId, item.id)))
+      const enabled = await subscriptions.listEnabledSubscriptionIds(options.db)
+      await Promise.all(enabled.map((item) => drain(item.tenantId, item.id)))
     } catch (error) {
       options.logger.error('webhook delivery round failed', error)
     }
   }
 
-  function runDue(): Promise<void> {
-    queue = queue.then(round)
-    return queue
-  }
-
+  // A look every second, whether or not the last one's attempts are still out: a slow endpoint
+  // must not delay the next look for the others.
   function schedule(): void {
     if (stopping) return
-    timer = setTimeout(() => void runDue().then(schedule), pollIntervalMs)
+    timer = setTimeout(() => {
+      void runDue()
+      schedule()
+    }, pollIntervalMs)
     timer.unref()
   }
 
-  void runDue().then(schedule)
+  void runDue()
+  schedule()
 
   return {
     runDue,
     stop: async () => {
       stopping = true
       clearTimeout(timer)
-      await queue
+      await Promise.all([...draining.values()].map((running) => running.done))
     },
   }
 }

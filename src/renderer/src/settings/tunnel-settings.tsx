@@ -39,10 +39,17 @@ function TunnelStatus({ state }: { state: Tunnel }) {
       )
     case 'reconnecting':
       return (
-        <p>
-          <span className="stage-badge badge-lost">Reconnecting</span> {state.lastError}
-          {state.nextAttemptAt && `; next try at ${formatDateTime(state.nextAttemptAt)}`}.
-        </p>
+        <>
+          <p>
+            <span className="stage-badge badge-lost">Not connected</span>{' '}
+            <span data-testid="tunnel-error">{state.lastError}</span>
+          </p>
+          <p className="field-hint">
+            Outpost keeps trying in the background
+            {state.nextAttemptAt && ` (next try at ${formatDateTime(state.nextAttemptAt)})`}. Turn
+            the tunnel off to stop.
+          </p>
+        </>
       )
   }
 }
@@ -85,12 +92,15 @@ export function TunnelSettings() {
 function TunnelForm({ state }: { state: Tunnel }) {
   const save = useSettingsMutation(tunnel.update, {
     invalidates: [integrationKeys.tunnel],
+    // A tunnel that could not connect is not a success: its reason shows in the status above.
     done: (next) =>
       next.status === 'connected'
         ? 'Tunnel connected'
-        : next.enabled
-          ? 'Tunnel starting'
-          : 'Tunnel settings saved',
+        : next.status === 'reconnecting'
+          ? ''
+          : next.enabled
+            ? 'Tunnel starting'
+            : 'Tunnel settings saved',
   })
   const [provider, setProvider] = useState<TunnelProviderName>(state.provider)
   const [localtunnelHost, setLocaltunnelHost] = useState(state.localtunnelHost ?? '')
@@ -177,7 +187,7 @@ function TunnelForm({ state }: { state: Tunnel }) {
           disabled={save.isPending}
           onClick={toggle}
         >
-          {state.enabled ? 'Turn tunnel off' : 'Turn tunnel on'}
+          {state.enabled ? 'Turn tunnel off' : save.isPending ? 'Connecting…' : 'Turn tunnel on'}
         </button>
       </div>
     </form>

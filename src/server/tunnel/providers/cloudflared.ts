@@ -2,7 +2,6 @@ import { spawn, spawnSync } from 'node:child_process'
 import { lossSignal, type TunnelProvider } from './provider'
 
 const quickTunnelUrl = /https:\/\/[a-z0-9-]+\.trycloudflare\.com/
-const startTimeoutMs = 30_000
 
 function onPath(): boolean {
   return spawnSync('cloudflared', ['--version'], { stdio: 'ignore' }).status === 0
@@ -13,7 +12,7 @@ export const cloudflaredProvider: TunnelProvider = {
   name: 'cloudflared',
   unavailableReason: async () =>
     onPath() ? null : 'cloudflared is not installed (not found on PATH)',
-  connect: (localPort) =>
+  connect: (localPort, _options, signal) =>
     new Promise((resolve, reject) => {
       const child = spawn(
         'cloudflared',
@@ -25,15 +24,18 @@ export const cloudflaredProvider: TunnelProvider = {
       const { lost, report } = lossSignal()
       let closing = false
       let output = ''
-      const timer = setTimeout(() => {
+      // Out of time (the manager's bound): stop the process that is still looking for a URL.
+      const abort = () => {
         child.kill()
-        reject(new Error('cloudflared did not report a public URL in time'))
-      }, startTimeoutMs)
+        reject(signal.reason)
+      }
+      signal.addEventListener('abort', abort, { once: true })
+      const settled = () => signal.removeEventListener('abort', abort)
       child.stderr.on('data', (chunk: Buffer) => {
         output += chunk.toString()
         const url = output.match(quickTunnelUrl)?.[0]
         if (!url) return
-        clearTimeout(timer)
+        settled()
         output = ''
         child.stderr.removeAllListeners('data')
         child.stderr.resume()
@@ -47,11 +49,11 @@ export const cloudflaredProvider: TunnelProvider = {
         })
       })
       child.once('error', (error) => {
-        clearTimeout(timer)
+        settled()
         reject(error)
       })
       child.once('exit', (code) => {
-        clearTimeout(timer)
+        settled()
         reject(new Error(`cloudflared exited (${code})`))
         if (!closing) report(new Error(`cloudflared exited (${code})`))
       })

@@ -23,7 +23,11 @@ export interface TunnelProvider {
   name: TunnelProviderName
   /** Why this provider cannot be used here, or null when it can. */
   unavailableReason(options: TunnelOptions): Promise<string | null>
-  connect(localPort: number, options: TunnelOptions): Promise<TunnelConnection>
+  /**
+   * Opens a tunnel. `signal` aborts when the attempt has run out of time (`connectTimeoutMs`): the
+   * provider stops what it started (requests, child processes) and rejects.
+   */
+  connect(localPort: number, options: TunnelOptions, signal: AbortSignal): Promise<TunnelConnection>
 }
 
 /** A promise that settles once, from outside: how a provider reports that its tunnel dropped. */

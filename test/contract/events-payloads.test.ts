@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eventPayloads, eventTypes, type EventPayloadKind } from '../../src/shared/events'
+import { eventsOf } from '../support/events'
+import {
+  createDeal,
+  createPerson,
+  firstLostReasonId,
+  salesPipeline,
+  type PipelineInfo,
+} from '../support/fixtures'
+import { startTestServer, type TestServer } from '../support/server'
+
+let server: TestServer
+let pipeline: PipelineInfo
+// Every event of a tour of the operations that emit events: each type at least once, and each
+// change event both from an update and (where one exists) from a creation.
+let events: any[] = []
+
+const fieldsOfKind: Record<EventPayloadKind, string[]> = {
+  snapshot: ['object'],
+  change: ['object', 'previous', 'changes'],
+  tag: ['object', 'previous', 'changes', 'tag'],
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  pipeline = await salesPipeline(server.admin)
+  const lostReasonId = await firstLostReasonId(server.admin)
+  const api = server.api
+  events = await eventsOf(api, async () => {
+    const person = await createPerson(api, { fullName: 'Tour', tags: ['vip'] })
+    await api.patch(`/api/v1/people/${person.id}`, { fullName: 'Tour Renamed' })
+    await api.patch(`/api/v1/people/${person.id}`, { tags: ['vip', 'b2b'] })
+    const deal = await createDeal(api, pipeline, { primaryPersonId: person.id })
+    await api.patch(`/api/v1/deals/${deal.id}`, { value: 2000 })
+    await api.patch(`/api/v1/deals/${deal.id}`, { stageId: pipeline.won.id })
+    await api.patch(`/api/v1/deals/${deal.id}`, { stageId: pipeline.open.id })
+    await api.patch(`/api/v1/deals/${deal.id}`, { stageId: pipeline.lost.id, lostReasonId })
+    await createDeal(api, pipeline, { stageId: pipeline.won.id })
+    await createDeal(api, pipeline, { stageId: pipeline.lost.id, lostReasonId })
+    await api.delete(`/api/v1/deals/${deal.id}`)
+    await api.delete(`/api/v1/people/${person.id}`)
+  })
+})
+afterAll(() => server.close())
+
+describe('event payloads', () => {
+  it('the tour emits every event type there is (a new type needs a step here)', () => {
+    expect([...new Set(events.map((event) => event.type))].sort()).toEqual([...eventTypes].sort())
+  })
+
+  it.each([...eventTypes])('%s carries the data its kind promises', (type) => {
+    const kind = eventPayloads[type]
+    const ofType = events.filter((event) => event.type === type)
+    expect(ofType.length).toBeGreaterThan(0)
+    for (const { data } of ofType) {
+      expect(Object.keys(data).sort()).toEqual([...fieldsOfKind[kind]].sort())
+      if (kind === 'snapshot') continue
+      // What changed, and what each changed field was before: a real difference, field by field.
+      expect(data.changes.length).toBeGreaterThan(0)
+      expect(Object.keys(data.previous).sort()).toEqual([...data.changes].sort())
+      for (const field of data.changes) {
+        expect(data.object).toHaveProperty(field)
+        expect(data.previous[field]).not.toEqual(data.object[field])
+      }
+      if (kind === 'tag') {
+        expect(data.changes).toContain('tags')
+        expect(data.object.tags).toContain(data.tag)
+        expect(data.previous.tags).not.toContain(data.tag)
+      }
+    }
+  })
+
+  it('person.tag_added carries the same previous and changes as the person.updated beside it', () => {
+    const updated = events.filter((event) => event.type === 'person.updated')
+    const tagged = events.filter((event) => event.type === 'person.tag_added')
+    const fromUpdate = tagged.find((event) => event.data.tag === 'b2b')
+    expect(fromUpdate.data.previous).toEqual({ tags: ['vip'] })
+    expect(fromUpdate.data.changes).toEqual(['tags'])
+    expect(updated.at(-1).data).toEqual({ ...fromUpdate.data, tag: undefined })
+    // At creation there was no earlier version: the tags were empty before.
+    const fromCreation = tagged.find((event) => event.data.tag === 'vip')
+    expect(fromCreation.data).toMatchObject({ previous: { tags: [] }, changes: ['tags'] })
+  })
+
+  it('deal.won and deal.lost at creation say the stage fields came from nothing', () => {
+    const created = events.filter(
+      (event) =>
+        (event.type === 'deal.won' || event.type === 'deal.lost') &&
+        event.data.previous.stageId === null,
+    )
+    expect(created.map((event) => event.type)).toEqual(['deal.won', 'deal.lost'])
+    expect(created[0].data.changes).toEqual(['stageId', 'closedAt'])
+    expect(created[1].data.changes).toEqual(['stageId', 'closedAt', 'lostReasonId'])
+  })
+
+  it('docs/events.md states the payload of every event type as the code does', () => {
+    const docs = readFileSync(new URL('../../docs/events.md', import.meta.url), 'utf8')
+    const section = docs.slice(docs.indexOf('### Payload of each type'))
+    for (const type of eventTypes) {
+      const row = section.split('\n').find((line) => line.startsWith(`| \`${type}\``))
+      expect(row, `docs/events.md has no payload row for ${type}`).toBeDefined()
+      const listed = row!
+        .split('|')[2]!
+        .match(/`([a-z]+)`/g)!
+        .map((name) => name.slice(1, -1))
+      expect(listed, type).toEqual(fieldsOfKind[eventPayloads[type]])
+    }
+  })
+})
