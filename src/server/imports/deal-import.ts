@@ -1,0 +1,174 @@
+// CSV import of deals. A deal names what it belongs to as people write it: the pipeline and
+// stage by name, the person by e-mail, the company, owner and lost reason by name (ids work too).
+// A name that matches nothing rejects the row, naming the field: an import never guesses a
+// pipeline, and never creates people or companies on a deal's behalf.
+
+import { z } from '@hono/zod-openapi'
+import { defaultCurrency, parseCurrency } from '../../shared/fields/currency'
+import { parseMoney } from '../../shared/fields/money'
+import type { FieldResult } from '../../shared/fields/result'
+import { parseTagList } from '../../shared/fields/tag'
+import { parseLine } from '../../shared/fields/text'
+import type { Db } from '../db/connection'
+import { createDeal } from '../deals/service'
+import { ApiError } from '../http/errors'
+import {
+  compileValue,
+  evaluateValue,
+  MappingSyntaxError,
+  type CompiledValue,
+  type MappingValue,
+} from '../inbound/mapping'
+import { runCsvImport, type ImportOptions, type ImportResult } from './csv-import'
+import { mappedColumns } from './mapped-columns'
+import { References } from './references'
+
+/** What a deal import can fill, and how each target is read. */
+export const dealImportTargets = [
+  'title',
+  'value',
+  'currency',
+  'pipeline',
+  'stage',
+  'person',
+  'company',
+  'owner',
+  'lostReason',
+  'expectedCloseDate',
+  'tags',
+] as const
+
+type DealTarget = (typeof dealImportTargets)[number]
+type DealMapping = readonly (readonly [DealTarget, CompiledValue])[]
+
+const required: DealTarget[] = ['title', 'pipeline', 'stage']
+
+const badMapping = (field: string, message: string) =>
+  new ApiError(400, 'validation_error', `${field} ${message}`, { field })
+
+const invalid = (field: string, message: string) =>
+  new ApiError(422, 'validation_error', `${field} ${message}`, { field })
+
+function ruled<T>(field: string, result: FieldResult<T>): T {
+  if (!result.ok) throw invalid(field, result.message)
+  return result.value
+}
+
+const isTarget = (target: string): target is DealTarget =>
+  (dealImportTargets as readonly string[]).includes(target)
+
+/** Checks and compiles a deal mapping; a 400 naming `mapping.<target>` for what cannot work. */
+export function compileDealMapping(mapping: Readonly<Record<string, MappingValue>>): DealMapping {
+  const compiled: (readonly [DealTarget, CompiledValue])[] = []
+  for (const [target, value] of Object.entries(mapping)) {
+    const field = `mapping.${target}`
+    if (!isTarget(target)) {
+      throw badMapping(
+        field,
+        `is not a field a deal import can fill (${dealImportTargets.join(', ')})`,
+      )
+    }
+    if (Array.isArray(value) && target !== 'tags') {
+      throw badMapping(field, 'takes one value; only tags take a list')
+    }
+    try {
+      compiled.push([target, compileValue(value)] as const)
+    } catch (error) {
+      if (error instanceof MappingSyntaxError) {
+        throw badMapping(field, `has a bad template: ${error.message}`)
+      }
+      throw error
+    }
+  }
+  for (const target of required) {
+    if (!(target in mapping))
+      throw badMapping(`mapping.${target}`, 'is required: map a column to it')
+  }
+  return compiled
+}
+
+/** A mapped value as text: lists joined by commas, absent and empty as undefined. */
+function textOf(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined
+  const text = Array.isArray(value) ? value.map((item) => String(item)).join(',') : String(value)
+  return text.trim() === '' ? undefined : text
+}
+
+const dateSchema = z.iso.date()
+
+function closeDate(text: string): string {
+  const day = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text.trim())?.[1]
+  if (!day || !dateSchema.safeParse(day).success) {
+    throw invalid('expectedCloseDate', 'must be a date like 2026-12-31')
+  }
+  return day
+}
+
+async function dealFromRow(
+  trx: Db,
+  references: References,
+  mapping: DealMapping,
+  record: Record<string, string>,
+) {
+  const values = new Map<DealTarget, string>()
+  for (const [target, compiled] of mapping) {
+    const text = textOf(evaluateValue(compiled, record))
+    if (text !== undefined) values.set(target, text)
+  }
+  const need = (target: DealTarget) => {
+    const text = values.get(target)
+    if (text === undefined) {
+      throw invalid(target, 'is required, and the mapping gave it no value from this row')
+    }
+    return text
+  }
+  const optional = <T>(target: DealTarget, read: (text: string) => T) => {
+    const text = values.get(target)
+    return text === undefined ? undefined : read(text)
+  }
+  const pipelineId = references.pipeline('pipeline', need('pipeline'))
+  return {
+    title: ruled('title', parseLine(need('title'))),
+    value: optional('value', (text) => ruled('value', parseMoney(text))) ?? 0,
+    currency:
+      optional('currency', (text) => ruled('currency', parseCurrency(text))) ?? defaultCurrency,
+    pipelineId,
+    stageId: references.stage('stage', pipelineId, need('stage')),
+    primaryPersonId: await optional('person', (text) => references.person(trx, 'person', text)),
+    primaryCompanyId: optional('company', (text) => references.company('company', text)),
+    ownerId: optional('owner', (text) => references.user('owner', text)),
+    lostReasonId: optional('lostReason', (text) => references.lostReason('lostReason', text)),
+    expectedCloseDate: optional('expectedCloseDate', closeDate),
+    tags:
+      optional('tags', (text) =>
+        ruled('tags', parseTagList(text.split(',').filter((tag) => tag.trim() !== ''))),
+      ) ?? [],
+  }
+}
+
+/**
+ * Imports deals from a CSV file: every good row creates a deal (with the events the REST API
+ * would emit), every bad one is rejected with its line and the field at fault.
+ */
+export async function importDealsCsv(
+  db: Db,
+  tenantId: string,
+  input: AsyncIterable<Uint8Array | string>,
+  rawMapping: Readonly<Record<string, MappingValue>>,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const mapping = compileDealMapping(rawMapping)
+  const references = await References.load(db, tenantId)
+  return runCsvImport(
+    db,
+    input,
+    {
+      checkHeader: (header) => mappedColumns(mapping, header),
+      importRow: async (trx, record, now) => {
+        await createDeal(trx, tenantId, await dealFromRow(trx, references, mapping, record), now)
+        return 'created'
+      },
+    },
+    options,
+  )
+}
