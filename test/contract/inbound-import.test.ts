@@ -167,6 +167,8 @@ describe('GET /api/app/v1/exports/people and /deals', () => {
       'lifecycleStage',
       'leadSource',
       'tags',
+      'company',
+      'owner',
       'customFields.companySize',
       'createdAt',
       'updatedAt',
