@@ -81,6 +81,8 @@ class RecordReader {
   atValueStart = true
   lines: Line[] = []
   chars = 0
+  /** A closing quote followed by text rather than a delimiter: a sign the quoting is broken. */
+  looseQuote = false
 
   constructor(private readonly delimiter: string) {}
 
@@ -96,7 +98,11 @@ class RecordReader {
         else if (text[index + 1] === '"') {
           this.value += '"'
           index += 1
-        } else this.quoted = false
+        } else {
+          this.quoted = false
+          const after = text[index + 1]
+          if (after !== undefined && after !== this.delimiter) this.looseQuote = true
+        }
         continue
       }
       if (char === this.delimiter) {
@@ -166,7 +172,9 @@ export async function* readCsvRows(
         { field: 'file' },
       )
     }
-    if (!done || (spansLines && !fits)) {
+    // One line with odd quoting is read as people mean it; a row that spans lines must be
+    // quoted properly, or it is taken for a quote left open that swallowed the lines after it.
+    if (!done || (spansLines && (!fits || reader.looseQuote))) {
       // A quote opened on this line and never closed where a row could end: this line is the
       // broken row, and the lines it swallowed are read again as rows of their own.
       replay.unshift(...reader.lines.slice(1))
