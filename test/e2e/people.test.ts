@@ -73,6 +73,12 @@ describe('people', () => {
     await page.keyboard.press('e')
     const dialog = page.getByRole('dialog', { name: 'Edit person' })
     await dialog.getByLabel('Lifecycle stage').selectOption('customer')
+    // The form checks the phone with the server's own rule, before sending anything.
+    await dialog.getByLabel('Phone').fill('+55 00 1234')
+    await dialog.getByRole('button', { name: 'Save person' }).click()
+    const phoneError = dialog.locator('#person-phone-error')
+    await phoneError.waitFor()
+    expect(await phoneError.innerText()).toBe('Phone "+55 00 1234" is not a valid phone number')
     await dialog.getByLabel('Phone').fill('+55 11 91234-5678')
     await dialog.getByRole('button', { name: 'Save person' }).click()
     const timeline = page.getByRole('region', { name: 'Timeline' })

@@ -9,6 +9,11 @@ import { parseMoney } from '../../shared/fields/money'
 import type { FieldResult } from '../../shared/fields/result'
 import { parseTagList } from '../../shared/fields/tag'
 import { parseLine } from '../../shared/fields/text'
+import {
+  dealImportTargets,
+  requiredImportTargets,
+  type DealImportTarget,
+} from '../../shared/import-targets'
 import type { Db } from '../db/connection'
 import { createDeal } from '../deals/service'
 import { ApiError } from '../http/errors'
@@ -23,25 +28,9 @@ import { runCsvImport, type ImportOptions, type ImportResult } from './csv-impor
 import { mappedColumns } from './mapped-columns'
 import { References } from './references'
 
-/** What a deal import can fill, and how each target is read. */
-export const dealImportTargets = [
-  'title',
-  'value',
-  'currency',
-  'pipeline',
-  'stage',
-  'person',
-  'company',
-  'owner',
-  'lostReason',
-  'expectedCloseDate',
-  'tags',
-] as const
-
-type DealTarget = (typeof dealImportTargets)[number]
-type DealMapping = readonly (readonly [DealTarget, CompiledValue])[]
-
-const required: DealTarget[] = ['title', 'pipeline', 'stage']
+const targets = dealImportTargets.map(([target]) => target)
+type DealMapping = readonly (readonly [DealImportTarget, CompiledValue])[]
+type DealTarget = DealImportTarget
 
 const badMapping = (field: string, message: string) =>
   new ApiError(400, 'validation_error', `${field} ${message}`, { field })
@@ -55,7 +44,7 @@ function ruled<T>(field: string, result: FieldResult<T>): T {
 }
 
 const isTarget = (target: string): target is DealTarget =>
-  (dealImportTargets as readonly string[]).includes(target)
+  (targets as readonly string[]).includes(target)
 
 /** Checks and compiles a deal mapping; a 400 naming `mapping.<target>` for what cannot work. */
 export function compileDealMapping(mapping: Readonly<Record<string, MappingValue>>): DealMapping {
@@ -63,10 +52,7 @@ export function compileDealMapping(mapping: Readonly<Record<string, MappingValue
   for (const [target, value] of Object.entries(mapping)) {
     const field = `mapping.${target}`
     if (!isTarget(target)) {
-      throw badMapping(
-        field,
-        `is not a field a deal import can fill (${dealImportTargets.join(', ')})`,
-      )
+      throw badMapping(field, `is not a field a deal import can fill (${targets.join(', ')})`)
     }
     if (Array.isArray(value) && target !== 'tags') {
       throw badMapping(field, 'takes one value; only tags take a list')
@@ -80,7 +66,7 @@ export function compileDealMapping(mapping: Readonly<Record<string, MappingValue
       throw error
     }
   }
-  for (const target of required) {
+  for (const target of requiredImportTargets.deals) {
     if (!(target in mapping))
       throw badMapping(`mapping.${target}`, 'is required: map a column to it')
   }
