@@ -93,8 +93,14 @@ describe('people', () => {
     const card = page.getByRole('region', { name: 'Custom fields' })
     await card.getByRole('button', { name: 'Edit fields' }).click()
     await card.getByRole('button', { name: 'Add a field' }).click()
-    await card.getByLabel('Name of custom field 1').fill('plan')
+    // A name the server would refuse is refused here, in the server's words.
+    await card.getByLabel('Name of custom field 1').fill('plan type')
     await card.getByLabel('Value of custom field 1').fill('pro')
+    await card.getByRole('button', { name: 'Save fields' }).click()
+    expect(await card.getByRole('alert').innerText()).toBe(
+      'Field name "plan type" must be 1 to 64 letters, digits, _ or -, not starting with -',
+    )
+    await card.getByLabel('Name of custom field 1').fill('plan')
     await card.getByRole('button', { name: 'Save fields' }).click()
     await card.getByText('pro').waitFor()
     const { body } = await session.server.admin.get('/api/app/v1/people?q=ana%20souza')
