@@ -97,6 +97,39 @@ describe('outpost import people|deals', () => {
     ])
   })
 
+  it('a damaged file: every row imported or rejected by its line, the counts add up', async () => {
+    const csv = join(dir, 'damaged.csv')
+    writeFileSync(
+      csv,
+      '\uFEFFName,E-mail\r\n' +
+        'Ana "the boss" Souza,boss@damaged.dev\r\n' +
+        '"Open Quote,open@damaged.dev\r\n' +
+        'After Quote,after@damaged.dev\r\n' +
+        '\r\n' +
+        'Cut Sho',
+    )
+    const result = await runCli([
+      'import',
+      'people',
+      csv,
+      '--mapping',
+      '{"fullName": "{{Name}}", "primaryEmail": "{{E-mail}}"}',
+      '--data-dir',
+      dataDir(),
+    ])
+    expect(result.code).toBe(1)
+    expect(result.stdout.trim()).toBe(
+      'Imported 5 rows of damaged.csv into "My workspace": 2 created, 0 updated, 2 rejected, ' +
+        '1 blank skipped',
+    )
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'line 3: line 3 opens a quoted value that is never closed',
+      'line 6: line 6 has 1 column; the header has 2',
+      'outpost: 2 of 5 rows were rejected (each is listed above with its line); fix them and ' +
+        'import those rows again',
+    ])
+  })
+
   it('a mapping that is not JSON, a CSV that is a folder: one line each', async () => {
     const csv = join(dir, 'any.csv')
     writeFileSync(csv, 'Name\nX\n')

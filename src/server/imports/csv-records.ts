@@ -195,7 +195,7 @@ export async function* readCsvRows(
       yield {
         kind: 'error',
         line: first,
-        message: `line ${first} has ${count} columns; the header has ${columns}`,
+        message: `line ${first} has ${count} column${count === 1 ? '' : 's'}; the header has ${columns}`,
       }
     } else yield { kind: 'values', line: first, values: reader.values.slice(0, columns) }
   }
