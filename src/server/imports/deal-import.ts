@@ -3,11 +3,10 @@
 // A name that matches nothing rejects the row, naming the field: an import never guesses a
 // pipeline, and never creates people or companies on a deal's behalf.
 
-import { z } from '@hono/zod-openapi'
 import { defaultCurrency, parseCurrency } from '../../shared/fields/currency'
 import { parseMoney } from '../../shared/fields/money'
-import type { FieldResult } from '../../shared/fields/result'
-import { parseTagList } from '../../shared/fields/tag'
+import { parseTagText } from '../../shared/fields/tag'
+import { parseCalendarDate } from '../../shared/fields/date'
 import { parseLine } from '../../shared/fields/text'
 import {
   dealImportTargets,
@@ -17,6 +16,7 @@ import {
 import type { Db } from '../db/connection'
 import { createDeal } from '../deals/service'
 import { ApiError } from '../http/errors'
+import { fieldValue } from '../inbound/fields'
 import {
   compileValue,
   evaluateValue,
@@ -37,11 +37,6 @@ const badMapping = (field: string, message: string) =>
 
 const invalid = (field: string, message: string) =>
   new ApiError(422, 'validation_error', `${field} ${message}`, { field })
-
-function ruled<T>(field: string, result: FieldResult<T>): T {
-  if (!result.ok) throw invalid(field, result.message)
-  return result.value
-}
 
 const isTarget = (target: string): target is DealTarget =>
   (targets as readonly string[]).includes(target)
@@ -80,16 +75,6 @@ function textOf(value: unknown): string | undefined {
   return text.trim() === '' ? undefined : text
 }
 
-const dateSchema = z.iso.date()
-
-function closeDate(text: string): string {
-  const day = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text.trim())?.[1]
-  if (!day || !dateSchema.safeParse(day).success) {
-    throw invalid('expectedCloseDate', 'must be a date like 2026-12-31')
-  }
-  return day
-}
-
 async function dealFromRow(
   trx: Db,
   references: References,
@@ -114,21 +99,21 @@ async function dealFromRow(
   }
   const pipelineId = references.pipeline('pipeline', need('pipeline'))
   return {
-    title: ruled('title', parseLine(need('title'))),
-    value: optional('value', (text) => ruled('value', parseMoney(text))) ?? 0,
+    title: fieldValue('title', parseLine(need('title'))),
+    value: optional('value', (text) => fieldValue('value', parseMoney(text))) ?? 0,
     currency:
-      optional('currency', (text) => ruled('currency', parseCurrency(text))) ?? defaultCurrency,
+      optional('currency', (text) => fieldValue('currency', parseCurrency(text))) ??
+      defaultCurrency,
     pipelineId,
     stageId: references.stage('stage', pipelineId, need('stage')),
     primaryPersonId: await optional('person', (text) => references.person(trx, 'person', text)),
     primaryCompanyId: optional('company', (text) => references.company('company', text)),
     ownerId: optional('owner', (text) => references.user('owner', text)),
     lostReasonId: optional('lostReason', (text) => references.lostReason('lostReason', text)),
-    expectedCloseDate: optional('expectedCloseDate', closeDate),
-    tags:
-      optional('tags', (text) =>
-        ruled('tags', parseTagList(text.split(',').filter((tag) => tag.trim() !== ''))),
-      ) ?? [],
+    expectedCloseDate: optional('expectedCloseDate', (text) =>
+      fieldValue('expectedCloseDate', parseCalendarDate(text)),
+    ),
+    tags: optional('tags', (text) => fieldValue('tags', parseTagText(text))) ?? [],
   }
 }
 

@@ -2,6 +2,7 @@
 
 import { z } from '@hono/zod-openapi'
 import { parseCurrency } from '../../shared/fields/currency'
+import { parseCalendarDate } from '../../shared/fields/date'
 import {
   customFieldKeyPattern,
   parseCustomFieldKey,
@@ -80,7 +81,7 @@ const invalid = (field: string, message: string) =>
   new ApiError(422, 'validation_error', `${field} ${message}`, { field })
 
 /** The value a shared field rule accepts, or the 422 naming `field` with the rule's words. */
-function ruled<T>(field: string, result: FieldResult<T>): T {
+export function fieldValue<T>(field: string, result: FieldResult<T>): T {
   if (!result.ok) throw invalid(field, result.message)
   return result.value
 }
@@ -113,7 +114,7 @@ function scalarText(field: string, value: unknown): string | undefined {
 /** A line of text by the shared rule; an empty value is no value. */
 function line(field: string, value: unknown): string | undefined {
   const raw = scalarText(field, value)
-  return raw === undefined ? undefined : ruled(field, parseLine(raw))
+  return raw === undefined ? undefined : fieldValue(field, parseLine(raw))
 }
 
 function text(field: string, value: unknown, max: number): string | undefined {
@@ -125,12 +126,12 @@ function text(field: string, value: unknown, max: number): string | undefined {
 
 function email(value: unknown): string | undefined {
   const raw = scalarText('primaryEmail', value)
-  return raw === undefined ? undefined : ruled('primaryEmail', parseEmail(raw))
+  return raw === undefined ? undefined : fieldValue('primaryEmail', parseEmail(raw))
 }
 
 function phone(value: unknown, country: CountryCode): string | undefined {
   const raw = scalarText('primaryPhone', value)
-  return raw === undefined ? undefined : ruled('primaryPhone', parsePhone(raw, country))
+  return raw === undefined ? undefined : fieldValue('primaryPhone', parsePhone(raw, country))
 }
 
 const uuidSchema = z.uuid()
@@ -154,33 +155,30 @@ function lifecycleStage(value: unknown): LifecycleStage | undefined {
 function tags(value: unknown): string[] {
   const items = Array.isArray(value) ? value.flat() : String(value ?? '').split(',')
   const pieces = items.map((item) => scalarText('tags', item) ?? '').filter((item) => item !== '')
-  return ruled('tags', parseTagList(pieces))
+  return fieldValue('tags', parseTagList(pieces))
 }
 
 function amount(value: unknown): number | undefined {
   if (value === undefined || value === null || value === '') return undefined
-  return ruled('value', parseMoney(Array.isArray(value) && value.length === 1 ? value[0] : value))
+  return fieldValue(
+    'value',
+    parseMoney(Array.isArray(value) && value.length === 1 ? value[0] : value),
+  )
 }
 
 function currency(value: unknown): string | undefined {
   const raw = scalarText('currency', value)
-  return raw === undefined ? undefined : ruled('currency', parseCurrency(raw))
+  return raw === undefined ? undefined : fieldValue('currency', parseCurrency(raw))
 }
 
 function date(value: unknown): string | undefined {
-  const raw = text('expectedCloseDate', value, 40)
-  if (raw === undefined) return undefined
-  // Booking tools send date-times (2026-12-01T14:00:00Z); the date part is what a deal needs.
-  const day = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(raw)?.[1]
-  if (!day || !z.iso.date().safeParse(day).success) {
-    throw invalid('expectedCloseDate', 'must be a date like 2026-12-31')
-  }
-  return day
+  const raw = scalarText('expectedCloseDate', value)
+  return raw === undefined ? undefined : fieldValue('expectedCloseDate', parseCalendarDate(raw))
 }
 
 function customValue(field: string, value: unknown): unknown {
-  ruled(field, parseCustomFieldKey(field.slice(customFieldPrefix.length)))
-  return ruled(field, parseCustomFieldValue(value))
+  fieldValue(field, parseCustomFieldKey(field.slice(customFieldPrefix.length)))
+  return fieldValue(field, parseCustomFieldValue(value))
 }
 
 /** An empty mapped record: no fields, no tags, no custom fields. */

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseCurrency } from './currency'
 import { parseCustomFieldKey, parseCustomFieldValue } from './custom-field'
+import { parseCalendarDate } from './date'
 import { parseEmail } from './email'
 import { parseMoney } from './money'
 import { parsePhone } from './phone'
@@ -39,6 +40,8 @@ describe('shared field rules', () => {
     expect(parseMoney('-3').ok).toBe(false)
     expect(parseCustomFieldKey('-x').ok).toBe(false)
     expect(value(parseCustomFieldValue('  pro '))).toBe('pro')
+    expect(value(parseCalendarDate('2026-12-01T14:00:00Z'))).toBe('2026-12-01')
+    expect(parseCalendarDate('2026-02-30').ok).toBe(false)
   })
 
   it('what a rule stores, it accepts again unchanged (property)', () => {
