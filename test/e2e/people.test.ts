@@ -83,6 +83,8 @@ describe('people', () => {
     await dialog.getByRole('button', { name: 'Save person' }).click()
     const timeline = page.getByRole('region', { name: 'Timeline' })
     await timeline.getByText('Changed phone, lifecycle stage').waitFor()
+    // Stored in E.164, shown as people read it.
+    await page.getByRole('link', { name: '+55 11 91234 5678' }).waitFor()
     expect(await page.locator('.detail-subtitle').innerText()).toContain('Customer')
     await screenshot(page, 'person-detail')
     await expectAccessible(page, 'person detail')

@@ -34,3 +34,8 @@ export function parsePhone(
   if (!phone?.isValid()) return refuse(`"${text}" is not a valid phone number`)
   return accept(phone.number)
 }
+
+/** A stored number as people read it (`+55 11 98765 4321`); text that is not one, as it is. */
+export function formatPhone(stored: string): string {
+  return parsePhoneNumberFromString(stored)?.formatInternational() ?? stored
+}
