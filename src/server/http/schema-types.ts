@@ -31,7 +31,7 @@ export function ruled<T>(rule: (raw: string) => FieldResult<T>) {
 
 /** One non-empty line of text: white space collapsed, trimmed, at most `max` characters. */
 export const text = (max: number) =>
-  ruled((raw) => parseLine(raw, max)).openapi({ type: 'string', maxLength: max })
+  ruled((raw) => parseLine(raw, max)).openapi({ type: 'string', minLength: 1, maxLength: max })
 
 export const errorSchema = z
   .object({
