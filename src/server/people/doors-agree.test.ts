@@ -20,7 +20,7 @@ function throughMapping(field: string, text: string): Door {
   try {
     const mapping = compileMapping('person', { [field]: '{{v}}' }, 'BR')
     const { person } = mapPayload(mapping, { v: text }, 'BR')
-    return { ok: true, value: (person as Record<string, unknown>)[field] }
+    return { ok: true, value: Object.entries(person).find(([key]) => key === field)?.[1] }
   } catch (error) {
     if (error instanceof ApiError) return { ok: false }
     throw error
