@@ -21,7 +21,7 @@ import {
   type CompiledValue,
 } from '../inbound/mapping'
 import { readCsvRows } from './csv-records'
-import { References } from './references'
+import { loadReferences } from './references'
 import { mappedColumns } from './mapped-columns'
 import type { ImportSettings } from './schema'
 import { unprotectCell } from './spreadsheet-cells'
@@ -248,7 +248,7 @@ export async function importPeopleCsv(
   const { config, byName } = splitNameTargets(fullConfig)
   const settings = compileSettings(config)
   await checkReferences(db, tenantId, config)
-  const references = byName.length > 0 ? await References.load(db, tenantId) : null
+  const references = byName.length > 0 ? await loadReferences(db, tenantId) : null
   const owners = memoryOwnerCursor()
   return runCsvImport(
     db,

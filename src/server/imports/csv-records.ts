@@ -73,61 +73,68 @@ export function sniffDelimiter(header: string): string {
   return best
 }
 
-/** A record being read: the values so far and whether the last one is inside quotes. */
-class RecordReader {
-  values: string[] = []
-  value = ''
-  quoted = false
-  atValueStart = true
-  lines: Line[] = []
-  chars = 0
+/** A record being read: the values so far, the lines it spans, and how its quoting went. */
+interface RecordState {
+  values: string[]
+  value: string
+  quoted: boolean
+  atValueStart: boolean
+  lines: Line[]
+  chars: number
   /** A closing quote followed by text rather than a delimiter: a sign the quoting is broken. */
-  looseQuote = false
-
-  constructor(private readonly delimiter: string) {}
-
-  /** Reads one more line of the record; true when the record ends with it. */
-  feed(line: Line): boolean {
-    this.lines.push(line)
-    this.chars += line.text.length
-    const text = line.text
-    for (let index = 0; index < text.length; index += 1) {
-      const char = text[index]!
-      if (this.quoted) {
-        if (char !== '"') this.value += char
-        else if (text[index + 1] === '"') {
-          this.value += '"'
-          index += 1
-        } else {
-          this.quoted = false
-          const after = text[index + 1]
-          if (after !== undefined && after !== this.delimiter) this.looseQuote = true
-        }
-        continue
-      }
-      if (char === this.delimiter) {
-        this.values.push(this.value)
-        this.value = ''
-        this.atValueStart = true
-        continue
-      }
-      // A quote opens a quoted value only at its start; elsewhere it is text, as people mean it.
-      if (char === '"' && this.atValueStart) this.quoted = true
-      else this.value += char
-      this.atValueStart = false
-    }
-    if (this.quoted) {
-      this.value += '\n'
-      return false
-    }
-    this.values.push(this.value)
-    return true
-  }
-
-  get overlong(): boolean {
-    return this.lines.length > maxRecordLines || this.chars > maxRecordChars
-  }
+  looseQuote: boolean
 }
+
+const newRecord = (): RecordState => ({
+  values: [],
+  value: '',
+  quoted: false,
+  atValueStart: true,
+  lines: [],
+  chars: 0,
+  looseQuote: false,
+})
+
+/** Reads one more line into the record; true when the record ends with it. */
+function feedLine(record: RecordState, line: Line, delimiter: string): boolean {
+  record.lines.push(line)
+  record.chars += line.text.length
+  const text = line.text
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!
+    if (record.quoted) {
+      if (char !== '"') record.value += char
+      else if (text[index + 1] === '"') {
+        record.value += '"'
+        index += 1
+      } else {
+        record.quoted = false
+        const after = text[index + 1]
+        if (after !== undefined && after !== delimiter) record.looseQuote = true
+      }
+      continue
+    }
+    if (char === delimiter) {
+      record.values.push(record.value)
+      record.value = ''
+      record.atValueStart = true
+      continue
+    }
+    // A quote opens a quoted value only at its start; elsewhere it is text, as people mean it.
+    if (char === '"' && record.atValueStart) record.quoted = true
+    else record.value += char
+    record.atValueStart = false
+  }
+  if (record.quoted) {
+    record.value += '\n'
+    return false
+  }
+  record.values.push(record.value)
+  return true
+}
+
+const overlong = (record: RecordState) =>
+  record.lines.length > maxRecordLines || record.chars > maxRecordChars
 
 const isBlank = (values: readonly string[]) => values.every((value) => value.trim() === '')
 
@@ -150,12 +157,12 @@ export async function* readCsvRows(
   for (let line = await next(); line; line = await next()) {
     if (header === null && line.text.trim() === '') continue
     if (header === null) delimiter = sniffDelimiter(line.text)
-    const reader = new RecordReader(delimiter)
-    let done = reader.feed(line)
-    while (!done && !reader.overlong) {
+    const reader = newRecord()
+    let done = feedLine(reader, line, delimiter)
+    while (!done && !overlong(reader)) {
       const more = await next()
       if (!more) break
-      done = reader.feed(more)
+      done = feedLine(reader, more, delimiter)
     }
     const first = reader.lines[0]!.number
     const spansLines = reader.lines.length > 1

@@ -26,7 +26,7 @@ import {
 } from '../inbound/mapping'
 import { runCsvImport, type ImportOptions, type ImportResult } from './csv-import'
 import { mappedColumns } from './mapped-columns'
-import { References } from './references'
+import { loadReferences, type References } from './references'
 
 const targets = dealImportTargets.map(([target]) => target)
 type DealMapping = readonly (readonly [DealImportTarget, CompiledValue])[]
@@ -129,7 +129,7 @@ export async function importDealsCsv(
   options: ImportOptions,
 ): Promise<ImportResult> {
   const mapping = compileDealMapping(rawMapping)
-  const references = await References.load(db, tenantId)
+  const references = await loadReferences(db, tenantId)
   return runCsvImport(
     db,
     input,
