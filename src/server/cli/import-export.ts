@@ -12,14 +12,10 @@ import { Argument, Option, type Command } from 'commander'
 import { systemClock } from '../clock'
 import type { Db } from '../db/connection'
 import type { DedupeStrategy } from '../db/database'
-import {
-  importConfig,
-  importPeopleCsv,
-  type ImportProgress,
-  type ImportResult,
-} from '../imports/csv-import'
+import type { ImportProgress, ImportResult } from '../imports/csv-import'
 import { importDealsCsv } from '../imports/deal-import'
 import { exportRecords, type ExportKind } from '../imports/export'
+import { importConfig, importPeopleCsv } from '../imports/people-import'
 import {
   dealImportSettingsSchema,
   dealMappingOf,

@@ -5,7 +5,7 @@ import { requireToken } from '../auth/middleware'
 import { ApiError } from '../http/errors'
 import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
-import { importConfig, importPeopleCsv } from './csv-import'
+import { importConfig, importPeopleCsv } from './people-import'
 import { exportRecords, type ExportKind } from './export'
 import { importDealsCsv } from './deal-import'
 import {
