@@ -89,13 +89,17 @@ async function nameColumns(db: Db, tenantId: string) {
   for (const reason of await everything((page) => listLostReasons(db, tenantId, page))) {
     names.set(reason.id, reason.name)
   }
+  // People are many: their e-mails are cached a while (deals of one person cluster), not kept.
   const emails = new Map<string, string | null>()
   const personEmail = async (id: string) => {
-    if (!emails.has(id)) emails.set(id, (await findPerson(db, tenantId, id))?.primaryEmail ?? null)
+    if (!emails.has(id)) {
+      if (emails.size >= 10_000) emails.clear()
+      emails.set(id, (await findPerson(db, tenantId, id))?.primaryEmail ?? null)
+    }
     return emails.get(id)
   }
   const name = (id: unknown) => (typeof id === 'string' ? names.get(id) : undefined)
-  return async (record: ExportRecord): Promise<Record<string, unknown>> => ({
+  return async (record: ExportRecord): Promise<ExportRecord> => ({
     ...record,
     pipeline: name(record.pipelineId),
     stage: name(record.stageId),
@@ -108,11 +112,7 @@ async function nameColumns(db: Db, tenantId: string) {
 }
 
 /** One CSV line's cells: the fields, tags joined by commas, one column per custom field key. */
-function csvCells(
-  record: ExportRecord & Record<string, unknown>,
-  fields: string[],
-  customKeys: string[],
-): string[] {
+function csvCells(record: ExportRecord, fields: string[], customKeys: string[]): string[] {
   return [
     ...fields.map((field) =>
       field === 'tags' ? cell(record.tags.join(', ')) : cell(record[field]),
@@ -171,8 +171,7 @@ export async function* exportRecords(
   const named = await nameColumns(db, tenantId)
   for await (const batch of records(db, tenantId, kind)) {
     const rows: string[][] = []
-    for (const record of batch)
-      rows.push(csvCells({ ...record, ...(await named(record)) }, fields, customKeys))
+    for (const record of batch) rows.push(csvCells(await named(record), fields, customKeys))
     yield stringify(rows)
   }
 }
