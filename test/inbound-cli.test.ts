@@ -43,15 +43,18 @@ describe('outpost import people FILE.csv --mapping M.json', () => {
       '--data-dir',
       dataDir,
     ])
-    expect(code).toBe(0)
+    // A partial import is a failure for a script: exit 1, the reason last.
+    expect(code).toBe(1)
     expect(stdout.trim()).toBe(
       'Imported 9 rows of people-import.csv into "My workspace": 4 created, 1 updated, 4 rejected',
     )
     expect(stderr.trim().split('\n')).toEqual([
       'line 4: primaryEmail "not-an-email" is not an e-mail address',
       'line 5: fullName is required, and the mapping gave it no value from this payload',
-      'line 9: Invalid Record Length: columns length is 5, got 6 on line 9',
+      'line 9: line 9 has 6 columns; the header has 5',
       'line 10: primaryPhone "phone?" is not a valid phone number',
+      'outpost: 4 of 9 rows were rejected (each is listed above with its line); fix them and ' +
+        'import those rows again',
     ])
     const again = await runCli([
       'import',
@@ -182,11 +185,17 @@ describe('outpost import people FILE.csv --mapping M.json', () => {
       '--data-dir',
       dataDir,
     ]
-    // `script` runs the command on a pseudo-terminal, where the bar is drawn.
-    const output = execFileSync('script', ['-qfec', command.join(' '), '/dev/null'], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    })
+    // `script` runs the command on a pseudo-terminal, where the bar is drawn. One row is
+    // rejected, so the command (and script, with -e) exits 1.
+    let output = ''
+    try {
+      execFileSync('script', ['-qfec', command.join(' '), '/dev/null'], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      })
+    } catch (error) {
+      output = String((error as { stdout: string }).stdout)
+    }
     // cli-progress redraws the line by moving the cursor to column 1 (ESC [1G).
     const frames = output
       .split(new RegExp(`\r|${String.fromCharCode(27)}\\[1G`))

@@ -288,6 +288,7 @@ export interface ImportResult {
   created: number
   updated: number
   rejected: number
+  skipped: number
   rejections: { line: number; field: string | null; code: string; message: string }[]
   warnings: string[]
 }

@@ -98,7 +98,7 @@ describe('POST /api/v1/people', () => {
     expect(body).toMatchObject({
       fullName: 'Carla Dias',
       primaryEmail: 'carla@acme.com.br',
-      primaryPhone: '+55 11 91234-5678',
+      primaryPhone: '+5511912345678',
       companyId: company.id,
       ownerId: users.id,
       lifecycleStage: 'sales_qualified',
@@ -107,6 +107,17 @@ describe('POST /api/v1/people', () => {
       customFields: {},
     })
     expect(body.createdAt).toBe(body.updatedAt)
+  })
+
+  it('phones are stored in E.164, national numbers read as Brazilian, like every other door', async () => {
+    const national = await createPerson(server.api, { primaryPhone: '(11) 98765-4321' })
+    expect(national.primaryPhone).toBe('+5511987654321')
+    const foreign = await createPerson(server.api, { primaryPhone: '+1 415 555 2671' })
+    expect(foreign.primaryPhone).toBe('+14155552671')
+    const { body } = await server.api.patch(`/api/v1/people/${national.id}`, {
+      primaryPhone: '+55 (21) 99876-5432',
+    })
+    expect(body.primaryPhone).toBe('+5521998765432')
   })
 
   it('optional fields left out are null in the response', async () => {
@@ -132,7 +143,10 @@ describe('POST /api/v1/people', () => {
     for (const [payload, field] of [
       [{ fullName: 'X', primaryEmail: 'not-an-email' }, 'primaryEmail'],
       [{ fullName: 'X', lifecycleStage: 'prospect' }, 'lifecycleStage'],
+      [{ fullName: 'X', primaryPhone: '+55 0000' }, 'primaryPhone'],
+      [{ fullName: 'X', primaryPhone: 'phone?' }, 'primaryPhone'],
       [{ fullName: 'X', tags: ['ok', '  '] }, 'tags[1]'],
+      [{ fullName: 'X', tags: ['ok', 'a, b'] }, 'tags[1]'],
       [{ fullName: 'X', tags: 'vip' }, 'tags'],
       [{ fullName: '' }, 'fullName'],
       [{ fullName: 42 }, 'fullName'],

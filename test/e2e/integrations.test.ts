@@ -183,6 +183,37 @@ describe('import and export', () => {
     await screenshot(page, 'settings-import-done')
   })
 
+  it('imports deals: pipeline and stage by name, person by e-mail, unknown names rejected', async () => {
+    const { page, server } = session
+    const folder = mkdtempSync(join(tmpdir(), 'outpost-csv-'))
+    const file = join(folder, 'deals.csv')
+    writeFileSync(
+      file,
+      'Título,Valor,Funil,Etapa,Contato\n' +
+        'Telhado novo,"12.345,50",Sales,Proposal,bia@costa.com.br\n' +
+        'Sem funil,10,Vendas,Proposal,\n',
+    )
+    await page.goto(`${server.url}/settings/import-export`)
+    await page.getByLabel('What the file holds').selectOption('deals')
+    await page.getByLabel('CSV file, with a header line').setInputFiles(file)
+    await page.getByText('say which column fills which field of the deals').waitFor()
+    expect(await page.getByLabel('Field for column Funil').inputValue()).toBe('pipeline')
+    expect(await page.getByLabel('Field for column Contato').inputValue()).toBe('person')
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    const counts = page.locator('.import-counts')
+    await counts.waitFor()
+    expect((await counts.innerText()).replace(/\s+/g, ' ')).toBe(
+      '2 rows 1 created 0 updated 1 rejected',
+    )
+    expect(await page.locator('.data-table').innerText()).toContain(
+      'pipeline "Vendas" matches no pipeline of this workspace',
+    )
+    const { body } = await server.admin.get('/api/app/v1/deals?pageSize=100')
+    expect(body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: 'Telhado novo', value: 12345.5 })]),
+    )
+  })
+
   it('exports people as CSV', async () => {
     const { page } = session
     const download = page.waitForEvent('download')

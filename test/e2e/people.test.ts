@@ -73,10 +73,18 @@ describe('people', () => {
     await page.keyboard.press('e')
     const dialog = page.getByRole('dialog', { name: 'Edit person' })
     await dialog.getByLabel('Lifecycle stage').selectOption('customer')
+    // The form checks the phone with the server's own rule, before sending anything.
+    await dialog.getByLabel('Phone').fill('+55 00 1234')
+    await dialog.getByRole('button', { name: 'Save person' }).click()
+    const phoneError = dialog.locator('#person-phone-error')
+    await phoneError.waitFor()
+    expect(await phoneError.innerText()).toBe('Phone "+55 00 1234" is not a valid phone number')
     await dialog.getByLabel('Phone').fill('+55 11 91234-5678')
     await dialog.getByRole('button', { name: 'Save person' }).click()
     const timeline = page.getByRole('region', { name: 'Timeline' })
     await timeline.getByText('Changed phone, lifecycle stage').waitFor()
+    // Stored in E.164, shown as people read it.
+    await page.getByRole('link', { name: '+55 11 91234 5678' }).waitFor()
     expect(await page.locator('.detail-subtitle').innerText()).toContain('Customer')
     await screenshot(page, 'person-detail')
     await expectAccessible(page, 'person detail')
@@ -87,8 +95,14 @@ describe('people', () => {
     const card = page.getByRole('region', { name: 'Custom fields' })
     await card.getByRole('button', { name: 'Edit fields' }).click()
     await card.getByRole('button', { name: 'Add a field' }).click()
-    await card.getByLabel('Name of custom field 1').fill('plan')
+    // A name the server would refuse is refused here, in the server's words.
+    await card.getByLabel('Name of custom field 1').fill('plan type')
     await card.getByLabel('Value of custom field 1').fill('pro')
+    await card.getByRole('button', { name: 'Save fields' }).click()
+    expect(await card.getByRole('alert').innerText()).toBe(
+      'Field name "plan type" must be 1 to 64 letters, digits, _ or -, not starting with -',
+    )
+    await card.getByLabel('Name of custom field 1').fill('plan')
     await card.getByRole('button', { name: 'Save fields' }).click()
     await card.getByText('pro').waitFor()
     const { body } = await session.server.admin.get('/api/app/v1/people?q=ana%20souza')

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
-import { errorResponses, jsonResponse, noContent, timestamp } from '../http/schema-types'
+import { parseCurrency } from '../../shared/fields/currency'
+import { errorResponses, jsonResponse, noContent, ruled, timestamp } from '../http/schema-types'
 import { createRouter } from '../http/validation'
 import { disableCurrency, enableCurrency, listEnabledCurrencies } from './service'
 
@@ -9,11 +10,11 @@ const currencySchema = z
   .object({ code: z.string().openapi({ example: 'USD' }), createdAt: timestamp })
   .openapi('Currency')
 const codeParams = z.object({
-  code: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code')
-    .transform((code) => code.toUpperCase())
-    .openapi({ param: { name: 'code', in: 'path' }, type: 'string', example: 'USD' }),
+  code: ruled(parseCurrency).openapi({
+    param: { name: 'code', in: 'path' },
+    type: 'string',
+    example: 'USD',
+  }),
 })
 
 /** /api/app/v1/currencies: which currencies deals of this workspace may use. */

@@ -4,7 +4,7 @@ import { isKnownCurrency } from './iso-4217'
 import * as currencies from './repository'
 
 /** Every workspace starts with the Brazilian real enabled, the spec's default deal currency. */
-export const defaultCurrency = 'BRL'
+export { defaultCurrency } from '../../shared/fields/currency'
 
 export interface Currency {
   code: string

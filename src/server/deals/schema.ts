@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import { pageSchema } from '../http/pagination'
-import { customFieldsSchema, tagList, text, timestamp, uuid } from '../http/schema-types'
+import { defaultCurrency, parseCurrency } from '../../shared/fields/currency'
+import { checkMoney } from '../../shared/fields/money'
+import { customFieldsSchema, ruled, tagList, text, timestamp, uuid } from '../http/schema-types'
 
 export const dealSchema = z
   .object({
@@ -31,17 +33,21 @@ export const dealSchema = z
 
 export const dealPageSchema = pageSchema(dealSchema, 'DealPage')
 
-const currency = z
-  .string()
-  .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code')
-  .transform((code) => code.toUpperCase())
-  .openapi({ type: 'string', example: 'BRL', description: 'Must be enabled in the workspace' })
+const currency = ruled(parseCurrency).openapi({
+  type: 'string',
+  example: 'BRL',
+  description: 'Must be enabled in the workspace',
+})
 
 const money = z
   .number()
-  .min(0, 'must not be negative')
-  .max(1e15, 'is too large')
-  .openapi({ format: 'double' })
+  .transform((amount, ctx) => {
+    const result = checkMoney(amount)
+    if (result.ok) return result.value
+    ctx.addIssue({ code: 'custom', message: result.message })
+    return z.NEVER
+  })
+  .openapi({ type: 'number', format: 'double', minimum: 0, maximum: 1e15 })
 
 const optionalFields = {
   ownerId: z.uuid().nullable().optional(),
@@ -60,7 +66,7 @@ export const createDealBody = z
   .strictObject({
     title: text(200),
     value: money,
-    currency: currency.default('BRL').openapi({ default: 'BRL' }),
+    currency: currency.default(defaultCurrency).openapi({ default: defaultCurrency }),
     pipelineId: z.uuid(),
     stageId: z.uuid(),
     ...optionalFields,

@@ -13,6 +13,7 @@ import type { Pipeline } from '../pipelines/schema'
 import { createUser } from '../users/service'
 import { createWorkspace } from '../workspaces/service'
 import type { Workspace } from '../workspaces/schema'
+import { parsePhone } from '../../shared/fields/phone'
 import { lifecycleStages } from '../../shared/lifecycle'
 
 export const demoWorkspaceName = 'Demo'
@@ -38,6 +39,19 @@ export interface DemoWorkspace {
   workspace: Workspace
   /** An admin token for the demo, shown once by whoever seeded it. */
   adminToken: string
+}
+
+// Area codes of Brazil's largest cities: faker's Brazilian numbers mostly have area codes and
+// ranges that do not exist, which phone validation (rightly) refuses.
+const areaCodes = ['11', '21', '31', '41', '48', '51', '61', '71', '81', '85', '19', '27']
+
+/** A valid Brazilian mobile number in E.164, made from the digits of a faker number. */
+function demoPhone(fakerNumber: string): string {
+  const digits = fakerNumber.replace(/\D/g, '')
+  const area = areaCodes[Number(digits.slice(-10, -8)) % areaCodes.length]!
+  const phone = parsePhone(`(${area}) 9${digits.slice(-8)}`)
+  if (!phone.ok) throw new Error(`demo phone ${fakerNumber}: ${phone.message}`)
+  return phone.value
 }
 
 function slug(text: string): string {
@@ -114,10 +128,8 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
             fullName: `${firstName} ${lastName}`,
             primaryEmail: `${slug(firstName)}.${slug(lastName)}${i}@${domain}`,
             primaryPhone: faker.helpers.maybe(
-              () => faker.phone.number({ style: 'international' }),
-              {
-                probability: 0.8,
-              },
+              () => demoPhone(faker.phone.number({ style: 'international' })),
+              { probability: 0.8 },
             ),
             companyId: company?.id,
             ownerId: faker.helpers.arrayElement(users).id,

@@ -1,4 +1,9 @@
 import { z } from '@hono/zod-openapi'
+import { parseEmail } from '../../shared/fields/email'
+import { parsePhone } from '../../shared/fields/phone'
+import type { FieldResult } from '../../shared/fields/result'
+import { maxTags, parseTag, parseTagList } from '../../shared/fields/tag'
+import { parseLine } from '../../shared/fields/text'
 
 // Field types shared by every area's schemas.
 
@@ -14,8 +19,19 @@ export const idParams = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
 })
 
-/** A non-empty, trimmed line of text. */
-export const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max)
+/** A string field checked and normalised by one of the shared field rules (`src/shared/fields`). */
+export function ruled<T>(rule: (raw: string) => FieldResult<T>) {
+  return z.string().transform((raw, ctx) => {
+    const result = rule(raw)
+    if (result.ok) return result.value
+    ctx.addIssue({ code: 'custom', message: result.message })
+    return z.NEVER
+  })
+}
+
+/** One non-empty line of text: white space collapsed, trimmed, at most `max` characters. */
+export const text = (max: number) =>
+  ruled((raw) => parseLine(raw, max)).openapi({ type: 'string', minLength: 1, maxLength: max })
 
 export const errorSchema = z
   .object({
@@ -68,17 +84,33 @@ export function jsonRequest<T extends z.ZodType>(schema: T) {
 export const noContent = { description: 'Done; no body' }
 
 /** An e-mail address, trimmed and lower-cased so that comparisons ignore case. */
-export const emailAddress = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-  z.email('must be an e-mail address').max(254),
-)
+export const emailAddress = ruled(parseEmail).openapi({ type: 'string', format: 'email' })
 
-/** Free-form tags: trimmed, 1 to 64 characters each, at most 100. */
+/** A phone number, stored in E.164; numbers without a country code are Brazilian. */
+export const phoneNumber = ruled((raw) => parsePhone(raw)).openapi({
+  type: 'string',
+  example: '+5511912345678',
+  description:
+    'Any way of writing a valid number (+55 11 91234-5678, (11) 91234-5678); stored in E.164. ' +
+    'Numbers without a country code are read as Brazilian.',
+})
+
+/** Free-form tags: white space collapsed, 1 to 64 characters each and no comma, at most 100. */
 export const tagList = z
-  .array(z.string().trim().min(1, 'must not be empty').max(64))
-  .max(100)
+  .array(ruled(parseTag))
+  .max(maxTags)
+  .transform((tags, ctx) => {
+    const result = parseTagList(tags)
+    if (result.ok) return result.value
+    ctx.addIssue({ code: 'custom', message: result.message })
+    return z.NEVER
+  })
   .openapi({
-    description: 'Free-form tags; trimmed and de-duplicated without regard to case',
+    type: 'array',
+    items: { type: 'string', maxLength: 64 },
+    maxItems: maxTags,
+    description:
+      'Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case',
     example: ['vip'],
   })
 

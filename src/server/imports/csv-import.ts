@@ -1,31 +1,18 @@
-// CSV import through the inbound webhooks' engine: each row is a payload whose keys are the
-// column names, mapped, deduplicated and written exactly as a delivery would be.
+// The one pass over a CSV file that every kind of import shares: reading, batching, counting,
+// and rejecting a bad row by its line while the others are written.
 
-import { Readable } from 'node:stream'
-import { parse, type CastingContext, type CsvError } from 'csv-parse'
 import { sql } from 'kysely'
 import type { Clock } from '../clock'
 import { inTransaction, type Db } from '../db/connection'
-import type { DedupeStrategy } from '../db/database'
 import { ApiError } from '../http/errors'
-import {
-  applyIntake,
-  checkReferences,
-  compileSettings,
-  memoryOwnerCursor,
-  planIntake,
-  type IntakeConfig,
-  type IntakeSettings,
-} from '../inbound/intake'
-import { placeholdersOf, type CompiledValue } from '../inbound/mapping'
-import type { ImportSettings } from './schema'
+import { readCsvRows } from './csv-records'
 import { unprotectCell } from './spreadsheet-cells'
 
 /** Rows written per transaction: large enough to be fast, small enough not to hold the lock long. */
 export const importBatchSize = 500
 
 export interface ImportRejection {
-  /** The line of the file where the row ends (a quoted value may span lines). */
+  /** The line of the file where the row starts (a quoted value may span lines). */
   line: number
   field: string | null
   code: string
@@ -33,70 +20,19 @@ export interface ImportRejection {
 }
 
 export interface ImportProgress {
+  /** Rows after the header: always created + updated + rejected + skipped. */
   rows: number
   created: number
   updated: number
   rejected: number
+  /** Blank rows (no value in any column). */
+  skipped: number
 }
 
 export interface ImportResult extends ImportProgress {
   rejections: ImportRejection[]
   warnings: string[]
 }
-
-type FullSettings = Exclude<ImportSettings, IntakeConfig['mapping']>
-
-function isFull(settings: ImportSettings): settings is FullSettings {
-  const { mapping } = settings as { mapping?: unknown }
-  return typeof mapping === 'object' && mapping !== null && !Array.isArray(mapping)
-}
-
-/**
- * The intake configuration of a person import: the settings file's, with `dedupe` (the
- * `--dedupe` option) replacing its strategy. Without either, imports deduplicate by e-mail.
- */
-export function importConfig(settings: ImportSettings, dedupe?: DedupeStrategy): IntakeConfig {
-  const full = isFull(settings) ? settings : null
-  const configured = full?.dedupe ?? { strategy: 'email' as const }
-  return {
-    objectType: 'person',
-    mapping: full ? full.mapping : (settings as IntakeConfig['mapping']),
-    dedupe: dedupe
-      ? { strategy: dedupe, fields: dedupe === 'composite' ? configured.fields : undefined }
-      : configured,
-    defaultCountry: full?.defaultCountry ?? 'BR',
-    actions: full?.actions ?? {},
-  }
-}
-
-function placeholderSources(value: CompiledValue): string[][] {
-  const templates =
-    value.kind === 'template' ? [value.template] : value.kind === 'list' ? value.items : []
-  return templates.flatMap(placeholdersOf).map((placeholder) => {
-    const first = placeholder.steps[0]
-    return [placeholder.source, first?.kind === 'key' ? first.key : '']
-  })
-}
-
-/** Mapped columns the file does not have: every row would lack them. */
-function missingColumns(settings: IntakeSettings, header: readonly string[]): string[] {
-  const columns = new Set(header)
-  const warnings: string[] = []
-  for (const [target, value] of settings.mapping) {
-    for (const [source, firstKey] of placeholderSources(value)) {
-      if (!columns.has(source!) && !columns.has(firstKey!)) {
-        warnings.push(`Column "${source}" (mapped to ${target}) is not in the file`)
-      }
-    }
-  }
-  return warnings
-}
-
-interface Row {
-  record: Record<string, string>
-  line: number
-}
-
 export interface ImportOptions {
   clock: Clock
   batchSize?: number
@@ -104,23 +40,43 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void
 }
 
+interface Row {
+  record: Record<string, string>
+  line: number
+}
+
+/** How one kind of import reads a file and writes a row. */
+export interface RowImporter {
+  /** Problems with the file as a whole, from its header. */
+  checkHeader(header: readonly string[]): string[]
+  /** Writes one row in the caller's transaction; throws an ApiError to reject it. */
+  importRow(trx: Db, record: Record<string, string>, now: Date): Promise<'created' | 'updated'>
+  /** Called after each row, with whether it was written or undone. */
+  endRow?(written: boolean): void
+}
+
+const emptyProgress = (): ImportProgress => ({
+  rows: 0,
+  created: 0,
+  updated: 0,
+  rejected: 0,
+  skipped: 0,
+})
+
 /**
- * Imports people from a CSV file (header line first) in one pass: rows are read as a stream and
- * committed a batch at a time. A bad row (a value that is not valid, a missing name, a broken
- * CSV record) is rejected with its line number and the import goes on. Settings that cannot work
- * at all are refused before any row is read: 400 for their shape, 422 for ids not in the workspace.
+ * Runs an import over a CSV file (header line first) in one pass: rows are read as a stream and
+ * committed a batch at a time, each row undone alone when it fails (a savepoint). Every line of the
+ * file is counted in one outcome: a row that cannot be read or written is rejected with its line
+ * and the import goes on; a blank row is skipped. So `rows` is always
+ * `created + updated + rejected + skipped`.
  */
-export async function importPeopleCsv(
+export async function runCsvImport(
   db: Db,
-  tenantId: string,
   input: AsyncIterable<Uint8Array | string>,
-  config: IntakeConfig,
+  importer: RowImporter,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const settings = compileSettings(config)
-  await checkReferences(db, tenantId, config)
-  const owners = memoryOwnerCursor()
-  const progress: ImportProgress = { rows: 0, created: 0, updated: 0, rejected: 0 }
+  const progress = emptyProgress()
   const rejections: ImportRejection[] = []
   const warnings: string[] = []
   const reject = (rejection: ImportRejection) => {
@@ -128,53 +84,20 @@ export async function importPeopleCsv(
     rejections.push(rejection)
   }
 
-  const parser = Readable.from(input).pipe(
-    parse({
-      bom: true,
-      columns: (header: string[]) => {
-        warnings.push(...missingColumns(settings, header))
-        return header
-      },
-      info: true,
-      // Cells that an export protected against spreadsheet formulas read back as they were.
-      cast: (value: string, context: CastingContext) =>
-        context.header ? value : unprotectCell(value),
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      on_skip: (error: CsvError | undefined) => {
-        progress.rows += 1
-        reject({
-          line: Number(error?.lines ?? 0),
-          field: null,
-          code: 'malformed_csv',
-          message: error?.message ?? 'Malformed CSV record',
-        })
-        return undefined
-      },
-    }),
-  )
-
   const flush = async (rows: Row[]) => {
     if (rows.length === 0) return
     await inTransaction(db, async (trx) => {
       for (const row of rows) {
         // Each row its own time, so lists (newest first) keep the file's order.
         const now = options.clock.now()
-        progress.rows += 1
+        // A row that fails half-way is undone alone; the rows before it in the batch stay.
+        await sql`savepoint import_row`.execute(trx)
         try {
-          const plan = await planIntake(trx, tenantId, settings, row.record)
-          // A row that fails half-way is undone alone; the rows before it in the batch stay.
-          await sql`savepoint import_row`.execute(trx)
-          try {
-            const result = await applyIntake(trx, tenantId, settings, plan, owners, now)
-            progress[result.outcome] += 1
-          } catch (error) {
-            await sql`rollback to import_row`.execute(trx)
-            throw error
-          } finally {
-            await sql`release import_row`.execute(trx)
-          }
+          progress[await importer.importRow(trx, row.record, now)] += 1
+          importer.endRow?.(true)
         } catch (error) {
+          await sql`rollback to import_row`.execute(trx)
+          importer.endRow?.(false)
           if (!(error instanceof ApiError)) throw error
           const field = error.details?.field
           reject({
@@ -183,25 +106,44 @@ export async function importPeopleCsv(
             code: error.code,
             message: error.message,
           })
+        } finally {
+          await sql`release import_row`.execute(trx)
         }
       }
     })
     options.onProgress?.({ ...progress })
   }
 
+  let header: readonly string[] | null = null
   let batch: Row[] = []
   const batchSize = options.batchSize ?? importBatchSize
-  for await (const { record, info } of parser as AsyncIterable<{
-    record: Record<string, string>
-    info: { lines: number }
-  }>) {
-    batch.push({ record, line: info.lines })
-    if (batch.length >= batchSize) {
-      await flush(batch)
-      batch = []
+  for await (const row of readCsvRows(input)) {
+    if ('header' in row && row.kind === 'values') {
+      header = row.values
+      warnings.push(...importer.checkHeader(header))
+      continue
+    }
+    progress.rows += 1
+    if (row.kind === 'blank') progress.skipped += 1
+    else if (row.kind === 'error') {
+      reject({ line: row.line, field: null, code: 'malformed_csv', message: row.message })
+    } else {
+      const record: Record<string, string> = {}
+      // Cells that an export protected against spreadsheet formulas read back as they were.
+      header!.forEach((column, index) => (record[column] = unprotectCell(row.values[index]!)))
+      batch.push({ record, line: row.line })
+      if (batch.length >= batchSize) {
+        await flush(batch)
+        batch = []
+      }
     }
   }
   await flush(batch)
+  if (header === null) warnings.push('The file is empty: it has no header line')
+  options.onProgress?.({ ...progress })
   rejections.sort((a, b) => a.line - b.line)
   return { ...progress, rejections, warnings }
 }
+
+// People name their company and owner as people write them; the import looks them up and hands
+// the intake engine their ids through columns of its own, which no CSV header can take.

@@ -2,9 +2,14 @@
 // records streams out in constant memory.
 
 import { stringify } from 'csv-stringify/sync'
+import { listCompanies } from '../companies/service'
 import type { Db } from '../db/connection'
 import { listDealCustomFieldKeys, listDealsAfter } from '../deals/service'
-import { listPeopleAfter, listPersonCustomFieldKeys } from '../people/service'
+import { listLostReasons } from '../lost-reasons/service'
+import { findPerson, listPeopleAfter, listPersonCustomFieldKeys } from '../people/service'
+import { listPipelines } from '../pipelines/service'
+import { listUsers } from '../users/service'
+import { everything } from './references'
 import type { ExportFormat } from './schema'
 import { protectCell } from './spreadsheet-cells'
 
@@ -23,6 +28,8 @@ const columns: Record<ExportKind, string[]> = {
     'lifecycleStage',
     'leadSource',
     'tags',
+    'company',
+    'owner',
   ],
   deals: [
     'id',
@@ -38,6 +45,12 @@ const columns: Record<ExportKind, string[]> = {
     'lostReasonId',
     'closedAt',
     'tags',
+    'pipeline',
+    'stage',
+    'person',
+    'company',
+    'owner',
+    'lostReason',
   ],
 }
 
@@ -54,6 +67,48 @@ function cell(value: unknown): string {
   if (typeof value === 'string') return protectCell(value)
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   return JSON.stringify(value)
+}
+
+/**
+ * The names of what records point to, for the columns a person reads (and an import into another
+ * data folder matches by): pipeline, stage, company and lost reason names, users' e-mails (or
+ * names), people's e-mails.
+ */
+async function nameColumns(db: Db, tenantId: string) {
+  const names = new Map<string, string>()
+  for (const pipeline of await everything((page) => listPipelines(db, tenantId, page))) {
+    names.set(pipeline.id, pipeline.name)
+    for (const stage of pipeline.stages) names.set(stage.id, stage.name)
+  }
+  for (const user of await everything((page) => listUsers(db, tenantId, page))) {
+    names.set(user.id, user.email ?? user.name)
+  }
+  for (const company of await everything((page) => listCompanies(db, tenantId, page))) {
+    names.set(company.id, company.name)
+  }
+  for (const reason of await everything((page) => listLostReasons(db, tenantId, page))) {
+    names.set(reason.id, reason.name)
+  }
+  // People are many: their e-mails are cached a while (deals of one person cluster), not kept.
+  const emails = new Map<string, string | null>()
+  const personEmail = async (id: string) => {
+    if (!emails.has(id)) {
+      if (emails.size >= 10_000) emails.clear()
+      emails.set(id, (await findPerson(db, tenantId, id))?.primaryEmail ?? null)
+    }
+    return emails.get(id)
+  }
+  const name = (id: unknown) => (typeof id === 'string' ? names.get(id) : undefined)
+  return async (record: ExportRecord): Promise<ExportRecord> => ({
+    ...record,
+    pipeline: name(record.pipelineId),
+    stage: name(record.stageId),
+    person:
+      typeof record.primaryPersonId === 'string' ? await personEmail(record.primaryPersonId) : null,
+    company: name(record.companyId ?? record.primaryCompanyId),
+    owner: name(record.ownerId),
+    lostReason: name(record.lostReasonId),
+  })
 }
 
 /** One CSV line's cells: the fields, tags joined by commas, one column per custom field key. */
@@ -88,7 +143,8 @@ async function* records(
 
 /**
  * The workspace's people or deals, oldest first, as chunks of CSV (a header line, then one line
- * per record, custom fields as `customFields.<key>` columns) or NDJSON (each record as the API
+ * per record, custom fields as `customFields.<key>` columns, the ids a record points to followed
+ * by columns naming them, so the file imports into another data folder) or NDJSON (each record as the API
  * returns it). Reading goes by (createdAt, id), so records created while the export runs come at
  * its end rather than shifting the rows already read.
  */
@@ -112,7 +168,10 @@ export async function* exportRecords(
   yield stringify([
     [...fields, ...customKeys.map((key) => `customFields.${key}`), 'createdAt', 'updatedAt'],
   ])
+  const named = await nameColumns(db, tenantId)
   for await (const batch of records(db, tenantId, kind)) {
-    yield stringify(batch.map((record) => csvCells(record, fields, customKeys)))
+    const rows: string[][] = []
+    for (const record of batch) rows.push(csvCells(await named(record), fields, customKeys))
+    yield stringify(rows)
   }
 }

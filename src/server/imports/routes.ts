@@ -5,9 +5,18 @@ import { requireToken } from '../auth/middleware'
 import { ApiError } from '../http/errors'
 import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
-import { importConfig, importPeopleCsv } from './csv-import'
+import { importConfig, importPeopleCsv } from './people-import'
 import { exportRecords, type ExportKind } from './export'
-import { exportQuery, importForm, importResultSchema, importSettingsSchema } from './schema'
+import { importDealsCsv } from './deal-import'
+import {
+  dealImportForm,
+  dealImportSettingsSchema,
+  dealMappingOf,
+  exportQuery,
+  importForm,
+  importResultSchema,
+  importSettingsSchema,
+} from './schema'
 
 /** The largest CSV upload the management API takes; bigger files go through `outpost import`. */
 export const maxImportBytes = 64 * 1024 * 1024
@@ -22,14 +31,18 @@ const uploadLimit = bodyLimit({
   },
 })
 
-function settingsFrom(text: string) {
-  let json: unknown
+/** The mapping part's JSON, whether sent as text or as a file. */
+async function mappingJson(part: string | File): Promise<unknown> {
+  const text = typeof part === 'string' ? part : await part.text()
   try {
-    json = JSON.parse(text)
+    return JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch {
     throw new ApiError(400, 'validation_error', 'mapping is not valid JSON', { field: 'mapping' })
   }
-  const parsed = importSettingsSchema.safeParse(json)
+}
+
+async function peopleSettings(part: string | File) {
+  const parsed = importSettingsSchema.safeParse(await mappingJson(part))
   if (!parsed.success) {
     throw new ApiError(
       400,
@@ -39,6 +52,19 @@ function settingsFrom(text: string) {
     )
   }
   return parsed.data
+}
+
+async function dealMapping(part: string | File) {
+  const parsed = dealImportSettingsSchema.safeParse(await mappingJson(part))
+  if (!parsed.success) {
+    throw new ApiError(
+      400,
+      'validation_error',
+      'mapping must be an object of target fields ({"title": "{{Title}}", ...}), or {mapping}',
+      { field: 'mapping' },
+    )
+  }
+  return dealMappingOf(parsed.data)
 }
 
 /**
@@ -58,35 +84,72 @@ export function importsRoutes(deps: AppDeps) {
     }
     return uploadLimit(c, next)
   })
-  return router.openapi(
-    createRoute({
-      method: 'post',
-      path: '/people',
-      tags: ['Import and export'],
-      summary: 'Import people from a CSV file through a mapping, with deduplication',
-      description:
-        'Each row is mapped and deduplicated as an inbound webhook delivery would be. Bad rows are ' +
-        'rejected with their line number; the others are imported.',
-      request: {
-        body: { required: true, content: { 'multipart/form-data': { schema: importForm } } },
+  return router
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/people',
+        tags: ['Import and export'],
+        summary: 'Import people from a CSV file through a mapping, with deduplication',
+        description:
+          'Each row is mapped and deduplicated as an inbound webhook delivery would be. Bad rows are ' +
+          'rejected with their line number; the others are imported.',
+        request: {
+          body: { required: true, content: { 'multipart/form-data': { schema: importForm } } },
+        },
+        responses: {
+          200: jsonResponse(importResultSchema, 'What the import did'),
+          ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+        },
+      }),
+      async (c) => {
+        const form = c.req.valid('form')
+        const result = await importPeopleCsv(
+          db,
+          c.var.auth.tenantId,
+          form.file.stream(),
+          importConfig(await peopleSettings(form.mapping), form.dedupe),
+          { clock },
+        )
+        return c.json(
+          { ...result, rejections: result.rejections.slice(0, maxRejectionsShown) },
+          200,
+        )
       },
-      responses: {
-        200: jsonResponse(importResultSchema, 'What the import did'),
-        ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/deals',
+        tags: ['Import and export'],
+        summary: 'Import deals from a CSV file: pipeline and stage by name, person by e-mail',
+        description:
+          'Every good row creates a deal. A row is rejected, with its line and the field at fault, ' +
+          'when a value is invalid or a name (pipeline, stage, person, company, owner, lost reason) ' +
+          'matches nothing in the workspace; the others are imported.',
+        request: {
+          body: { required: true, content: { 'multipart/form-data': { schema: dealImportForm } } },
+        },
+        responses: {
+          200: jsonResponse(importResultSchema, 'What the import did'),
+          ...errorResponses(400, 401, 403, 413, 415, 429),
+        },
+      }),
+      async (c) => {
+        const form = c.req.valid('form')
+        const result = await importDealsCsv(
+          db,
+          c.var.auth.tenantId,
+          form.file.stream(),
+          await dealMapping(form.mapping),
+          { clock },
+        )
+        return c.json(
+          { ...result, rejections: result.rejections.slice(0, maxRejectionsShown) },
+          200,
+        )
       },
-    }),
-    async (c) => {
-      const form = c.req.valid('form')
-      const result = await importPeopleCsv(
-        db,
-        c.var.auth.tenantId,
-        form.file.stream(),
-        importConfig(settingsFrom(form.mapping), form.dedupe),
-        { clock },
-      )
-      return c.json({ ...result, rejections: result.rejections.slice(0, maxRejectionsShown) }, 200)
-    },
-  )
+    )
 }
 
 const mediaTypes = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson' } as const

@@ -26,7 +26,7 @@ export type ImportSettings = z.infer<typeof importSettingsSchema>
 
 export const importRejectionSchema = z
   .object({
-    line: z.number().int().openapi({ description: 'Line of the file where the row ends' }),
+    line: z.number().int().openapi({ description: 'Line of the file where the row starts' }),
     field: z.string().nullable(),
     code: z.string(),
     message: z.string(),
@@ -35,10 +35,13 @@ export const importRejectionSchema = z
 
 export const importResultSchema = z
   .object({
-    rows: z.number().int().openapi({ description: 'Rows read, header excluded' }),
+    rows: z.number().int().openapi({
+      description: 'Rows after the header line; always created + updated + rejected + skipped',
+    }),
     created: z.number().int(),
     updated: z.number().int(),
     rejected: z.number().int(),
+    skipped: z.number().int().openapi({ description: 'Blank rows: no value in any column' }),
     rejections: z
       .array(importRejectionSchema)
       .openapi({ description: 'The rejected rows, in file order (the first 1000)' }),
@@ -48,17 +51,60 @@ export const importResultSchema = z
   })
   .openapi('ImportResult')
 
+const csvFile = z
+  .custom<File>((value) => value instanceof File, 'must be a file')
+  .openapi({ type: 'string', format: 'binary', description: 'The CSV file, header first' })
+
+// curl's `-F mapping=@mapping.json` sends a file part, `-F mapping='{...}'` a text part: both work.
+const mappingPart = (description: string, example: string) =>
+  z
+    .union([z.string(), z.custom<File>((value) => value instanceof File, 'must be JSON text')])
+    .openapi({ type: 'string', description: `${description} As text, or as a JSON file.`, example })
+
 export const importForm = z.object({
-  file: z
-    .custom<File>((value) => value instanceof File, 'must be a file')
-    .openapi({ type: 'string', format: 'binary', description: 'The CSV file, header first' }),
-  mapping: z.string().openapi({
-    description: 'JSON: a mapping, or {mapping, dedupe, defaultCountry, actions}',
-    example: '{"fullName":"{{Name}}","primaryEmail":"{{E-mail}}"}',
-  }),
+  file: csvFile,
+  mapping: mappingPart(
+    'JSON: a mapping, or {mapping, dedupe, defaultCountry, actions}.',
+    '{"fullName":"{{Name}}","primaryEmail":"{{E-mail}}","company":"{{Company}}"}',
+  ),
   dedupe: dedupeStrategySchema.optional().openapi({
     description: 'Overrides the dedupe strategy of the settings (default email)',
   }),
+})
+
+/** A deal import's settings: a bare mapping, or `{mapping}`. */
+export const dealImportSettingsSchema = z
+  .union([z.strictObject({ mapping: mappingSchema }), mappingSchema])
+  .openapi('DealImportSettings', {
+    example: {
+      title: '{{Title}}',
+      value: '{{Value}}',
+      pipeline: '{{Pipeline}}',
+      stage: '{{Stage}}',
+      person: '{{Contact e-mail}}',
+    },
+  })
+
+export type DealImportSettings = z.infer<typeof dealImportSettingsSchema>
+
+type Mapping = z.infer<typeof mappingSchema>
+
+/** The mapping of deal import settings, bare or wrapped. */
+export function dealMappingOf(settings: DealImportSettings): Mapping {
+  return 'mapping' in settings &&
+    typeof settings.mapping === 'object' &&
+    !Array.isArray(settings.mapping)
+    ? (settings.mapping as Mapping)
+    : (settings as Mapping)
+}
+
+export const dealImportForm = z.object({
+  file: csvFile,
+  mapping: mappingPart(
+    'JSON: target -> value. Targets: title, value, currency, pipeline, stage (names or ids), ' +
+      'person (e-mail), company, owner (e-mail or name), lostReason, expectedCloseDate, tags.',
+    '{"title":"{{Title}}","value":"{{Value}}","pipeline":"{{Pipeline}}","stage":"{{Stage}}"}',
+  ),
 })
 
 export const exportFormatSchema = z.enum(['csv', 'ndjson'])

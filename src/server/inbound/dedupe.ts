@@ -7,6 +7,7 @@ import {
   findPersonIdByEmail,
   type PersonCriterion,
 } from '../people/service'
+import { customFieldKeyPattern } from '../../shared/fields/custom-field'
 import { customFieldPrefix, type MappedPerson } from './fields'
 
 /** Fields a composite strategy may combine. */
@@ -37,7 +38,8 @@ export interface DedupeDecision {
 export function isCompositeField(field: string): boolean {
   return (
     (compositeFields as readonly string[]).includes(field) ||
-    /^customFields\.[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$/.test(field)
+    (field.startsWith(customFieldPrefix) &&
+      customFieldKeyPattern.test(field.slice(customFieldPrefix.length)))
   )
 }
 

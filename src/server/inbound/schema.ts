@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { pageSchema } from '../http/pagination'
-import { errorSchema, tagList, text, timestamp, uuid } from '../http/schema-types'
+import { parseCurrency } from '../../shared/fields/currency'
+import { errorSchema, ruled, tagList, text, timestamp, uuid } from '../http/schema-types'
 
 const template = z.string().max(2000)
 
@@ -45,11 +46,7 @@ export const dedupeSchema = z
   })
   .openapi('InboundDedupe')
 
-const currencyCode = z
-  .string()
-  .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code')
-  .transform((code) => code.toUpperCase())
-  .openapi({ type: 'string', example: 'BRL' })
+const currencyCode = ruled(parseCurrency).openapi({ type: 'string', example: 'BRL' })
 
 export const createDealActionSchema = z
   .strictObject({

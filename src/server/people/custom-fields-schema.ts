@@ -1,19 +1,22 @@
 import { z } from '@hono/zod-openapi'
-
-const maxValueChars = 10_000
+import { parseCustomFieldKey, parseCustomFieldValue } from '../../shared/fields/custom-field'
+import { ruled } from '../http/schema-types'
 
 /** What the UI may write into a person's custom fields: null removes a field. */
 export const customFieldsPatchBody = z
   .strictObject({
     customFields: z
       .record(
+        ruled(parseCustomFieldKey),
         z
-          .string()
-          .regex(
-            /^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$/,
-            'must be 1 to 64 letters, digits, _ or -, not starting with -',
-          ),
-        z.union([z.string().max(maxValueChars), z.number(), z.boolean()]).nullable(),
+          .union([z.string(), z.number(), z.boolean()])
+          .transform((value, ctx) => {
+            const result = parseCustomFieldValue(value)
+            if (result.ok) return result.value as string | number | boolean
+            ctx.addIssue({ code: 'custom', message: result.message })
+            return z.NEVER
+          })
+          .nullable(),
       )
       .refine((fields) => Object.keys(fields).length <= 100, 'must change at most 100 fields')
       .openapi({

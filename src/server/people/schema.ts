@@ -4,6 +4,7 @@ import { pageSchema } from '../http/pagination'
 import {
   customFieldsSchema,
   emailAddress,
+  phoneNumber,
   tagList,
   text,
   timestamp,
@@ -18,7 +19,10 @@ export const personSchema = z
     tenantId: uuid,
     fullName: z.string().openapi({ example: 'Ana Souza' }),
     primaryEmail: z.string().nullable().openapi({ format: 'email', example: 'ana@acme.com.br' }),
-    primaryPhone: z.string().nullable().openapi({ example: '+55 11 91234-5678' }),
+    primaryPhone: z
+      .string()
+      .nullable()
+      .openapi({ example: '+5511912345678', description: 'E.164' }),
     companyId: uuid.nullable(),
     ownerId: uuid.nullable().openapi({ description: 'Responsible user in the workspace' }),
     lifecycleStage: lifecycleStageSchema.nullable(),
@@ -39,7 +43,7 @@ const writableFields = {
   primaryEmail: emailAddress.nullable().optional().openapi({
     description: 'Unique in the workspace, compared without case; stored trimmed and lower-cased',
   }),
-  primaryPhone: text(50).nullable().optional(),
+  primaryPhone: phoneNumber.nullable().optional(),
   companyId: z.uuid().nullable().optional(),
   ownerId: z.uuid().nullable().optional(),
   lifecycleStage: lifecycleStageSchema.nullable().optional(),

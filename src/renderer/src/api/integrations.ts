@@ -14,6 +14,7 @@ import type {
   WebhookAttempt,
   WebhookSubscription,
 } from '../../../shared/api-types'
+import type { ImportKind } from '../../../shared/import-targets'
 import { api, ApiRequestError, queryString, requestHeaders } from './client'
 
 const app = '/api/app/v1'
@@ -108,12 +109,13 @@ export const tunnel = {
 }
 
 /**
- * Uploads a CSV to the import endpoint. XMLHttpRequest rather than fetch: it reports upload
- * progress, which a file of 100,000 rows makes worth showing.
+ * Uploads a CSV to the people or deals import endpoint. XMLHttpRequest rather than fetch: it
+ * reports upload progress, which a file of 100,000 rows makes worth showing.
  */
-export function importPeople(
+export function importCsv(
+  kind: ImportKind,
   file: File,
-  settings: { mapping: Record<string, MappingValue>; dedupe: { strategy: DedupeStrategy } },
+  settings: { mapping: Record<string, MappingValue>; dedupe?: { strategy: DedupeStrategy } },
   onProgress: (sent: number, total: number) => void,
 ): Promise<ImportResult> {
   const form = new FormData()
@@ -121,7 +123,7 @@ export function importPeople(
   form.append('mapping', JSON.stringify(settings))
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', `${app}/imports/people`)
+    request.open('POST', `${app}/imports/${kind}`)
     for (const [name, value] of Object.entries(requestHeaders())) {
       request.setRequestHeader(name, value)
     }

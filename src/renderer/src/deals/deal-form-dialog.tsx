@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react'
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import type { Deal } from '../../../shared/api-types'
+import { parseTagText } from '../../../shared/fields/tag'
+import { parseLine } from '../../../shared/fields/text'
 import { deals, type DealInput } from '../api/endpoints'
 import { keys } from '../api/keys'
 import {
@@ -13,6 +15,7 @@ import {
   useUsers,
 } from '../api/reference-data'
 import { clearDraft, readDraft, useDraft } from '../forms/draft'
+import { fieldRule } from '../forms/field-rules'
 import { applyServerError } from '../forms/server-errors'
 import { defaultCurrency } from '../format/locale'
 import { PersonPicker } from '../people/person-picker'
@@ -78,10 +81,7 @@ function toInput(values: DealFormValues, editing: Deal | undefined): DealInput {
     primaryPersonId: optional(values.primaryPersonId),
     primaryCompanyId: optional(values.primaryCompanyId),
     expectedCloseDate: optional(values.expectedCloseDate),
-    tags: values.tags
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter(Boolean),
+    tags: values.tags.split(',').filter((tag) => tag.trim() !== ''),
   }
   if (!editing) input.pipelineId = values.pipelineId
   if (values.lostReasonId) input.lostReasonId = values.lostReasonId
@@ -207,7 +207,10 @@ function DealForm({ deal, defaults, onDone }: DealFormProps) {
         <Field id="deal-title" label="Title" error={errors.title?.message}>
           <input
             {...controlProps('deal-title', errors.title?.message)}
-            {...register('title', { required: 'Give the deal a title' })}
+            {...register('title', {
+              required: 'Give the deal a title',
+              validate: fieldRule('Title', parseLine),
+            })}
           />
         </Field>
         <div className="field-row">
@@ -334,7 +337,10 @@ function DealForm({ deal, defaults, onDone }: DealFormProps) {
           />
         </Field>
         <Field id="deal-tags" label="Tags" error={errors.tags?.message} hint="Separated by commas">
-          <input {...controlProps('deal-tags', errors.tags?.message)} {...register('tags')} />
+          <input
+            {...controlProps('deal-tags', errors.tags?.message)}
+            {...register('tags', { validate: fieldRule('Tag', parseTagText) })}
+          />
         </Field>
       </div>
       <div className="form-actions">

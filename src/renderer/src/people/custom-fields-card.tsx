@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Person } from '../../../shared/api-types'
+import { parseCustomFieldKey, parseCustomFieldValue } from '../../../shared/fields/custom-field'
 import { errorMessage } from '../api/client'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -25,6 +26,19 @@ function patchFrom(before: Record<string, unknown>, rows: readonly Row[]) {
   }
   for (const name of Object.keys(before)) if (!kept.has(name)) patch[name] = null
   return patch
+}
+
+/** The first field the server would refuse, by the shared rules, in words; null when none. */
+function rowProblem(rows: readonly Row[]): string | null {
+  for (const row of rows) {
+    const name = row.name.trim()
+    if (!name) continue
+    const key = parseCustomFieldKey(name)
+    if (!key.ok) return `Field name "${name}" ${key.message}`
+    const value = parseCustomFieldValue(row.value)
+    if (!value.ok) return `Field ${name} ${value.message}`
+  }
+  return null
 }
 
 /**
@@ -86,8 +100,9 @@ export function CustomFieldsCard({ person }: { person: Person }) {
         <form
           onSubmit={(event) => {
             event.preventDefault()
-            setError(null)
-            save.mutate(patchFrom(person.customFields, rows))
+            const problem = rowProblem(rows)
+            setError(problem)
+            if (!problem) save.mutate(patchFrom(person.customFields, rows))
           }}
         >
           {error && (

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
+import { formatPhone } from '../../../shared/fields/phone'
 import { errorMessage } from '../api/client'
 import { companies, deals, people } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -77,7 +78,7 @@ export function PersonDetailPage() {
               <a href={`mailto:${current.primaryEmail}`}>{current.primaryEmail}</a>
             )}
             {current.primaryPhone && (
-              <a href={`tel:${current.primaryPhone}`}>{current.primaryPhone}</a>
+              <a href={`tel:${current.primaryPhone}`}>{formatPhone(current.primaryPhone)}</a>
             )}
           </p>
         </div>

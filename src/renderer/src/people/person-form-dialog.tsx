@@ -3,12 +3,17 @@ import { useEffect, useState } from 'react'
 import { useForm, type Path } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import type { Person } from '../../../shared/api-types'
+import { parseEmail } from '../../../shared/fields/email'
+import { parsePhone } from '../../../shared/fields/phone'
+import { parseTagText } from '../../../shared/fields/tag'
+import { parseLine } from '../../../shared/fields/text'
 import { lifecycleStages, type LifecycleStage } from '../../../shared/lifecycle'
 import { ApiRequestError } from '../api/client'
 import { people, type PersonInput } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useCompanies, useUsers } from '../api/reference-data'
 import { clearDraft, readDraft, useDraft } from '../forms/draft'
+import { fieldRule } from '../forms/field-rules'
 import { applyServerError } from '../forms/server-errors'
 import { lifecycleLabels } from '../format/labels'
 import { Dialog } from '../ui/dialog'
@@ -72,10 +77,7 @@ function toInput(values: PersonFormValues, editing: boolean): PersonInput {
     ownerId: optional(values.ownerId),
     lifecycleStage: optional(values.lifecycleStage) as LifecycleStage | null | undefined,
     leadSource: optional(values.leadSource),
-    tags: values.tags
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter(Boolean),
+    tags: values.tags.split(',').filter((tag) => tag.trim() !== ''),
   }
 }
 
@@ -169,7 +171,10 @@ function PersonForm({ person, onDone }: PersonFormProps) {
           <input
             {...controlProps('person-name', errors.fullName?.message)}
             autoComplete="off"
-            {...register('fullName', { required: 'Enter the person’s name' })}
+            {...register('fullName', {
+              required: 'Enter the person’s name',
+              validate: fieldRule('Name', parseLine),
+            })}
           />
         </Field>
         <Field
@@ -188,7 +193,7 @@ function PersonForm({ person, onDone }: PersonFormProps) {
             {...controlProps('person-email', errors.primaryEmail?.message)}
             type="email"
             autoComplete="off"
-            {...register('primaryEmail')}
+            {...register('primaryEmail', { validate: fieldRule('E-mail', parseEmail) })}
           />
         </Field>
         <Field id="person-phone" label="Phone" error={errors.primaryPhone?.message}>
@@ -196,7 +201,9 @@ function PersonForm({ person, onDone }: PersonFormProps) {
             {...controlProps('person-phone', errors.primaryPhone?.message)}
             type="tel"
             autoComplete="off"
-            {...register('primaryPhone')}
+            {...register('primaryPhone', {
+              validate: fieldRule('Phone', (raw) => parsePhone(raw)),
+            })}
           />
         </Field>
         <Field id="person-lifecycle" label="Lifecycle stage" error={errors.lifecycleStage?.message}>
@@ -241,7 +248,7 @@ function PersonForm({ person, onDone }: PersonFormProps) {
         <Field id="person-source" label="Lead source" error={errors.leadSource?.message}>
           <input
             {...controlProps('person-source', errors.leadSource?.message)}
-            {...register('leadSource')}
+            {...register('leadSource', { validate: fieldRule('Lead source', parseLine) })}
           />
         </Field>
         <Field
@@ -250,7 +257,10 @@ function PersonForm({ person, onDone }: PersonFormProps) {
           error={errors.tags?.message}
           hint="Separated by commas"
         >
-          <input {...controlProps('person-tags', errors.tags?.message)} {...register('tags')} />
+          <input
+            {...controlProps('person-tags', errors.tags?.message)}
+            {...register('tags', { validate: fieldRule('Tag', parseTagText) })}
+          />
         </Field>
       </div>
       <div className="form-actions">

@@ -1,3 +1,5 @@
+import type { ImportKind } from '../../../../shared/import-targets'
+
 /**
  * The header and first rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes doubled,
  * and line breaks). Only for showing columns before an import; the server parses the whole file.
@@ -40,16 +42,33 @@ export function columnPlaceholder(header: string): string {
     : `{{["${header.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]}}`
 }
 
-const guesses: [RegExp, string][] = [
-  [/^(full[\s_-]?)?name$|^nome( completo)?$/i, 'fullName'],
-  [/e-?mail/i, 'primaryEmail'],
-  [/phone|telefone|celular|whatsapp|mobile/i, 'primaryPhone'],
-  [/lifecycle|stage|est[aá]gio/i, 'lifecycleStage'],
-  [/source|origem|fonte/i, 'leadSource'],
-  [/^tags?$|etiquetas?/i, 'tags'],
-]
+const guesses: Record<ImportKind, [RegExp, string][]> = {
+  people: [
+    [/^(full[\s_-]?)?name$|^nome( completo)?$/i, 'fullName'],
+    [/e-?mail/i, 'primaryEmail'],
+    [/phone|telefone|celular|whatsapp|mobile/i, 'primaryPhone'],
+    [/lifecycle|stage|est[aá]gio/i, 'lifecycleStage'],
+    [/source|origem|fonte/i, 'leadSource'],
+    [/^tags?$|etiquetas?/i, 'tags'],
+    [/^(company|empresa)$/i, 'company'],
+    [/^(owner|respons[aá]vel)$/i, 'owner'],
+  ],
+  deals: [
+    [/^(title|deal|t[ií]tulo|neg[oó]cio)$/i, 'title'],
+    [/^(value|amount|valor)$/i, 'value'],
+    [/^(currency|moeda)$/i, 'currency'],
+    [/^(pipeline|funil)$/i, 'pipeline'],
+    [/^(stage|etapa|est[aá]gio)$/i, 'stage'],
+    [/^(person|contact|contato|pessoa)|e-?mail/i, 'person'],
+    [/^(company|empresa)$/i, 'company'],
+    [/^(owner|respons[aá]vel)$/i, 'owner'],
+    [/^lost ?reason|motivo/i, 'lostReason'],
+    [/close|fechamento/i, 'expectedCloseDate'],
+    [/^tags?$|etiquetas?/i, 'tags'],
+  ],
+}
 
 /** The target field a column most likely fills, from its header; '' when unsure. */
-export function guessTarget(header: string): string {
-  return guesses.find(([pattern]) => pattern.test(header.trim()))?.[1] ?? ''
+export function guessTarget(header: string, kind: ImportKind = 'people'): string {
+  return guesses[kind].find(([pattern]) => pattern.test(header.trim()))?.[1] ?? ''
 }

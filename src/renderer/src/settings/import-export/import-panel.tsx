@@ -1,9 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { DedupeStrategy, ImportResult, MappingValue } from '../../../../shared/api-types'
+import { customFieldKeyFor } from '../../../../shared/fields/custom-field'
+import {
+  dealImportTargets,
+  personNameTargets,
+  requiredImportTargets,
+  type ImportKind,
+} from '../../../../shared/import-targets'
 import { errorMessage } from '../../api/client'
-import { importPeople } from '../../api/integrations'
-import { keys } from '../../api/keys'
+import { importCsv } from '../../api/integrations'
 import { userLocale } from '../../format/locale'
 import { personTargets } from '../inbound/mapping-targets'
 import { columnPlaceholder, guessTarget, parseCsvPreview } from './csv-preview'
@@ -17,19 +23,23 @@ type Step =
 
 const count = new Intl.NumberFormat(userLocale)
 const previewBytes = 64 * 1024
-const customValue = (header: string) =>
-  `customFields.${
-    header
-      .trim()
-      .replace(/[^A-Za-z0-9_-]+/g, '_')
-      .replace(/^-+/, '')
-      .slice(0, 64) || 'column'
-  }`
+const customValue = (header: string) => `customFields.${customFieldKeyFor(header)}`
 
-/** CSV import: choose a file, say which column fills which field, then watch it run. */
+// People take the inbound webhooks' fields (ids left to the by-name columns) and custom fields.
+const targetsOf: Record<ImportKind, readonly (readonly [string, string])[]> = {
+  people: [
+    ...personTargets.filter(([value]) => value !== 'companyId' && value !== 'ownerId'),
+    ...personNameTargets,
+  ],
+  deals: dealImportTargets,
+}
+const nouns: Record<ImportKind, string> = { people: 'people', deals: 'deals' }
+
+/** CSV import of people or deals: choose a file, say which column fills which field, run it. */
 export function ImportPanel() {
   const queryClient = useQueryClient()
   const fileId = useId()
+  const [kind, setKind] = useState<ImportKind>('people')
   const [step, setStep] = useState<Step>({ name: 'choose' })
   const [targets, setTargets] = useState<string[]>([])
   const [dedupe, setDedupe] = useState<DedupeStrategy>('email')
@@ -41,7 +51,7 @@ export function ImportPanel() {
       setStep({ name: 'choose', error: `${file.name} has no header line` })
       return
     }
-    const guessed = header.map(guessTarget)
+    const guessed = header.map((column) => guessTarget(column, kind))
     setTargets(guessed.map((target, index) => (guessed.indexOf(target) === index ? target : '')))
     setStep({ name: 'map', file, header, rows })
   }
@@ -55,23 +65,38 @@ export function ImportPanel() {
     })
     setStep({ name: 'running', file, sent: 0, total: file.size })
     try {
-      const result = await importPeople(
+      const result = await importCsv(
+        kind,
         file,
-        { mapping, dedupe: { strategy: dedupe } },
+        kind === 'people' ? { mapping, dedupe: { strategy: dedupe } } : { mapping },
         (sent, total) => setStep({ name: 'running', file, sent, total }),
       )
       setStep({ name: 'done', file, result })
-      void queryClient.invalidateQueries({ queryKey: keys.people })
+      // An import touches lists, boards and records of every kind: refetch what is shown.
+      void queryClient.invalidateQueries()
     } catch (error) {
       setStep({ name: 'failed', file, error: errorMessage(error) })
     }
   }
 
+  const missing = requiredImportTargets[kind].filter((target) => !targets.includes(target))
+  const targetLabel = (target: string) =>
+    targetsOf[kind].find(([value]) => value === target)?.[1] ?? target
+
   return (
     <section className="panel" aria-labelledby="import-heading">
-      <h3 id="import-heading">Import people from CSV</h3>
+      <h3 id="import-heading">Import from CSV</h3>
       {step.name === 'choose' && (
         <div className="inline-form">
+          <label htmlFor="import-kind">What the file holds</label>
+          <select
+            id="import-kind"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as ImportKind)}
+          >
+            <option value="people">People</option>
+            <option value="deals">Deals</option>
+          </select>
           <label htmlFor={fileId}>CSV file, with a header line</label>
           <input
             id={fileId}
@@ -86,15 +111,20 @@ export function ImportPanel() {
             </p>
           )}
           <p className="muted">
-            Rows go through the same mapping and duplicate check as inbound webhooks: a row with an
-            e-mail Outpost knows updates that person.
+            {kind === 'people'
+              ? 'Rows go through the same mapping and duplicate check as inbound webhooks: a row ' +
+                'with an e-mail Outpost knows updates that person.'
+              : 'Each row creates a deal. Pipelines, stages, companies and lost reasons are found ' +
+                'by name and people by e-mail; a row naming one Outpost does not have is ' +
+                'rejected, with its line.'}
           </p>
         </div>
       )}
       {step.name === 'map' && (
         <>
           <p>
-            <strong>{step.file.name}</strong>: say which column fills which field.
+            <strong>{step.file.name}</strong>: say which column fills which field of the{' '}
+            {nouns[kind]}.
           </p>
           <table className="data-table mapping-preview">
             <thead>
@@ -135,34 +165,38 @@ export function ImportPanel() {
                       }
                     >
                       <option value="">Don&apos;t import</option>
-                      {personTargets
-                        .filter(([value]) => value !== 'companyId' && value !== 'ownerId')
-                        .map(([value, label]) => (
-                          <option key={value} value={value}>
-                            {label}
-                          </option>
-                        ))}
-                      <option value={customValue(column)}>Custom field “{column}”</option>
+                      {targetsOf[kind].map(([value, label]) => (
+                        <option key={value} value={value}>
+                          {label}
+                        </option>
+                      ))}
+                      {kind === 'people' && (
+                        <option value={customValue(column)}>Custom field “{column}”</option>
+                      )}
                     </select>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <div className="inline-form">
-            <label htmlFor="import-dedupe">Rows matching someone Outpost knows</label>
-            <select
-              id="import-dedupe"
-              value={dedupe}
-              onChange={(event) => setDedupe(event.target.value as DedupeStrategy)}
-            >
-              <option value="email">Same e-mail: update that person</option>
-              <option value="phone">Same phone: update that person</option>
-              <option value="none">Always create a new person</option>
-            </select>
-          </div>
-          {!targets.includes('fullName') && (
-            <p className="field-error">Choose the column that holds the full name.</p>
+          {kind === 'people' && (
+            <div className="inline-form">
+              <label htmlFor="import-dedupe">Rows matching someone Outpost knows</label>
+              <select
+                id="import-dedupe"
+                value={dedupe}
+                onChange={(event) => setDedupe(event.target.value as DedupeStrategy)}
+              >
+                <option value="email">Same e-mail: update that person</option>
+                <option value="phone">Same phone: update that person</option>
+                <option value="none">Always create a new person</option>
+              </select>
+            </div>
+          )}
+          {missing.length > 0 && (
+            <p className="field-error">
+              Choose the columns that hold: {missing.map(targetLabel).join(', ')}.
+            </p>
           )}
           <div className="form-actions">
             <button type="button" className="button" onClick={() => setStep({ name: 'choose' })}>
@@ -171,7 +205,7 @@ export function ImportPanel() {
             <button
               type="button"
               className="button button-primary"
-              disabled={!targets.includes('fullName')}
+              disabled={missing.length > 0}
               onClick={() => void run(step.file, step.header)}
             >
               Import
@@ -224,6 +258,11 @@ function ImportSummary({ result, onAgain }: { result: ImportResult; onAgain(): v
         <span>
           <strong>{count.format(result.rejected)}</strong> rejected
         </span>
+        {result.skipped > 0 && (
+          <span>
+            <strong>{count.format(result.skipped)}</strong> blank, skipped
+          </span>
+        )}
       </p>
       {result.warnings.map((warning) => (
         <p key={warning} className="form-note">

@@ -1,0 +1,209 @@
+// `outpost import` and `outpost export` as a user runs them: the mapping inline or in a file,
+// import deals, and files that cannot be read or written refused in one line.
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requireBuiltCli, runCli } from './support/cli'
+
+let dir: string
+const dataDir = () => join(dir, 'data')
+
+beforeAll(() => {
+  requireBuiltCli()
+  dir = mkdtempSync(join(tmpdir(), 'outpost-import-cli-'))
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** One line on stderr, starting `outpost:`, and exit 1: never a stack trace. */
+function expectOneLine(result: { code: number | null; stderr: string }, pattern: RegExp) {
+  expect(result.code).toBe(1)
+  const lines = result.stderr.trim().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatch(/^outpost: /)
+  expect(lines[0]).toMatch(pattern)
+  expect(result.stderr).not.toMatch(/\n\s+at /)
+}
+
+describe('outpost import people|deals', () => {
+  it('takes --mapping as JSON on the command line, and imports deals by names', async () => {
+    const peopleCsv = join(dir, 'people.csv')
+    writeFileSync(peopleCsv, 'Name;E-mail;Company\r\nRui Costa;rui@cli.dev;Casa Nova\r\n')
+    const people = await runCli([
+      'import',
+      'people',
+      peopleCsv,
+      '--mapping',
+      '{"fullName": "{{Name}}", "primaryEmail": "{{E-mail}}", "company": "{{Company}}"}',
+      '--data-dir',
+      dataDir(),
+    ])
+    expect(people.stderr).toBe('')
+    expect(people.code).toBe(0)
+    expect(people.stdout).toContain('1 created, 0 updated, 0 rejected')
+
+    const dealsCsv = join(dir, 'deals.csv')
+    writeFileSync(
+      dealsCsv,
+      'Deal,Amount,Funnel,Step,Contact,Firm\n' +
+        'Roof repair,"2.000,00",Sales,Qualified,rui@cli.dev,Casa Nova\n' +
+        'Nowhere,1,Sales,Qualified,ghost@cli.dev,\n',
+    )
+    const mapping = join(dir, 'deals.mapping.json')
+    writeFileSync(
+      mapping,
+      JSON.stringify({
+        mapping: {
+          title: '{{Deal}}',
+          value: '{{Amount}}',
+          pipeline: '{{Funnel}}',
+          stage: '{{Step}}',
+          person: '{{Contact}}',
+          company: '{{Firm}}',
+        },
+      }),
+    )
+    const deals = await runCli([
+      'import',
+      'deals',
+      dealsCsv,
+      '--mapping',
+      mapping,
+      '--data-dir',
+      dataDir(),
+    ])
+    expect(deals.code).toBe(1)
+    expect(deals.stdout.trim()).toBe(
+      'Imported 2 rows of deals.csv into "My workspace": 1 created, 0 updated, 1 rejected',
+    )
+    expect(deals.stderr.trim().split('\n')).toEqual([
+      'line 3: person "ghost@cli.dev" is the e-mail of nobody in this workspace',
+      'outpost: 1 of 2 rows were rejected (each is listed above with its line); fix them and ' +
+        'import those rows again',
+    ])
+    const exported = await runCli(['export', 'deals', '--data-dir', dataDir()])
+    const rows = parse(exported.stdout, { columns: true }) as Record<string, string>[]
+    expect(rows).toEqual([
+      expect.objectContaining({
+        title: 'Roof repair',
+        value: '2000',
+        pipeline: 'Sales',
+        stage: 'Qualified',
+        person: 'rui@cli.dev',
+        company: 'Casa Nova',
+      }),
+    ])
+  })
+
+  it('a damaged file: every row imported or rejected by its line, the counts add up', async () => {
+    const csv = join(dir, 'damaged.csv')
+    writeFileSync(
+      csv,
+      '\uFEFFName,E-mail\r\n' +
+        'Ana "the boss" Souza,boss@damaged.dev\r\n' +
+        '"Open Quote,open@damaged.dev\r\n' +
+        'After Quote,after@damaged.dev\r\n' +
+        '\r\n' +
+        'Cut Sho',
+    )
+    const result = await runCli([
+      'import',
+      'people',
+      csv,
+      '--mapping',
+      '{"fullName": "{{Name}}", "primaryEmail": "{{E-mail}}"}',
+      '--data-dir',
+      dataDir(),
+    ])
+    expect(result.code).toBe(1)
+    expect(result.stdout.trim()).toBe(
+      'Imported 5 rows of damaged.csv into "My workspace": 2 created, 0 updated, 2 rejected, ' +
+        '1 blank skipped',
+    )
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'line 3: line 3 opens a quoted value that is never closed',
+      'line 6: line 6 has 1 column; the header has 2',
+      'outpost: 2 of 5 rows were rejected (each is listed above with its line); fix them and ' +
+        'import those rows again',
+    ])
+  })
+
+  it('a mapping that is not JSON, a CSV that is a folder: one line each', async () => {
+    const csv = join(dir, 'any.csv')
+    writeFileSync(csv, 'Name\nX\n')
+    expectOneLine(
+      await runCli([
+        'import',
+        'people',
+        csv,
+        '--mapping',
+        '{"fullName": ',
+        '--data-dir',
+        dataDir(),
+      ]),
+      /--mapping is not valid JSON/,
+    )
+    expectOneLine(
+      await runCli([
+        'import',
+        'deals',
+        csv,
+        '--mapping',
+        join(dir, 'none.json'),
+        '--data-dir',
+        dataDir(),
+      ]),
+      /cannot read the mapping file .*none\.json: no such file or folder/,
+    )
+    expectOneLine(
+      await runCli([
+        'import',
+        'people',
+        dir,
+        '--mapping',
+        '{"fullName": "{{Name}}"}',
+        '--data-dir',
+        dataDir(),
+      ]),
+      /cannot read the CSV file .*: it is a folder, not a file/,
+    )
+  })
+})
+
+describe('outpost export --output', () => {
+  it('a folder that does not exist, a folder, a path under a file: one line, nothing written', async () => {
+    expectOneLine(
+      await runCli([
+        'export',
+        'people',
+        '--output',
+        join(dir, 'missing', 'people.csv'),
+        '--data-dir',
+        dataDir(),
+      ]),
+      /cannot write .*people\.csv: no such file or folder \(does the folder .*missing exist\?\)/,
+    )
+    const folder = join(dir, 'a-folder')
+    mkdirSync(folder)
+    expectOneLine(
+      await runCli(['export', 'people', '--output', folder, '--data-dir', dataDir()]),
+      /cannot write .*a-folder: it is a folder, not a file/,
+    )
+    const file = join(dir, 'plain.txt')
+    writeFileSync(file, 'x')
+    expectOneLine(
+      await runCli([
+        'export',
+        'deals',
+        '--output',
+        join(file, 'deals.csv'),
+        '--data-dir',
+        dataDir(),
+      ]),
+      /cannot write .*: a part of the path is not a folder/,
+    )
+    expect(readFileSync(file, 'utf8')).toBe('x')
+  })
+})
