@@ -342,6 +342,8 @@ describe('every CLI failure is one line', () => {
       ]),
       /no such file|ENOENT/i,
     )
+    // The failures above stop before opening the data folder: give the backup a database to copy.
+    expect((await runCli(['workspace', 'list', '--data-dir', dataDir])).code).toBe(0)
     expectOneLineFailure(
       await runCli(['backup', '/no/such/folder/b.sqlite', '--data-dir', dataDir]),
       /does not exist|no such file/,
