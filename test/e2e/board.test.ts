@@ -67,9 +67,13 @@ describe('pipeline board', () => {
     await dialog.getByLabel('Title').fill('Acme rollout')
     await dialog.getByLabel('Value').fill('-5')
     await dialog.getByRole('button', { name: 'Create deal' }).click()
-    // The server's 400 names the field; the form shows it under the field.
+    // The form checks with the server's rule and shows the refusal under the field.
     await expect.poll(() => dialog.getByText('value must not be negative').count()).toBe(1)
+    // A pt-BR user's "." groups thousands: "12500.50" is not an amount there, and is not guessed at.
     await dialog.getByLabel('Value').fill('12500.50')
+    await dialog.getByRole('button', { name: 'Create deal' }).click()
+    await expect.poll(() => dialog.getByText('write it as 12.345,50').count()).toBe(1)
+    await dialog.getByLabel('Value').fill('12.500,50')
     await dialog.getByLabel('Expected close date').fill('2026-12-31')
     await dialog.getByRole('button', { name: 'Create deal' }).click()
     await page.locator(`${column('New')} ${card('Acme rollout')}`).waitFor()

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import type { Deal } from '../../../shared/api-types'
+import { formatTypedMoney, parseTypedMoney } from '../../../shared/fields/money-input'
 import { parseTagText } from '../../../shared/fields/tag'
 import { parseLine } from '../../../shared/fields/text'
 import { deals, type DealInput } from '../api/endpoints'
@@ -17,7 +18,7 @@ import {
 import { clearDraft, readDraft, useDraft } from '../forms/draft'
 import { fieldRule } from '../forms/field-rules'
 import { applyServerError } from '../forms/server-errors'
-import { defaultCurrency } from '../format/locale'
+import { defaultCurrency, userLocale } from '../format/locale'
 import { PersonPicker } from '../people/person-picker'
 import { Dialog } from '../ui/dialog'
 import { controlProps, Field } from '../ui/field'
@@ -56,7 +57,7 @@ const draftKey = 'new-deal'
 function valuesOf(deal: Deal): DealFormValues {
   return {
     title: deal.title,
-    value: String(deal.value),
+    value: formatTypedMoney(deal.value, userLocale),
     currency: deal.currency,
     pipelineId: deal.pipelineId,
     stageId: deal.stageId,
@@ -69,12 +70,22 @@ function valuesOf(deal: Deal): DealFormValues {
   }
 }
 
+// The value as the user writes numbers (`12.345,50` in pt-BR): one reading, shared with the check.
+const readValue = (text: string) => parseTypedMoney(text, userLocale)
+
+function typedValue(text: string): number {
+  const read = readValue(text)
+  // The form's validation ran first; a refusal here would be a bug, so it fails loudly.
+  if (!read.ok) throw new Error(`Value ${read.message}`)
+  return read.value
+}
+
 /** Form values to the API body: empty optional fields are left out on create, cleared on edit. */
 function toInput(values: DealFormValues, editing: Deal | undefined): DealInput {
   const optional = (value: string) => (value === '' ? (editing ? null : undefined) : value)
   const input: DealInput = {
     title: values.title,
-    value: Number(values.value),
+    value: typedValue(values.value),
     currency: values.currency,
     stageId: values.stageId,
     ownerId: optional(values.ownerId),
@@ -217,11 +228,12 @@ function DealForm({ deal, defaults, onDone }: DealFormProps) {
           <Field id="deal-value" label="Value" error={errors.value?.message}>
             <input
               {...controlProps('deal-value', errors.value?.message)}
-              type="number"
               inputMode="decimal"
-              step="0.01"
-              min="0"
-              {...register('value', { required: 'Enter the value (0 is fine)' })}
+              placeholder={formatTypedMoney(0, userLocale)}
+              {...register('value', {
+                required: 'Enter the value (0 is fine)',
+                validate: fieldRule('Value', readValue),
+              })}
             />
           </Field>
           <Field id="deal-currency" label="Currency" error={errors.currency?.message}>

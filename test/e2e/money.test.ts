@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { openSession, screenshot, type Session } from './browser'
+
+let session: Session | undefined
+afterEach(() => session?.close())
+
+// Intl puts no-break spaces around currency signs; people read them as spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
+
+async function createDeal(title: string, typed: string) {
+  const { page } = session!
+  await page.getByRole('button', { name: 'New deal' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New deal' })
+  await dialog.getByLabel('Title').fill(title)
+  await dialog.getByLabel('Value').fill(typed)
+  await dialog.getByRole('button', { name: 'Create deal' }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  const { body } = await session!.server.admin.get('/api/v1/deals?pageSize=100')
+  return body.data.find((deal: { title: string }) => deal.title === title)
+}
+
+async function valueShownWhenEditing(dealId: string): Promise<string> {
+  const { page } = session!
+  await page.goto(new URL(`/deals/${dealId}`, session!.server.url).href)
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit deal' })
+  const value = await dialog.getByLabel('Value').inputValue()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  return value
+}
+
+describe('money as people write it', () => {
+  it('a Brazilian Portuguese user types 12.345,50 and sees R$ 12.345,50', async () => {
+    session = await openSession({ locale: 'pt-BR' })
+    const { page } = session
+    expect(await page.evaluate('document.documentElement.lang')).toBe('pt-BR')
+    const deal = await createDeal('Contrato anual', '12.345,50')
+    expect(deal.value).toBe(12345.5)
+    await page.goto(new URL(`/deals/${deal.id}`, session.server.url).href)
+    expect(plain(await page.locator('.detail-value').first().innerText())).toBe('R$ 12.345,50')
+    expect(await valueShownWhenEditing(deal.id)).toBe('12.345,50')
+    await screenshot(page, 'money-pt-BR')
+  })
+
+  it('an English user types 12,345.50, and a separator English reads otherwise is refused', async () => {
+    session = await openSession({ locale: 'en-US' })
+    const { page } = session
+    expect(await page.evaluate('document.documentElement.lang')).toBe('en-US')
+    await page.getByRole('button', { name: 'New deal' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New deal' })
+    await dialog.getByLabel('Title').fill('Annual plan')
+    // "12.345,50" is a Brazilian amount: in English it is no amount at all, so it is not guessed at.
+    await dialog.getByLabel('Value').fill('12.345,50')
+    await dialog.getByRole('button', { name: 'Create deal' }).click()
+    await dialog.getByText('Value is not an amount: write it as 12,345.50').waitFor()
+    await dialog.getByLabel('Value').fill('12,345.50')
+    await dialog.getByRole('button', { name: 'Create deal' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    const { body } = await session.server.admin.get('/api/v1/deals?pageSize=100')
+    const deal = body.data.find((item: { title: string }) => item.title === 'Annual plan')
+    expect(deal.value).toBe(12345.5)
+    await page.goto(new URL(`/deals/${deal.id}`, session.server.url).href)
+    expect(plain(await page.locator('.detail-value').first().innerText())).toBe('R$12,345.50')
+    expect(await valueShownWhenEditing(deal.id)).toBe('12,345.50')
+  })
+})
