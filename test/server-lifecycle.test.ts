@@ -3,8 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createApiToken } from '../src/server/auth/service'
 import { silentLogger } from '../src/server/logger'
 import { startServer } from '../src/server/server'
+import { ensureDefaultWorkspace } from '../src/server/workspace-store'
+import { closedPort } from './support/webhook-receiver'
 
 describe('server shutdown', () => {
   it('does not wait for connections that never sent a request', async () => {
@@ -42,5 +45,45 @@ describe('server shutdown', () => {
     await ended
     expect(response).toMatch(/^HTTP\/1\.1 401 /)
     rmSync(dataDir, { recursive: true, force: true })
+  })
+})
+
+describe('the running server, as the desktop app uses it', () => {
+  it('turns the tunnel on and off and saves the choice, with no database handle in the caller', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'outpost-desktop-tunnel-'))
+    const server = await startServer({ dataDir, port: 0, logger: silentLogger })
+    try {
+      const workspace = await ensureDefaultWorkspace(server.db, new Date())
+      const { token } = await createApiToken(
+        server.db,
+        workspace.id,
+        { name: 'test', scope: 'admin' },
+        new Date(),
+      )
+      const tunnelSettings = (method: string, body?: unknown) =>
+        fetch(`${server.url}/api/app/v1/tunnel`, {
+          method,
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }).then((response) => response.json())
+      // Settings > Tunnel chose a tunnel server that refuses, so nothing leaves this machine.
+      const host = `http://127.0.0.1:${await closedPort()}`
+      await tunnelSettings('PUT', {
+        enabled: false,
+        provider: 'localtunnel',
+        localtunnelHost: host,
+      })
+
+      const on = await server.setTunnelEnabled(true)
+      expect(on.status).toBe('reconnecting')
+      expect(await tunnelSettings('GET')).toMatchObject({ enabled: true, localtunnelHost: host })
+
+      const off = await server.setTunnelEnabled(false)
+      expect(off.status).toBe('off')
+      expect(await tunnelSettings('GET')).toMatchObject({ enabled: false, status: 'off' })
+    } finally {
+      await server.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

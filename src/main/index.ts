@@ -14,7 +14,6 @@ import {
 import icon from '../../resources/icon.png?asset'
 import trayIcon from '../../resources/tray.png?asset'
 import { startServer, type RunningServer } from '../server/server'
-import { configureTunnel } from '../server/tunnel/service'
 import { readDesktopConfig, startupFailureMessage } from './desktop-config'
 import { ipcChannels, trustedSender, type BridgeInfo } from './ipc'
 import { decideNavigation, permissionAllowed } from './navigation'
@@ -71,8 +70,7 @@ function registerIpc(
   )
   ipcMain.handle(ipcChannels.setTunnelEnabled, async (event, enabled: unknown) => {
     if (!trusted(event) || typeof enabled !== 'boolean') return server.tunnel.state()
-    await configureTunnel(server.db, server.tunnel, { enabled }, new Date())
-    return server.tunnel.state()
+    return server.setTunnelEnabled(enabled)
   })
   ipcMain.handle(ipcChannels.openDataFolder, async (event) => {
     if (trusted(event)) await shell.openPath(dataDir)
@@ -89,12 +87,9 @@ function createTray(server: RunningServer, dataDir: string, openWindow: () => vo
           openWindow,
           copyApiUrl: () => clipboard.writeText(`${server.url}/api/v1`),
           toggleTunnel: () =>
-            void configureTunnel(
-              server.db,
-              server.tunnel,
-              { enabled: server.tunnel.state().status === 'off' },
-              new Date(),
-            ).catch((error: Error) => dialog.showErrorBox('Tunnel', error.message)),
+            void server
+              .setTunnelEnabled(server.tunnel.state().status === 'off')
+              .catch((error: Error) => dialog.showErrorBox('Tunnel', error.message)),
           openDataFolder: () => void shell.openPath(dataDir),
           quit: () => app.quit(),
         }),

@@ -14,9 +14,9 @@ import { inboundPublicRoutes } from './inbound/public-routes'
 import { removeServerRecord, writeServerRecord, type ServerRecord } from './server-record'
 import { createLoginGate } from './sessions/login-gate'
 import { createLoginLink } from './sessions/service'
-import type { TunnelManager, TunnelTarget } from './tunnel/manager'
+import type { TunnelManager, TunnelState, TunnelTarget } from './tunnel/manager'
 import { createTunnelRuntime } from './tunnel/runtime'
-import { resumeTunnel } from './tunnel/service'
+import { configureTunnel, resumeTunnel } from './tunnel/service'
 import { withLoopGuard } from './webhooks-out/loop-guard'
 import { startDeliveryWorker, type DeliveryWorker } from './webhooks-out/worker'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
@@ -62,6 +62,11 @@ export interface RunningServer {
   deliveries: DeliveryWorker
   /** The optional tunnel to the inbound webhooks (off unless enabled in settings or options). */
   tunnel: TunnelManager
+  /**
+   * Turns the tunnel on or off and saves the choice, as Settings > Tunnel does; the desktop app's
+   * tray and window call this rather than reaching into the database.
+   */
+  setTunnelEnabled(enabled: boolean): Promise<TunnelState>
   /**
    * Stops accepting connections, ends event streams, lets requests and webhook attempts in
    * flight finish, then closes the database.
@@ -209,6 +214,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     demoToken,
     deliveries,
     tunnel: tunnel.manager,
+    setTunnelEnabled: async (enabled) => {
+      await configureTunnel(db, tunnel.manager, { enabled }, clock.now())
+      return tunnel.manager.state()
+    },
     close: () =>
       (closing ??= (async () => {
         removeServerRecord(options.dataDir, record)
