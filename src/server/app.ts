@@ -6,7 +6,6 @@ import { requireToken } from './auth/middleware'
 import { tokensRoutes } from './auth/routes'
 import { companiesRoutes } from './companies/routes'
 import { currenciesRoutes } from './currencies/routes'
-import { boardRoutes } from './deals/board-routes'
 import { dealsRoutes } from './deals/routes'
 import { dealsSearchRoutes } from './deals/search-routes'
 import { eventsRoutes } from './events/routes'
@@ -20,9 +19,7 @@ import { inboundPublicRoutes } from './inbound/public-routes'
 import { inboundWebhooksRoutes } from './inbound/routes'
 import { exportsRoutes, importsRoutes } from './imports/routes'
 import { lostReasonsRoutes } from './lost-reasons/routes'
-import { peopleRoutes } from './people/routes'
-import { customFieldsRoutes } from './people/custom-fields-routes'
-import { peopleSearchRoutes } from './people/search-routes'
+import { peopleManagementRoutes, peopleRoutes } from './people/routes'
 import { pipelinesRoutes } from './pipelines/routes'
 import { sessionRoutes } from './sessions/routes'
 import { tunnelRoutes } from './tunnel/routes'
@@ -60,9 +57,7 @@ function managementApi(deps: AppDeps) {
   api.route('/users', usersRoutes(deps))
   api.route('/companies', companiesRoutes(deps))
   api.route('/pipelines', pipelinesRoutes(deps))
-  api.route('/pipelines', boardRoutes(deps))
-  api.route('/people', peopleSearchRoutes(deps))
-  api.route('/people', customFieldsRoutes(deps))
+  api.route('/people', peopleManagementRoutes(deps))
   api.route('/deals', dealsSearchRoutes(deps))
   api.route('/lost-reasons', lostReasonsRoutes(deps))
   api.route('/currencies', currenciesRoutes(deps))

@@ -1,6 +1,9 @@
 import type { AppDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
+import { createRouter } from '../http/validation'
+import { customFieldsRoutes } from './custom-fields-routes'
 import { createPersonBody, personPageSchema, personSchema, updatePersonBody } from './schema'
+import { peopleSearchRoutes } from './search-routes'
 import { createPerson, deletePerson, getPerson, listPeople, updatePerson } from './service'
 
 /** /api/v1/people: the spec's People endpoints. */
@@ -26,3 +29,7 @@ export const peopleRoutes = (deps: AppDeps) =>
       remove: deletePerson,
     },
   })
+
+/** /api/app/v1/people: search and filters, and custom fields, for the web app. */
+export const peopleManagementRoutes = (deps: AppDeps) =>
+  createRouter().route('/', peopleSearchRoutes(deps)).route('/', customFieldsRoutes(deps))

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
+import { boardRoutes } from '../deals/board-routes'
 import { pageQuery } from '../http/pagination'
 import { errorResponses, jsonRequest, jsonResponse, noContent } from '../http/schema-types'
 import { createRouter } from '../http/validation'
@@ -32,7 +33,9 @@ const stageParams = z.object({ id: pathId('id'), stageId: pathId('stageId') })
 const writeErrors = [400, 401, 403, 404, 413, 415, 429]
 
 /** /api/app/v1/pipelines: pipelines and their stages, in board order. */
-export function pipelinesRoutes({ db, clock }: AppDeps) {
+/** /api/app/v1/pipelines: pipelines, their stages, and each one's board (the deals area's view). */
+export function pipelinesRoutes(deps: AppDeps) {
+  const { db, clock } = deps
   return createRouter()
     .openapi(
       createRoute({
@@ -192,4 +195,5 @@ export function pipelinesRoutes({ db, clock }: AppDeps) {
         return c.body(null, 204)
       },
     )
+    .route('/', boardRoutes(deps))
 }
