@@ -4,7 +4,7 @@ import { inTransaction, type Db } from '../db/connection'
 import type { CompanyTable } from '../db/database'
 import { selectTenantPage } from '../db/tenant-page'
 import { detachDeals } from '../deals/service'
-import { conflict, notFound, unknownReference } from '../http/errors'
+import { conflict, notFound } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
 import { detachPeople } from '../people/service'
 import * as companies from './repository'
@@ -88,12 +88,6 @@ export async function deleteCompany(
     await companies.deleteCompany(trx, id)
   })
 }
-
-/** 422 naming `field` unless `id` is a company of this workspace. */
-export async function requireCompany(db: Db, tenantId: string, id: string, field: string) {
-  if (!(await companies.findCompanyById(db, tenantId, id))) throw unknownReference(field, 'company')
-}
-
 /** The id of the workspace's company with this domain, if any. */
 export async function findCompanyIdByDomain(
   db: Db,

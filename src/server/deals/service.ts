@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { ChangeData } from '../../shared/events'
 import { groupTags, normalizeTags } from '../../shared/tags'
-import { requireCompany } from '../companies/service'
+import { requireCompany } from '../companies/lookup'
 import { requireEnabledCurrency } from '../currencies/service'
 import { inTransaction, type Db } from '../db/connection'
 import type { DealTable } from '../db/database'
@@ -15,10 +15,10 @@ import {
 import { changesFromNothing, diffFields, recordEvents, type ResourceEvent } from '../events/service'
 import { ApiError, notFound, unknownReference } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
-import { requireLostReason } from '../lost-reasons/service'
-import { requirePerson } from '../people/service'
-import { findStage, requirePipeline, type StageRef } from '../pipelines/service'
-import { requireUser } from '../users/service'
+import { requireLostReason } from '../lost-reasons/lookup'
+import { requirePerson } from '../people/lookup'
+import { findStage, requirePipeline, type StageRef } from '../pipelines/lookup'
+import { requireUser } from '../users/lookup'
 import * as deals from './repository'
 import type { CreateDealInput, Deal, UpdateDealInput } from './schema'
 import { closeStateFor } from './stage-rules'
@@ -242,17 +242,6 @@ export async function detachDeals(
     await updateDeal(db, tenantId, dealId, { [field]: null }, now)
   }
 }
-
-/** How many deals sit in a pipeline or stage, or were lost for a reason. */
-export async function countDealsUsing(
-  db: Db,
-  tenantId: string,
-  field: deals.DealPlacement,
-  id: string,
-): Promise<number> {
-  return deals.countDealsWith(db, tenantId, field, id)
-}
-
 /** Deals of the workspace in creation order, `limit` at a time after `after` (for exports). */
 export async function listDealsAfter(
   db: Db,

@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely'
 import { inTransaction, type Db } from '../db/connection'
 import type { LostReasonTable } from '../db/database'
 import { selectTenantPage } from '../db/tenant-page'
-import { countDealsUsing } from '../deals/service'
-import { ApiError, notFound, unknownReference } from '../http/errors'
+import { countDealsUsing } from '../deals/usage'
+import { ApiError, notFound } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
 import * as lostReasons from './repository'
 import type { LostReason } from './schema'
@@ -74,11 +74,4 @@ export async function deleteLostReason(db: Db, tenantId: string, id: string): Pr
     }
     await lostReasons.deleteLostReason(trx, id)
   })
-}
-
-/** 422 naming `field` unless `id` is a lost reason of this workspace. */
-export async function requireLostReason(db: Db, tenantId: string, id: string, field: string) {
-  if (!(await lostReasons.findLostReasonById(db, tenantId, id))) {
-    throw unknownReference(field, 'lost reason')
-  }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import { addedTags, groupTags, normalizeTags } from '../../shared/tags'
-import { requireCompany } from '../companies/service'
+import { requireCompany } from '../companies/lookup'
 import { inTransaction, type Db } from '../db/connection'
 import type { PersonTable } from '../db/database'
 import {
@@ -18,9 +18,9 @@ import {
   type FieldChanges,
   type ResourceEvent,
 } from '../events/service'
-import { conflict, notFound, unknownReference } from '../http/errors'
+import { conflict, notFound } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
-import { requireUser } from '../users/service'
+import { requireUser } from '../users/lookup'
 import * as people from './repository'
 import type { CreatePersonInput, Person, UpdatePersonInput } from './schema'
 
@@ -274,12 +274,6 @@ export async function detachPeople(
     await updatePerson(db, tenantId, personId, { [field]: null }, now)
   }
 }
-
-/** 422 naming `field` unless `id` is a person of this workspace. */
-export async function requirePerson(db: Db, tenantId: string, id: string, field: string) {
-  if (!(await people.findPersonById(db, tenantId, id))) throw unknownReference(field, 'person')
-}
-
 /** The id of the person holding this (normalised) e-mail in the workspace, if any. */
 export async function findPersonIdByEmail(
   db: Db,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import { inTransaction, type Db } from '../db/connection'
-import type { PipelineTable, StageType } from '../db/database'
-import { countDealsUsing } from '../deals/service'
-import { ApiError, notFound, unknownReference } from '../http/errors'
+import type { PipelineTable } from '../db/database'
+import { countDealsUsing } from '../deals/usage'
+import { ApiError, notFound } from '../http/errors'
 import { pageOffset, toPage, type Page, type PageRequest } from '../http/pagination'
 import * as pipelines from './repository'
 import type {
@@ -251,25 +251,4 @@ export async function reorderStages(
     await pipelines.updatePipeline(trx, pipelineId, { updatedAt: now.toISOString() })
     return getPipeline(trx, tenantId, pipelineId)
   })
-}
-
-export interface StageRef {
-  id: string
-  pipelineId: string
-  type: StageType
-}
-
-/** The stage with this id in the workspace, or undefined. */
-export async function findStage(
-  db: Db,
-  tenantId: string,
-  id: string,
-): Promise<StageRef | undefined> {
-  return pipelines.findStageById(db, tenantId, id)
-}
-
-/** 422 naming `field` unless `id` is a pipeline of this workspace. */
-export async function requirePipeline(db: Db, tenantId: string, id: string, field: string) {
-  if (!(await pipelines.findPipelineById(db, tenantId, id)))
-    throw unknownReference(field, 'pipeline')
 }

@@ -4,7 +4,7 @@ import { inTransaction, type Db } from '../db/connection'
 import type { UserTable } from '../db/database'
 import { selectTenantPage } from '../db/tenant-page'
 import { detachDeals } from '../deals/service'
-import { conflict, notFound, unknownReference } from '../http/errors'
+import { conflict, notFound } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
 import { detachPeople } from '../people/service'
 import * as users from './repository'
@@ -82,14 +82,4 @@ export async function deleteUser(db: Db, tenantId: string, id: string, now: Date
     await detachDeals(trx, tenantId, 'ownerId', id, now)
     await users.deleteUser(trx, id)
   })
-}
-
-/** 422 naming `field` unless `id` is a user of this workspace. */
-export async function requireUser(
-  db: Db,
-  tenantId: string,
-  id: string,
-  field: string,
-): Promise<void> {
-  if (!(await users.findUserById(db, tenantId, id))) throw unknownReference(field, 'user')
 }

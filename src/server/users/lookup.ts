@@ -1,0 +1,15 @@
+// Lookups of users: what other areas may ask of this one without importing its service, so services
+// depend downward only (see docs/architecture.md, Dependency rules).
+import type { Db } from '../db/connection'
+import { unknownReference } from '../http/errors'
+import * as users from './repository'
+
+/** 422 naming `field` unless `id` is a user of this workspace. */
+export async function requireUser(
+  db: Db,
+  tenantId: string,
+  id: string,
+  field: string,
+): Promise<void> {
+  if (!(await users.findUserById(db, tenantId, id))) throw unknownReference(field, 'user')
+}
