@@ -18,19 +18,35 @@ export async function findDealById(db: Db, tenantId: string, id: string) {
     .executeTakeFirst()
 }
 
-export async function listDealIdsReferencing(
+/** The deals whose `field` points at `id`. */
+export async function listDealsReferencing(
   db: Db,
   tenantId: string,
   field: DealReference,
   id: string,
-): Promise<string[]> {
-  const rows = await db
+) {
+  return db
     .selectFrom('deals')
-    .select('id')
+    .selectAll()
     .where('tenantId', '=', tenantId)
     .where(field, '=', id)
     .execute()
-  return rows.map((row) => row.id)
+}
+
+/** Clears `field` on every deal of the workspace pointing at `id`, in one statement. */
+export async function clearDealReference(
+  db: Db,
+  tenantId: string,
+  field: DealReference,
+  id: string,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('deals')
+    .set({ [field]: null, updatedAt })
+    .where('tenantId', '=', tenantId)
+    .where(field, '=', id)
+    .execute()
 }
 
 export async function countDealsWith(

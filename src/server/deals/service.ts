@@ -238,9 +238,24 @@ export async function detachDeals(
   id: string,
   now: Date,
 ): Promise<void> {
-  for (const dealId of await deals.listDealIdsReferencing(db, tenantId, field, id)) {
-    await updateDeal(db, tenantId, dealId, { [field]: null }, now)
-  }
+  await inTransaction(db, async (trx) => {
+    const before = await withTags(trx, await deals.listDealsReferencing(trx, tenantId, field, id))
+    if (before.length === 0) return
+    const updatedAt = now.toISOString()
+    await deals.clearDealReference(trx, tenantId, field, id, updatedAt)
+    // The same deal.updated, with previous and changes, that updateDeal would emit for each.
+    await recordEvents(
+      trx,
+      tenantId,
+      now,
+      before.map((deal) => {
+        const after: Deal = { ...deal, [field]: null }
+        const change = diffFields(deal, after, ['updatedAt'])
+        after.updatedAt = updatedAt
+        return { type: 'deal.updated', resource: after, data: { object: after, ...change } }
+      }),
+    )
+  })
 }
 /** Deals of the workspace in creation order, `limit` at a time after `after` (for exports). */
 export async function listDealsAfter(

@@ -24,20 +24,38 @@ export async function findPersonIdByEmail(db: Db, tenantId: string, email: strin
     .executeTakeFirst()
 }
 
-/** Ids of the people whose `field` points at `id`. */
-export async function listPersonIdsReferencing(
+/** The columns by which a person points at another record that can be deleted. */
+export type PersonReference = 'companyId' | 'ownerId'
+
+/** The people whose `field` points at `id`. */
+export async function listPeopleReferencing(
   db: Db,
   tenantId: string,
-  field: 'companyId' | 'ownerId',
+  field: PersonReference,
   id: string,
-): Promise<string[]> {
-  const rows = await db
+) {
+  return db
     .selectFrom('people')
-    .select('id')
+    .selectAll()
     .where('tenantId', '=', tenantId)
     .where(field, '=', id)
     .execute()
-  return rows.map((row) => row.id)
+}
+
+/** Clears `field` on every person of the workspace pointing at `id`, in one statement. */
+export async function clearPersonReference(
+  db: Db,
+  tenantId: string,
+  field: PersonReference,
+  id: string,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('people')
+    .set({ [field]: null, updatedAt })
+    .where('tenantId', '=', tenantId)
+    .where(field, '=', id)
+    .execute()
 }
 
 export async function updatePerson(db: Db, id: string, values: Updateable<PersonTable>) {

@@ -266,13 +266,29 @@ export async function deletePerson(db: Db, tenantId: string, id: string, now: Da
 export async function detachPeople(
   db: Db,
   tenantId: string,
-  field: 'companyId' | 'ownerId',
+  field: people.PersonReference,
   id: string,
   now: Date,
 ): Promise<void> {
-  for (const personId of await people.listPersonIdsReferencing(db, tenantId, field, id)) {
-    await updatePerson(db, tenantId, personId, { [field]: null }, now)
-  }
+  await inTransaction(db, async (trx) => {
+    const rows = await people.listPeopleReferencing(trx, tenantId, field, id)
+    const before = await withTags(trx, rows)
+    if (before.length === 0) return
+    const updatedAt = now.toISOString()
+    await people.clearPersonReference(trx, tenantId, field, id, updatedAt)
+    // The same person.updated, with previous and changes, that updatePerson would emit for each.
+    await recordEvents(
+      trx,
+      tenantId,
+      now,
+      before.map((person) => {
+        const after: Person = { ...person, [field]: null }
+        const change = diffFields(person, after, ['updatedAt'])
+        after.updatedAt = updatedAt
+        return { type: 'person.updated', resource: after, data: { object: after, ...change } }
+      }),
+    )
+  })
 }
 /** The id of the person holding this (normalised) e-mail in the workspace, if any. */
 export async function findPersonIdByEmail(
