@@ -7,13 +7,8 @@ import { notFound } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
 import * as tokens from './repository'
 import type { ApiToken, CreatedApiToken } from './schema'
-import {
-  displayPrefix,
-  generateTokenSecret,
-  hashTokenSecret,
-  looksLikeToken,
-  sameDigest,
-} from './token-secret'
+import { hashSecret, sameDigest } from '../secrets'
+import { displayPrefix, generateTokenSecret, looksLikeToken } from './token-secret'
 
 // Recording every use would turn each read into a write; once a minute is enough to show activity.
 const lastUsedResolutionMs = 60_000
@@ -43,7 +38,7 @@ export async function createApiToken(
     tenantId,
     name: input.name,
     scope: input.scope,
-    tokenHash: hashTokenSecret(secret),
+    tokenHash: hashSecret(secret),
     tokenPrefix: displayPrefix(secret),
     createdAt: now.toISOString(),
     lastUsedAt: null,
@@ -88,7 +83,7 @@ export async function authenticateToken(
   now: Date,
 ): Promise<AuthenticatedToken | null> {
   if (!looksLikeToken(secret)) return null
-  const hash = hashTokenSecret(secret)
+  const hash = hashSecret(secret)
   // The lookup is by hash, so its timing tells nothing about the secret; the final comparison is
   // constant-time all the same.
   const row = await tokens.findApiTokenByHash(db, hash)

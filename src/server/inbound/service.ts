@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
-import { hashTokenSecret, sameDigest } from '../auth/token-secret'
+import { generateSecret, hashSecret, looksLikeSecret, sameDigest } from '../secrets'
 import { inTransaction, type Db } from '../db/connection'
 import { selectTenantPage } from '../db/tenant-page'
 import type { InboundDeliveryTable, InboundWebhookTable } from '../db/database'
@@ -37,13 +37,8 @@ const tokenPrefix = 'in_'
 type WebhookRow = Selectable<InboundWebhookTable>
 
 /** A new URL token: `in_` and 32 random bytes (256 bits) in base64url. */
-function generateToken(): string {
-  return tokenPrefix + randomBytes(32).toString('base64url')
-}
-
-function looksLikeToken(value: string): boolean {
-  return /^in_[A-Za-z0-9_-]{43}$/.test(value)
-}
+const generateToken = () => generateSecret(tokenPrefix)
+const looksLikeToken = (value: string) => looksLikeSecret(value, tokenPrefix)
 
 /** The path of a webhook URL for this token. */
 export const webhookPath = (token: string) => `/webhooks/in/${token}`
@@ -143,7 +138,7 @@ export async function createWebhook(
     defaultCountry: input.defaultCountry,
     actions: JSON.stringify(actions),
     enabled: input.enabled ? 1 : 0,
-    tokenHash: hashTokenSecret(token),
+    tokenHash: hashSecret(token),
     tokenPrefix: token.slice(0, tokenPrefix.length + 6),
     ownerCursor: 0,
     createdAt: timestamp,
@@ -247,7 +242,7 @@ export async function rotateWebhook(
     assertNotRevoked(row)
     const token = generateToken()
     const changes = {
-      tokenHash: hashTokenSecret(token),
+      tokenHash: hashSecret(token),
       tokenPrefix: token.slice(0, tokenPrefix.length + 6),
       rotatedAt: now.toISOString(),
       updatedAt: now.toISOString(),
@@ -260,7 +255,7 @@ export async function rotateWebhook(
 /** The live (not revoked) webhook this URL token opens, or null. */
 export async function findWebhookByToken(db: Db, token: string): Promise<InboundWebhook | null> {
   if (!looksLikeToken(token)) return null
-  const hash = hashTokenSecret(token)
+  const hash = hashSecret(token)
   // The lookup is by hash, so its timing says nothing about the token; the final comparison is
   // constant-time all the same.
   const row = await inbound.findWebhookByTokenHash(db, hash)

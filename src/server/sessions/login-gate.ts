@@ -1,4 +1,4 @@
-import { hashSecret, sameDigest } from './secret'
+import { hashSecret, sameDigest } from '../secrets'
 
 /**
  * The desktop app's way into a session: the secret its main process hands its window, valid for

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { inTransaction, type Db } from '../db/connection'
 import * as sessions from './repository'
-import { generateSecret, hashSecret, looksLikeSecret, sameDigest } from './secret'
+import { generateSecret, hashSecret, looksLikeSecret, sameDigest } from '../secrets'
 
 /** How long a session lasts without use; each day of use pushes the end back. */
 export const sessionLifetimeMs = 30 * 86_400_000
