@@ -44,18 +44,8 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
     const secret = bearerToken(c.req.header('authorization'))
     const token = secret ? await authenticateToken(deps.db, secret, deps.clock.now()) : null
     const limit = token
-      ? deps.rateLimiter.hit(`token:${token.tokenId}`, token.rateLimitPerMinute)
-      : deps.rateLimiter.hit(`address:${clientAddress(c)}`, defaultRequestsPerMinute)
-
-    if (!limit.allowed) {
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `Rate limit of ${limit.limit} requests per minute exceeded; retry in ${limit.resetSeconds} s`,
-        { retryAfterSeconds: limit.resetSeconds },
-        limit.headers,
-      )
-    }
+      ? deps.rateLimiter.admit(`token:${token.tokenId}`, token.rateLimitPerMinute)
+      : deps.rateLimiter.admit(`address:${clientAddress(c)}`, defaultRequestsPerMinute)
     if (!token) {
       const challenge = secret
         ? `${realm}, error="invalid_token", error_description="The token is unknown or revoked"`

@@ -20,16 +20,7 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
     .post('/:token', async (c) => {
       const webhook = await findWebhookByToken(db, c.req.param('token'))
       if (!webhook) throw notFound()
-      const limit = rateLimiter.hit(`inbound:${webhook.id}`, defaultRequestsPerMinute)
-      if (!limit.allowed) {
-        throw new ApiError(
-          429,
-          'rate_limited',
-          `Rate limit of ${limit.limit} requests per minute exceeded; retry in ${limit.resetSeconds} s`,
-          { retryAfterSeconds: limit.resetSeconds },
-          limit.headers,
-        )
-      }
+      const limit = rateLimiter.admit(`inbound:${webhook.id}`, defaultRequestsPerMinute)
       const contentType = c.req.header('content-type') ?? null
       const body = await readBody(c.req.raw)
       const headers = limit.headers

@@ -35,16 +35,7 @@ export async function authenticateSessionRequest(
   if (!secret) return null
   const session = await authenticateSession(deps.db, secret, deps.clock.now())
   if (!session) return null
-  const limit = deps.rateLimiter.hit(`session:${session.id}`, sessionRequestsPerMinute)
-  if (!limit.allowed) {
-    throw new ApiError(
-      429,
-      'rate_limited',
-      `Rate limit of ${limit.limit} requests per minute exceeded; retry in ${limit.resetSeconds} s`,
-      { retryAfterSeconds: limit.resetSeconds },
-      limit.headers,
-    )
-  }
+  const limit = deps.rateLimiter.admit(`session:${session.id}`, sessionRequestsPerMinute)
   const workspaceId = c.req.header(workspaceHeader)
   if (!workspaceId) {
     throw new ApiError(
