@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely'
-import { pageOffset, toPage, type Page, type PageRequest } from '../http/pagination'
+import { paginate, type Page, type PageRequest } from '../http/pagination'
 import type { Db } from './connection'
 import type { Database } from './database'
 
@@ -46,12 +46,16 @@ export async function selectTenantPage<T extends TenantListTable>(
   tenantId: string,
   request: PageRequest,
 ): Promise<Page<Selectable<Database[T]>>> {
-  const offset = pageOffset(request)
-  const queries = tenantPageQueries(db, table, tenantId, request.pageSize, offset ?? 0)
-  const { total } = await queries.count.executeTakeFirstOrThrow()
-  const rows = offset === null || offset >= total ? [] : await queries.rows.execute()
+  const page = await paginate(
+    request,
+    async () => {
+      const count = tenantPageQueries(db, table, tenantId, 0, 0).count
+      return (await count.executeTakeFirstOrThrow()).total
+    },
+    (limit, offset) => tenantPageQueries(db, table, tenantId, limit, offset).rows.execute(),
+  )
   // The rows are of table T; the query builder only knows "one of the listed tables".
-  return toPage(rows as unknown as Selectable<Database[T]>[], request, total)
+  return page as unknown as Page<Selectable<Database[T]>>
 }
 
 /** Where a creation-order scan stopped: the last row's createdAt and id. */

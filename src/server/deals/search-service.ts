@@ -1,6 +1,6 @@
 import { groupTags } from '../../shared/tags'
 import type { Db } from '../db/connection'
-import { pageOffset, toPage, type Page } from '../http/pagination'
+import { paginate, type Page } from '../http/pagination'
 import * as deals from './repository'
 import type { Deal } from './schema'
 import * as search from './search-repository'
@@ -13,23 +13,18 @@ export async function searchDeals(
   tenantId: string,
   request: DealsSearch,
 ): Promise<Page<Deal>> {
-  const { page, pageSize, ...filters } = request
-  const total = await search.countMatchingDeals(db, tenantId, filters)
-  const offset = pageOffset(request)
-  const rows =
-    offset === null || offset >= total
-      ? []
-      : await search.listMatchingDeals(db, tenantId, filters, pageSize, offset)
+  const { page: _page, pageSize: _pageSize, ...filters } = request
+  const page = await paginate(
+    request,
+    () => search.countMatchingDeals(db, tenantId, filters),
+    (limit, offset) => search.listMatchingDeals(db, tenantId, filters, limit, offset),
+  )
   const tags = groupTags(
     await deals.listDealTags(
       db,
-      rows.map((row) => row.id),
+      page.data.map((row) => row.id),
     ),
     'dealId',
   )
-  return toPage(
-    rows.map((row) => toDeal(row, tags.get(row.id) ?? [])),
-    { page, pageSize },
-    total,
-  )
+  return { ...page, data: page.data.map((row) => toDeal(row, tags.get(row.id) ?? [])) }
 }

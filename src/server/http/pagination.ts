@@ -50,19 +50,28 @@ export interface Page<T> {
 }
 
 /** Rows to skip for a page, or null when the page lies beyond any possible row. */
-export function pageOffset({ page, pageSize }: PageRequest): number | null {
+function pageOffset({ page, pageSize }: PageRequest): number | null {
   const offset = (page - 1) * pageSize
   return Number.isSafeInteger(offset) ? offset : null
 }
 
-export function toPage<T>(data: T[], request: PageRequest, total: number): Page<T> {
-  return {
-    data,
-    page: request.page,
-    pageSize: request.pageSize,
-    total,
-    hasMore: request.page * request.pageSize < total,
-  }
+/**
+ * One page of any list: counts the matches, then reads the page's rows only when the page can
+ * hold any (a page past the end costs one count, and an absurd page number no query at all).
+ */
+export async function paginate<T>(
+  request: PageRequest,
+  count: () => Promise<number>,
+  list: (limit: number, offset: number) => Promise<T[]>,
+): Promise<Page<T>> {
+  const total = await count()
+  const offset = pageOffset(request)
+  const rows = offset === null || offset >= total ? [] : await list(request.pageSize, offset)
+  return toPage(rows, request, total)
+}
+
+function toPage<T>(data: T[], { page, pageSize }: PageRequest, total: number): Page<T> {
+  return { data, page, pageSize, total, hasMore: page * pageSize < total }
 }
 
 /** The OpenAPI schema of the list envelope around `item`. */

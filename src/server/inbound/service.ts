@@ -5,7 +5,7 @@ import { inTransaction, type Db } from '../db/connection'
 import { selectTenantPage } from '../db/tenant-page'
 import type { InboundDeliveryTable, InboundWebhookTable } from '../db/database'
 import { ApiError, notFound, type ErrorDetails } from '../http/errors'
-import { pageOffset, toPage, type Page, type PageRequest } from '../http/pagination'
+import { paginate, type Page, type PageRequest } from '../http/pagination'
 import { parsePayload, tooLarge, type ReceivedBody } from './body'
 import {
   applyIntake,
@@ -472,13 +472,12 @@ export async function listDeliveries(
   request: PageRequest,
 ): Promise<Page<Delivery>> {
   await getWebhookRow(db, tenantId, webhookId)
-  const total = await inbound.countDeliveries(db, webhookId)
-  const offset = pageOffset(request)
-  const rows =
-    offset === null || offset >= total
-      ? []
-      : await inbound.listDeliveries(db, webhookId, request.pageSize, offset)
-  return toPage(rows.map(toDelivery), request, total)
+  const page = await paginate(
+    request,
+    () => inbound.countDeliveries(db, webhookId),
+    (limit, offset) => inbound.listDeliveries(db, webhookId, limit, offset),
+  )
+  return { ...page, data: page.data.map(toDelivery) }
 }
 
 async function getDeliveryRow(db: Db, tenantId: string, webhookId: string, id: string) {

@@ -1,6 +1,6 @@
 import { groupTags } from '../../shared/tags'
 import type { Db } from '../db/connection'
-import { pageOffset, toPage, type Page } from '../http/pagination'
+import { paginate, type Page } from '../http/pagination'
 import * as people from './repository'
 import type { Person } from './schema'
 import * as search from './search-repository'
@@ -16,23 +16,18 @@ export async function searchPeople(
   tenantId: string,
   request: PeopleSearch,
 ): Promise<Page<Person>> {
-  const { page, pageSize, ...filters } = request
-  const total = await search.countMatchingPeople(db, tenantId, filters)
-  const offset = pageOffset(request)
-  const rows =
-    offset === null || offset >= total
-      ? []
-      : await search.listMatchingPeople(db, tenantId, filters, pageSize, offset)
+  const { page: _page, pageSize: _pageSize, ...filters } = request
+  const page = await paginate(
+    request,
+    () => search.countMatchingPeople(db, tenantId, filters),
+    (limit, offset) => search.listMatchingPeople(db, tenantId, filters, limit, offset),
+  )
   const tags = groupTags(
     await people.listPersonTags(
       db,
-      rows.map((row) => row.id),
+      page.data.map((row) => row.id),
     ),
     'personId',
   )
-  return toPage(
-    rows.map((row) => toPerson(row, tags.get(row.id) ?? [])),
-    { page, pageSize },
-    total,
-  )
+  return { ...page, data: page.data.map((row) => toPerson(row, tags.get(row.id) ?? [])) }
 }

@@ -4,7 +4,7 @@ import { inTransaction, type Db } from '../db/connection'
 import type { PipelineTable } from '../db/database'
 import { countDealsUsing } from '../deals/usage'
 import { ApiError, notFound } from '../http/errors'
-import { pageOffset, toPage, type Page, type PageRequest } from '../http/pagination'
+import { paginate, type Page, type PageRequest } from '../http/pagination'
 import * as pipelines from './repository'
 import type {
   CreatePipelineInput,
@@ -46,11 +46,12 @@ export async function listPipelines(
   tenantId: string,
   request: PageRequest,
 ): Promise<Page<Pipeline>> {
-  const total = await pipelines.countPipelines(db, tenantId)
-  const offset = pageOffset(request)
-  const rows =
-    offset === null ? [] : await pipelines.listPipelines(db, tenantId, request.pageSize, offset)
-  return toPage(await withStages(db, rows), request, total)
+  const page = await paginate(
+    request,
+    () => pipelines.countPipelines(db, tenantId),
+    (limit, offset) => pipelines.listPipelines(db, tenantId, limit, offset),
+  )
+  return { ...page, data: await withStages(db, page.data) }
 }
 
 export async function createPipeline(

@@ -6,7 +6,7 @@ import { selectTenantPage } from '../db/tenant-page'
 import type { WebhookAttemptTable, WebhookSubscriptionTable } from '../db/database'
 import { findEvent, latestEventSeq } from '../events/service'
 import { notFound } from '../http/errors'
-import { pageOffset, toPage, type Page, type PageRequest } from '../http/pagination'
+import { paginate, type Page, type PageRequest } from '../http/pagination'
 import { activeSecrets, attemptRow, makeAttempt, type SubscriptionRow } from './attempt'
 import * as subscriptions from './repository'
 import type {
@@ -217,19 +217,13 @@ export async function listAttempts(
   request: AttemptsRequest,
 ): Promise<Page<Attempt>> {
   await findRow(db, tenantId, subscriptionId)
-  const total = await subscriptions.countAttempts(db, subscriptionId, request.eventId)
-  const offset = pageOffset(request)
-  const rows =
-    offset === null || offset >= total
-      ? []
-      : await subscriptions.listAttempts(
-          db,
-          subscriptionId,
-          request.eventId,
-          request.pageSize,
-          offset,
-        )
-  return toPage(rows.map(toAttempt), request, total)
+  const page = await paginate(
+    request,
+    () => subscriptions.countAttempts(db, subscriptionId, request.eventId),
+    (limit, offset) =>
+      subscriptions.listAttempts(db, subscriptionId, request.eventId, limit, offset),
+  )
+  return { ...page, data: page.data.map(toAttempt) }
 }
 
 async function attemptByHand(
