@@ -63,4 +63,23 @@ describe('money as people write it', () => {
     expect(plain(await page.locator('.detail-value').first().innerText())).toBe('R$12,345.50')
     expect(await valueShownWhenEditing(deal.id)).toBe('12,345.50')
   })
+
+  it("an inbound webhook's fixed deal value is read the same way: 1.500 is fifteen hundred in pt-BR", async () => {
+    session = await openSession({ locale: 'pt-BR' })
+    const { page, server } = session
+    await page.goto(`${server.url}/settings/inbound/new`)
+    await page.getByLabel('Name').fill('Site form')
+    await page.getByText('Create a deal for each new person').click()
+    await page.getByLabel('Pipeline').selectOption({ index: 1 })
+    await page.getByLabel('Stage').selectOption({ index: 1 })
+    const value = page.getByLabel('Value (number or placeholder)')
+    await value.fill('1.5')
+    await page.getByRole('button', { name: 'Create webhook' }).click()
+    await page.getByText('Value is not an amount: write it as 12.345,50').waitFor()
+    await value.fill('1.500')
+    await page.getByRole('button', { name: 'Create webhook' }).click()
+    await page.getByRole('dialog', { name: "The webhook's URL" }).waitFor()
+    const { body } = await server.admin.get('/api/app/v1/inbound-webhooks')
+    expect(body.data[0].actions.createDeal.value).toBe(1500)
+  })
 })

@@ -12,6 +12,9 @@ import { inbound, type InboundWebhookInput } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
 import { useCurrencies, usePipelines, useUsers } from '../../api/reference-data'
 import { controlProps, Field } from '../../ui/field'
+import { fieldRule } from '../../forms/field-rules'
+import { userLocale } from '../../format/locale'
+import { formatTypedMoney, parseTypedMoney } from '../../../../shared/fields/money-input'
 import { useToast } from '../../ui/toast'
 import {
   customTarget,
@@ -62,7 +65,10 @@ function valuesOf(webhook: InboundWebhook | undefined): FormValues {
     dealPipelineId: deal?.pipelineId ?? '',
     dealStageId: deal?.stageId ?? '',
     dealTitle: deal?.title ?? 'New lead: {{name}}',
-    dealValue: deal?.value === undefined ? '' : String(deal.value),
+    dealValue:
+      typeof deal?.value === 'number'
+        ? formatTypedMoney(deal.value, userLocale)
+        : (deal?.value ?? ''),
     dealCurrency: deal?.currency ?? 'BRL',
   }
 }
@@ -72,6 +78,19 @@ const list = (text: string) =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean)
+
+// A deal value is a placeholder (`{{amount}}`, read from each payload) or an amount typed as the
+// user writes numbers: `1.500` is fifteen hundred for a Brazilian user, never 1.5.
+const isPlaceholder = (text: string) => text.includes('{{')
+const readDealValue = (text: string) => parseTypedMoney(text, userLocale)
+
+function dealValueOf(text: string): string | number {
+  if (isPlaceholder(text)) return text
+  const read = readDealValue(text)
+  // The form's validation ran first; a refusal here would be a bug, so it fails loudly.
+  if (!read.ok) throw new Error(`Value ${read.message}`)
+  return read.value
+}
 
 function toInput(values: FormValues): InboundWebhookInput {
   const value = values.dealValue.trim()
@@ -94,7 +113,7 @@ function toInput(values: FormValues): InboundWebhookInput {
               pipelineId: values.dealPipelineId,
               stageId: values.dealStageId,
               title: values.dealTitle,
-              ...(value ? { value: Number.isFinite(Number(value)) ? Number(value) : value } : {}),
+              ...(value ? { value: dealValueOf(value) } : {}),
               currency: values.dealCurrency,
             }
           : null,
@@ -413,7 +432,10 @@ export function InboundForm({
                   <input
                     {...controlProps('deal-value', errors.dealValue?.message)}
                     className="mono"
-                    {...register('dealValue')}
+                    {...register('dealValue', {
+                      validate: (text) =>
+                        isPlaceholder(text) || fieldRule('Value', readDealValue)(text),
+                    })}
                   />
                 </Field>
                 <Field id="deal-currency" label="Currency">
