@@ -1,0 +1,50 @@
+import { useFormContext, useWatch } from 'react-hook-form'
+import { useUsers } from '../../api/reference-data'
+import { controlProps, Field } from '../../ui/field'
+import { CreateDealFields } from './create-deal-fields'
+import type { FormValues } from './form-values'
+
+/** What happens once a record is in: an owner in turn, tags, and (for people) a new deal. */
+export function AfterReceiptSection() {
+  const { register, control, formState } = useFormContext<FormValues>()
+  const [objectType, createDeal] = useWatch({ control, name: ['objectType', 'createDeal'] })
+  const users = useUsers()
+  const errors = formState.errors
+  return (
+    <>
+      <h3>After receipt</h3>
+      <fieldset className="plain-fieldset">
+        <legend>Assign an owner (several take turns)</legend>
+        <div className="inline-row">
+          {users.data?.length === 0 && <span className="muted">No users yet.</span>}
+          {users.data?.map((user) => (
+            <label key={user.id} className="choice">
+              <input type="checkbox" value={user.id} {...register('ownerIds')} /> {user.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="form-grid">
+        <Field
+          id="inbound-tags"
+          label="Add tags"
+          error={errors.addTags?.message}
+          hint="Separated by commas"
+        >
+          <input
+            {...controlProps('inbound-tags', errors.addTags?.message)}
+            {...register('addTags')}
+          />
+        </Field>
+      </div>
+      {objectType === 'person' && (
+        <>
+          <label className="choice">
+            <input type="checkbox" {...register('createDeal')} /> Create a deal for each new person
+          </label>
+          {createDeal && <CreateDealFields />}
+        </>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,74 @@
+import { useFormContext, useWatch } from 'react-hook-form'
+import { useCurrencies, usePipelines } from '../../api/reference-data'
+import { fieldRule } from '../../forms/field-rules'
+import { controlProps, Field } from '../../ui/field'
+import { isPlaceholder, readDealValue, type FormValues } from './form-values'
+
+/** The deal a new person brings: pipeline, stage, title and value (fixed or from the payload). */
+export function CreateDealFields() {
+  const { register, control, formState } = useFormContext<FormValues>()
+  const dealPipelineId = useWatch({ control, name: 'dealPipelineId' })
+  const pipelines = usePipelines()
+  const currencies = useCurrencies()
+  const dealPipeline = pipelines.data?.find((item) => item.id === dealPipelineId)
+  const errors = formState.errors
+  return (
+    <div className="form-grid">
+      <Field id="deal-pipeline" label="Pipeline" error={errors.dealPipelineId?.message}>
+        <select
+          {...controlProps('deal-pipeline', errors.dealPipelineId?.message)}
+          {...register('dealPipelineId', { required: 'Choose a pipeline' })}
+        >
+          <option value="">Choose…</option>
+          {pipelines.data?.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="deal-stage" label="Stage" error={errors.dealStageId?.message}>
+        <select
+          {...controlProps('deal-stage', errors.dealStageId?.message)}
+          {...register('dealStageId', { required: 'Choose a stage' })}
+        >
+          <option value="">Choose…</option>
+          {dealPipeline?.stages.map((stage) => (
+            <option key={stage.id} value={stage.id}>
+              {stage.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="deal-title" label="Deal title" error={errors.dealTitle?.message}>
+        <input
+          {...controlProps('deal-title', errors.dealTitle?.message)}
+          className="mono"
+          {...register('dealTitle')}
+        />
+      </Field>
+      <div className="field-row">
+        <Field
+          id="deal-value"
+          label="Value (number or placeholder)"
+          error={errors.dealValue?.message}
+        >
+          <input
+            {...controlProps('deal-value', errors.dealValue?.message)}
+            className="mono"
+            {...register('dealValue', {
+              validate: (text) => isPlaceholder(text) || fieldRule('Value', readDealValue)(text),
+            })}
+          />
+        </Field>
+        <Field id="deal-currency" label="Currency">
+          <select id="deal-currency" {...register('dealCurrency')}>
+            {currencies.data?.map((currency) => (
+              <option key={currency.code}>{currency.code}</option>
+            ))}
+          </select>
+        </Field>
+      </div>
+    </div>
+  )
+}

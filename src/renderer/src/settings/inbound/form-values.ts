@@ -1,0 +1,147 @@
+import type { UseFormSetError } from 'react-hook-form'
+import type {
+  DedupeStrategy,
+  InboundObjectType,
+  InboundWebhook,
+} from '../../../../shared/api-types'
+import { ApiRequestError, errorMessage } from '../../api/client'
+import type { InboundWebhookInput } from '../../api/integrations'
+import { userLocale } from '../../format/locale'
+import { formatTypedMoney, parseTypedMoney } from '../../../../shared/fields/money-input'
+import { customTarget, toMapping, toRows, type MappingRow } from './mapping-targets'
+
+// The inbound webhook form's values and how they convert to and from the API's settings.
+
+export interface FormValues {
+  name: string
+  objectType: InboundObjectType
+  enabled: boolean
+  defaultCountry: string
+  strategy: DedupeStrategy
+  compositeFields: string
+  mapping: MappingRow[]
+  ownerIds: string[]
+  addTags: string
+  createDeal: boolean
+  dealPipelineId: string
+  dealStageId: string
+  dealTitle: string
+  dealValue: string
+  dealCurrency: string
+}
+
+const starterMapping: MappingRow[] = [
+  { target: 'fullName', customKey: '', value: '{{name}}' },
+  { target: 'primaryEmail', customKey: '', value: '{{email}}' },
+  { target: 'primaryPhone', customKey: '', value: '{{phone}}' },
+]
+
+export function valuesOf(webhook: InboundWebhook | undefined): FormValues {
+  const deal = webhook?.actions.createDeal
+  return {
+    name: webhook?.name ?? '',
+    objectType: webhook?.objectType ?? 'person',
+    enabled: webhook?.enabled ?? true,
+    defaultCountry: webhook?.defaultCountry ?? 'BR',
+    strategy: webhook?.dedupe.strategy ?? 'email',
+    compositeFields: webhook?.dedupe.fields.join(', ') ?? '',
+    mapping: webhook ? toRows(webhook.mapping) : starterMapping,
+    ownerIds: webhook?.actions.assignOwner?.userIds ?? [],
+    addTags: webhook?.actions.addTags.join(', ') ?? '',
+    createDeal: Boolean(deal),
+    dealPipelineId: deal?.pipelineId ?? '',
+    dealStageId: deal?.stageId ?? '',
+    dealTitle: deal?.title ?? 'New lead: {{name}}',
+    dealValue:
+      typeof deal?.value === 'number'
+        ? formatTypedMoney(deal.value, userLocale)
+        : (deal?.value ?? ''),
+    dealCurrency: deal?.currency ?? 'BRL',
+  }
+}
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+
+// A deal value is a placeholder (`{{amount}}`, read from each payload) or an amount typed as the
+// user writes numbers: `1.500` is fifteen hundred for a Brazilian user, never 1.5.
+export const isPlaceholder = (text: string) => text.includes('{{')
+export const readDealValue = (text: string) => parseTypedMoney(text, userLocale)
+
+function dealValueOf(text: string): string | number {
+  if (isPlaceholder(text)) return text
+  const read = readDealValue(text)
+  // The form's validation ran first; a refusal here would be a bug, so it fails loudly.
+  if (!read.ok) throw new Error(`Value ${read.message}`)
+  return read.value
+}
+
+export function toInput(values: FormValues): InboundWebhookInput {
+  const value = values.dealValue.trim()
+  return {
+    name: values.name,
+    objectType: values.objectType,
+    enabled: values.enabled,
+    defaultCountry: values.defaultCountry,
+    mapping: toMapping(values.mapping),
+    dedupe: {
+      strategy: values.strategy,
+      ...(values.strategy === 'composite' ? { fields: list(values.compositeFields) } : {}),
+    },
+    actions: {
+      assignOwner: values.ownerIds.length > 0 ? { userIds: values.ownerIds } : null,
+      addTags: list(values.addTags),
+      createDeal:
+        values.createDeal && values.objectType === 'person'
+          ? {
+              pipelineId: values.dealPipelineId,
+              stageId: values.dealStageId,
+              title: values.dealTitle,
+              ...(value ? { value: dealValueOf(value) } : {}),
+              currency: values.dealCurrency,
+            }
+          : null,
+    },
+  }
+}
+
+/** Puts the server's `details.field` (`mapping.fullName`, `actions.createDeal.stageId`) in place. */
+export function showServerError(
+  error: unknown,
+  rows: readonly MappingRow[],
+  setError: UseFormSetError<FormValues>,
+): string | null {
+  const field = error instanceof ApiRequestError ? error.field : undefined
+  const message = errorMessage(error)
+  if (!field) return message
+  const direct: Record<string, keyof FormValues> = {
+    name: 'name',
+    defaultCountry: 'defaultCountry',
+    'dedupe.fields': 'compositeFields',
+    'actions.addTags': 'addTags',
+    'actions.assignOwner.userIds': 'ownerIds',
+    'actions.createDeal.pipelineId': 'dealPipelineId',
+    'actions.createDeal.stageId': 'dealStageId',
+    'actions.createDeal.title': 'dealTitle',
+    'actions.createDeal.value': 'dealValue',
+  }
+  const name = Object.entries(direct).find(([path]) => field.startsWith(path))?.[1]
+  if (name) {
+    setError(name, { type: 'server', message })
+    return null
+  }
+  const target = field.replace(/^mapping\./, '').replace(/\[\d+\]$/, '')
+  const index = rows.findIndex((row) =>
+    row.target === customTarget
+      ? `customFields.${row.customKey}` === target
+      : row.target === target,
+  )
+  if (field.startsWith('mapping.') && index >= 0) {
+    setError(`mapping.${index}.value`, { type: 'server', message })
+    return null
+  }
+  return message
+}
