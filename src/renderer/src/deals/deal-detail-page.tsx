@@ -36,7 +36,7 @@ export function DealDetailPage() {
     enabled: personId !== '',
   })
   const company = useQuery({
-    queryKey: ['company', companyId],
+    queryKey: keys.company(companyId),
     queryFn: () => companies.get(companyId),
     enabled: companyId !== '',
   })

@@ -40,7 +40,7 @@ export function PersonDetailPage() {
   const stages = stagesById(pipelines.data)
   const companyId = person.data?.companyId ?? ''
   const company = useQuery({
-    queryKey: ['company', companyId],
+    queryKey: keys.company(companyId),
     queryFn: () => companies.get(companyId),
     enabled: companyId !== '',
   })

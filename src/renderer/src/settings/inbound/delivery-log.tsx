@@ -34,7 +34,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
   const replay = useMutation({
     mutationFn: (deliveryId: string) => inbound.replay(webhookId, deliveryId),
     onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: ['inbound', webhookId, 'deliveries'] })
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.allDeliveries(webhookId) })
       toast(`Replayed: ${outcomeLabels[result.outcome].toLowerCase()} (${result.status})`, {
         tone: result.outcome === 'rejected' ? 'error' : 'success',
       })

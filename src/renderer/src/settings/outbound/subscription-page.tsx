@@ -151,14 +151,14 @@ function SigningSecretPanel({ subscription }: { subscription: WebhookSubscriptio
   const queryClient = useQueryClient()
   const [revealed, setRevealed] = useState(false)
   const secret = useQuery({
-    queryKey: [...integrationKeys.subscription(subscription.id), 'secret'],
+    queryKey: integrationKeys.subscriptionSecret(subscription.id),
     queryFn: () => subscriptions.secret(subscription.id),
     enabled: revealed,
   })
   const rotate = useMutation({
     mutationFn: () => subscriptions.rotateSecret(subscription.id),
     onSuccess: (next) => {
-      queryClient.setQueryData([...integrationKeys.subscription(subscription.id), 'secret'], next)
+      queryClient.setQueryData(integrationKeys.subscriptionSecret(subscription.id), next)
       void queryClient.invalidateQueries({
         queryKey: integrationKeys.subscription(subscription.id),
       })
@@ -171,7 +171,7 @@ function SigningSecretPanel({ subscription }: { subscription: WebhookSubscriptio
     mutationFn: () => subscriptions.sendTest(subscription.id),
     onSuccess: (attempt) => {
       void queryClient.invalidateQueries({
-        queryKey: [...integrationKeys.subscription(subscription.id), 'attempts'],
+        queryKey: integrationKeys.allAttempts(subscription.id),
       })
       toast(
         attempt.succeeded
@@ -246,7 +246,7 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
     mutationFn: (eventId: string) => subscriptions.redeliver(subscriptionId, eventId),
     onSuccess: (attempt) => {
       void queryClient.invalidateQueries({
-        queryKey: [...integrationKeys.subscription(subscriptionId), 'attempts'],
+        queryKey: integrationKeys.allAttempts(subscriptionId),
       })
       toast(
         attempt.succeeded ? 'Delivered again' : `Redelivery failed: ${attemptResult(attempt)}`,
