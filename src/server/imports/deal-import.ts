@@ -16,14 +16,13 @@ import {
 import type { Db } from '../db/connection'
 import { createDeal } from '../deals/service'
 import { ApiError } from '../http/errors'
-import { fieldValue } from '../inbound/fields'
+import { fieldValue } from '../intake/normalise'
 import {
-  compileValue,
+  compileField,
   evaluateValue,
-  MappingSyntaxError,
   type CompiledValue,
   type MappingValue,
-} from '../inbound/mapping'
+} from '../intake/mapping'
 import { runCsvImport, type ImportOptions, type ImportResult } from './csv-import'
 import { mappedColumns } from './mapped-columns'
 import { loadReferences, type References } from './references'
@@ -52,14 +51,7 @@ export function compileDealMapping(mapping: Readonly<Record<string, MappingValue
     if (Array.isArray(value) && target !== 'tags') {
       throw badMapping(field, 'takes one value; only tags take a list')
     }
-    try {
-      compiled.push([target, compileValue(value)] as const)
-    } catch (error) {
-      if (error instanceof MappingSyntaxError) {
-        throw badMapping(field, `has a bad template: ${error.message}`)
-      }
-      throw error
-    }
+    compiled.push([target, compileField(field, value)] as const)
   }
   for (const target of requiredImportTargets.deals) {
     if (!(target in mapping))

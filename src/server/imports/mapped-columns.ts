@@ -1,4 +1,5 @@
-import { placeholdersOf, type CompiledValue } from '../inbound/mapping'
+import type { CompiledValue } from '../intake/mapping'
+import { placeholdersOf } from '../intake/template-syntax'
 
 function placeholderSources(value: CompiledValue): string[][] {
   const templates =

@@ -5,20 +5,10 @@ import { defaultPhoneCountry } from '../../shared/fields/phone'
 import type { DedupeStrategy } from '../db/database'
 import type { Db } from '../db/connection'
 import { ApiError } from '../http/errors'
-import {
-  applyIntake,
-  checkReferences,
-  compileSettings,
-  memoryOwnerCursor,
-  planIntake,
-  type IntakeConfig,
-} from '../inbound/intake'
-import {
-  compileValue,
-  evaluateValue,
-  MappingSyntaxError,
-  type CompiledValue,
-} from '../inbound/mapping'
+import { compileField, evaluateValue, type CompiledValue } from '../intake/mapping'
+import { memoryOwnerCursor } from '../intake/owners'
+import { prepareIntake, receiveRecord } from '../intake/service'
+import type { IntakeConfig } from '../intake/settings'
 import { runCsvImport, type ImportOptions, type ImportResult } from './csv-import'
 import { mappedColumns } from './mapped-columns'
 import { loadReferences } from './references'
@@ -70,21 +60,7 @@ function splitNameTargets(config: IntakeConfig) {
     }
     delete mapping[target]
     mapping[idTarget] = `{{["${nameTargets[target]}"]}}`
-    try {
-      byName.push([target, compileValue(value)] as const)
-    } catch (error) {
-      if (error instanceof MappingSyntaxError) {
-        throw new ApiError(
-          400,
-          'validation_error',
-          `mapping.${target} has a bad template: ${error.message}`,
-          {
-            field: `mapping.${target}`,
-          },
-        )
-      }
-      throw error
-    }
+    byName.push([target, compileField(`mapping.${target}`, value)] as const)
   }
   return { config: { ...config, mapping }, byName }
 }
@@ -104,8 +80,7 @@ export async function importPeopleCsv(
   options: ImportOptions,
 ): Promise<ImportResult> {
   const { config, byName } = splitNameTargets(fullConfig)
-  const settings = compileSettings(config)
-  await checkReferences(db, tenantId, config)
+  const settings = await prepareIntake(db, tenantId, config)
   const references = byName.length > 0 ? await loadReferences(db, tenantId) : null
   const owners = memoryOwnerCursor()
   return runCsvImport(
@@ -127,8 +102,7 @@ export async function importPeopleCsv(
               ? await references!.companyOrNew(trx, 'company', text, now)
               : references!.user('owner', text)
         }
-        const plan = await planIntake(trx, tenantId, settings, payload)
-        const result = await applyIntake(trx, tenantId, settings, plan, owners, now)
+        const { result } = await receiveRecord(trx, tenantId, settings, payload, owners, now)
         return result.outcome
       },
       endRow: (written) => references?.endRow(written),

@@ -7,15 +7,9 @@ import type { InboundDeliveryTable, InboundWebhookTable } from '../db/database'
 import { ApiError, notFound, type ErrorDetails } from '../http/errors'
 import { paginate, type Page, type PageRequest } from '../http/pagination'
 import { parsePayload, tooLarge, type ReceivedBody } from './body'
-import {
-  applyIntake,
-  checkReferences,
-  compileSettings,
-  planIntake,
-  type IntakeConfig,
-  type IntakeResult,
-  type OwnerCursor,
-} from './intake'
+import type { OwnerCursor } from '../intake/owners'
+import { prepareIntake, receiveRecord } from '../intake/service'
+import { compileSettings, type IntakeConfig } from '../intake/settings'
 import * as inbound from './repository'
 import type {
   CreateInboundWebhookInput,
@@ -82,8 +76,7 @@ function configOf(webhook: InboundWebhook): IntakeConfig {
 
 /** Checks a configuration: its shape (400) and the ids it names (422). */
 async function validateConfig(db: Db, tenantId: string, config: IntakeConfig): Promise<void> {
-  compileSettings(config)
-  await checkReferences(db, tenantId, config)
+  await prepareIntake(db, tenantId, config)
 }
 
 /** Where a webhook's URL lives: the address the admin reached, and the tunnel's while it is up. */
@@ -379,12 +372,11 @@ export async function processDelivery(
     const settings = compileSettings(configOf(webhook))
     // `return await`: a failure inside the transaction must reach the catch below.
     return await inTransaction(db, async (trx) => {
-      const plan = await planIntake(trx, webhook.tenantId, settings, payload)
-      const result: IntakeResult = await applyIntake(
+      const { result } = await receiveRecord(
         trx,
         webhook.tenantId,
         settings,
-        plan,
+        payload,
         ownerCursor(webhook.id),
         now,
       )
@@ -424,12 +416,11 @@ export async function dryRun(
   const settings = compileSettings(configOf(webhook))
   try {
     await db.transaction().execute(async (trx) => {
-      const plan = await planIntake(trx, webhook.tenantId, settings, payload)
-      const result = await applyIntake(
+      const { plan, result } = await receiveRecord(
         trx,
         webhook.tenantId,
         settings,
-        plan,
+        payload,
         ownerCursor(webhook.id),
         now,
       )

@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../http/errors'
-import { compileMapping, mapPayload } from '../inbound/fields'
+import { compileMapping, mapPayload } from '../intake/record-mapping'
 import { createPersonBody } from './schema'
 
 type Door = { ok: true; value: unknown } | { ok: false }

@@ -4,6 +4,11 @@ import type { Db } from '../db/connection'
 import { unknownReference } from '../http/errors'
 import * as users from './repository'
 
+/** Whether `id` is a user of this workspace. */
+export async function userExists(db: Db, tenantId: string, id: string): Promise<boolean> {
+  return (await users.findUserById(db, tenantId, id)) !== undefined
+}
+
 /** 422 naming `field` unless `id` is a user of this workspace. */
 export async function requireUser(
   db: Db,
@@ -11,5 +16,5 @@ export async function requireUser(
   id: string,
   field: string,
 ): Promise<void> {
-  if (!(await users.findUserById(db, tenantId, id))) throw unknownReference(field, 'user')
+  if (!(await userExists(db, tenantId, id))) throw unknownReference(field, 'user')
 }

@@ -1,6 +1,6 @@
 import type { InboundObjectType, MappingValue } from '../../../../shared/api-types'
 
-// The fields a mapping can fill (src/server/inbound/fields.ts): a person's, plus a deal's for deal
+// The fields a mapping can fill (src/server/intake/targets.ts): a person's, plus a deal's for deal
 // webhooks, plus any custom field as `customFields.<key>`.
 export const personTargets = [
   ['fullName', 'Full name'],

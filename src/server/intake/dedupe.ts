@@ -8,7 +8,8 @@ import {
   type PersonCriterion,
 } from '../people/service'
 import { customFieldKeyPattern } from '../../shared/fields/custom-field'
-import { customFieldPrefix, type MappedPerson } from './fields'
+import { badSetting } from './errors'
+import { customFieldPrefix, type MappedPerson } from './targets'
 
 /** Fields a composite strategy may combine. */
 export const compositeFields = [
@@ -41,6 +42,35 @@ export function isCompositeField(field: string): boolean {
     (field.startsWith(customFieldPrefix) &&
       customFieldKeyPattern.test(field.slice(customFieldPrefix.length)))
   )
+}
+
+/**
+ * Checks a configured strategy against the mapping: a composite strategy combines mapped fields
+ * that can be compared, and only a composite strategy lists fields. A 400 naming the setting.
+ */
+export function compileDedupe(
+  dedupe: { strategy: DedupeStrategy; fields?: string[] },
+  mapping: Readonly<Record<string, unknown>>,
+): DedupeSettings {
+  const { strategy, fields = [] } = dedupe
+  if (strategy !== 'composite' && fields.length > 0) {
+    throw badSetting('dedupe.fields', 'applies to the composite strategy only')
+  }
+  if (strategy === 'composite' && fields.length === 0) {
+    throw badSetting('dedupe.fields', 'must list the fields a composite strategy combines')
+  }
+  fields.forEach((field, index) => {
+    if (!isCompositeField(field)) {
+      throw badSetting(`dedupe.fields[${index}]`, `"${field}" cannot be combined`)
+    }
+    if (!(field in mapping)) {
+      throw badSetting(
+        `dedupe.fields[${index}]`,
+        `"${field}" is not mapped, so it would never match`,
+      )
+    }
+  })
+  return { strategy, fields }
 }
 
 function criterionValue(person: MappedPerson, field: string): string | undefined {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { compileValue, evaluateValue, MappingSyntaxError, type MappingValue } from './mapping'
+import { compileValue, evaluateValue, type MappingValue } from './mapping'
+import { MappingSyntaxError } from './template-syntax'
 
 const evaluate = (value: MappingValue, payload: unknown) =>
   evaluateValue(compileValue(value), payload)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../http/errors'
 import { parseAmount } from '../../shared/fields/money'
-import { compileMapping, mapPayload } from './fields'
+import { compileMapping, mapPayload } from './record-mapping'
 import type { MappingValue } from './mapping'
 
 function map(mapping: Record<string, MappingValue>, payload: unknown, country = 'BR' as const) {

@@ -1,0 +1,51 @@
+// A webhook's or an import's settings: as configured, and checked and compiled once for any
+// number of records.
+
+import { isPhoneCountry, type CountryCode } from '../../shared/fields/phone'
+import type { InboundObjectType } from '../db/database'
+import { compileActions, type ActionsConfig, type IntakeActions } from './actions'
+import { compileDedupe, type DedupeSettings } from './dedupe'
+import { badSetting } from './errors'
+import type { MappingValue } from './mapping'
+import { compileMapping, type CompiledMapping } from './record-mapping'
+
+/** A webhook's or an import's settings, as configured (the management API's shape). */
+export interface IntakeConfig {
+  objectType: InboundObjectType
+  mapping: Record<string, MappingValue>
+  dedupe: { strategy: DedupeSettings['strategy']; fields?: string[] }
+  defaultCountry: string
+  actions: ActionsConfig
+}
+
+/** Settings checked and compiled, ready for any number of payloads. */
+export interface IntakeSettings extends IntakeActions {
+  objectType: InboundObjectType
+  mapping: CompiledMapping
+  dedupe: DedupeSettings
+  country: CountryCode
+}
+
+const dealMappingRequires = ['title', 'pipelineId', 'stageId']
+
+/**
+ * Checks a configuration and compiles it. Problems with its shape are a 400 `validation_error`
+ * naming the field (`mapping.fullName`, `dedupe.fields[1]`, `actions.createDeal`).
+ */
+export function compileSettings(config: IntakeConfig): IntakeSettings {
+  const country = config.defaultCountry.toUpperCase()
+  if (!isPhoneCountry(country)) throw badSetting('defaultCountry', 'is not a country code we know')
+  const mapping = compileMapping(config.objectType, config.mapping, country)
+  if (config.objectType === 'deal') {
+    for (const field of dealMappingRequires.filter((field) => !(field in config.mapping))) {
+      throw badSetting(`mapping.${field}`, 'is required: a deal webhook must map it')
+    }
+  }
+  return {
+    objectType: config.objectType,
+    mapping,
+    dedupe: compileDedupe(config.dedupe, config.mapping),
+    country,
+    ...compileActions(config.objectType, config.actions),
+  }
+}

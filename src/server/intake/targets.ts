@@ -1,0 +1,86 @@
+// The fields a mapping can fill, and the record a payload becomes once mapped.
+
+import { customFieldKeyPattern } from '../../shared/fields/custom-field'
+import type { LifecycleStage } from '../../shared/lifecycle'
+import type { InboundObjectType } from '../db/database'
+
+export const personTargets = [
+  'fullName',
+  'primaryEmail',
+  'primaryPhone',
+  'companyId',
+  'ownerId',
+  'lifecycleStage',
+  'leadSource',
+  'tags',
+] as const
+
+export const dealTargets = [
+  'title',
+  'value',
+  'currency',
+  'pipelineId',
+  'stageId',
+  'expectedCloseDate',
+] as const
+
+export type PersonTarget = (typeof personTargets)[number]
+export type DealTarget = (typeof dealTargets)[number]
+
+export const customFieldPrefix = 'customFields.'
+
+export interface MappedPerson {
+  fullName?: string
+  primaryEmail?: string
+  primaryPhone?: string
+  companyId?: string
+  ownerId?: string
+  lifecycleStage?: LifecycleStage
+  leadSource?: string
+  tags: string[]
+  customFields: Record<string, unknown>
+}
+
+export interface MappedDeal {
+  title?: string
+  value?: number
+  currency?: string
+  pipelineId?: string
+  stageId?: string
+  expectedCloseDate?: string
+}
+
+/** What a payload gives once mapped and coerced: the person's fields and the deal's. */
+export interface MappedRecord {
+  person: MappedPerson
+  deal: MappedDeal
+}
+
+/** An empty mapped record: no fields, no tags, no custom fields. */
+export function emptyRecord(): MappedRecord {
+  return { person: { tags: [], customFields: {} }, deal: {} }
+}
+
+export const isPersonTarget = (target: string): target is PersonTarget =>
+  (personTargets as readonly string[]).includes(target)
+
+export const isDealTarget = (target: string): target is DealTarget =>
+  (dealTargets as readonly string[]).includes(target)
+
+/** Whether a target takes a list of values (tags, custom fields) rather than one. */
+export const isListTarget = (target: string) =>
+  target === 'tags' || target.startsWith(customFieldPrefix)
+
+/** Why `target` cannot be mapped by a webhook of `objectType`, or null when it can. */
+export function targetProblem(objectType: InboundObjectType, target: string): string | null {
+  if (target.startsWith(customFieldPrefix)) {
+    return customFieldKeyPattern.test(target.slice(customFieldPrefix.length))
+      ? null
+      : 'custom field keys are 1 to 64 letters, digits, _ or -'
+  }
+  if (isPersonTarget(target)) return null
+  if (isDealTarget(target)) {
+    return objectType === 'deal' ? null : 'is a deal field; this webhook creates people'
+  }
+  return 'is not a field Outpost can map'
+}
