@@ -1,13 +1,11 @@
-// CSV import of people through the inbound webhooks' engine: each row is a payload whose keys
-// are the column names, mapped, deduplicated and written exactly as a delivery would be.
+// CSV import of people: each row is a payload whose keys are the column names, taken in by the
+// intake area exactly as an inbound webhook delivery would be. This door reads the file and counts.
 
 import { defaultPhoneCountry } from '../../shared/fields/phone'
 import type { DedupeStrategy } from '../db/database'
 import type { Db } from '../db/connection'
-import { ApiError } from '../http/errors'
-import { compileField, evaluateValue, type CompiledValue } from '../intake/mapping'
 import { memoryOwnerCursor } from '../intake/owners'
-import { prepareIntake, receiveRecord } from '../intake/service'
+import { preparePeopleByName, receivePersonByName } from '../intake/people-by-name'
 import type { IntakeConfig } from '../intake/settings'
 import { runCsvImport, type ImportOptions, type ImportResult } from './csv-import'
 import { mappedColumns } from './mapped-columns'
@@ -39,32 +37,6 @@ export function importConfig(settings: ImportSettings, dedupe?: DedupeStrategy):
   }
 }
 
-const nameTargets = { company: 'outpost:companyId', owner: 'outpost:ownerId' } as const
-
-function splitNameTargets(config: IntakeConfig) {
-  const mapping = { ...config.mapping }
-  const byName: (readonly ['company' | 'owner', CompiledValue])[] = []
-  for (const target of ['company', 'owner'] as const) {
-    const value = mapping[target]
-    if (value === undefined) continue
-    const idTarget = target === 'company' ? 'companyId' : 'ownerId'
-    if (idTarget in mapping) {
-      throw new ApiError(
-        400,
-        'validation_error',
-        `mapping.${target} and mapping.${idTarget} cannot both be mapped`,
-        {
-          field: `mapping.${target}`,
-        },
-      )
-    }
-    delete mapping[target]
-    mapping[idTarget] = `{{["${nameTargets[target]}"]}}`
-    byName.push([target, compileField(`mapping.${target}`, value)] as const)
-  }
-  return { config: { ...config, mapping }, byName }
-}
-
 /**
  * Imports people: each row is a payload whose keys are the column names, mapped, deduplicated and
  * written exactly as an inbound webhook delivery would be. Besides the webhook targets, `company`
@@ -76,35 +48,19 @@ export async function importPeopleCsv(
   db: Db,
   tenantId: string,
   input: AsyncIterable<Uint8Array | string>,
-  fullConfig: IntakeConfig,
+  config: IntakeConfig,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const { config, byName } = splitNameTargets(fullConfig)
-  const settings = await prepareIntake(db, tenantId, config)
-  const references = byName.length > 0 ? await loadReferences(db, tenantId) : null
+  const prepared = await preparePeopleByName(db, tenantId, config)
+  const references = prepared.byName.length > 0 ? await loadReferences(db, tenantId) : null
   const owners = memoryOwnerCursor()
   return runCsvImport(
     db,
     input,
     {
-      checkHeader: (header) =>
-        mappedColumns([...settings.mapping, ...byName], header).filter(
-          (warning) => !warning.includes('"outpost:'),
-        ),
-      importRow: async (trx, record, now) => {
-        const payload: Record<string, string> = { ...record }
-        for (const [target, compiled] of byName) {
-          const value = evaluateValue(compiled, record)
-          const text = value === undefined || value === null ? '' : String(value).trim()
-          if (text === '') continue
-          payload[nameTargets[target]] =
-            target === 'company'
-              ? await references!.companyOrNew(trx, 'company', text, now)
-              : references!.user('owner', text)
-        }
-        const { result } = await receiveRecord(trx, tenantId, settings, payload, owners, now)
-        return result.outcome
-      },
+      checkHeader: (header) => mappedColumns(prepared.fromRecord, header),
+      importRow: (trx, record, now) =>
+        receivePersonByName(trx, tenantId, prepared, references, record, owners, now),
       endRow: (written) => references?.endRow(written),
     },
     options,
