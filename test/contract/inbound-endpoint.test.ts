@@ -332,4 +332,21 @@ describe('POST /webhooks/in/<token> errors', () => {
     expect(limited.headers.get('ratelimit-policy')).toBe('"default";q=300;w=60')
     expect((await deliver(server, quiet.path, { name: 'Still fine' })).status).toBe(201)
   })
+
+  it('every answer counted against the limit carries the RateLimit headers, refusals and dry runs too', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: { fullName: '{{name}}', primaryEmail: '{{email}}' },
+    })
+    const answers = [
+      await deliver(server, webhook.path, { name: 'Ana', email: 'ana@example.com' }),
+      await deliver(server, webhook.path, { name: 'Bia', email: 'not an e-mail' }),
+      await deliver(server, `${webhook.path}?dryRun=1`, { name: 'Cris' }),
+      await deliver(server, `${webhook.path}?dryRun=1`, { name: 'Dani', email: 'nope' }),
+    ]
+    expect(answers.map(({ status }) => status)).toEqual([201, 422, 200, 422])
+    const left = answers.map(
+      ({ headers }) => headers.get('ratelimit')?.match(/;r=(\d+);t=\d+$/)?.[1],
+    )
+    expect(left).toEqual(['299', '298', '297', '296'])
+  })
 })

@@ -5,7 +5,9 @@ import { ApiError } from '../http/errors'
 import { defaultRequestsPerMinute } from '../http/rate-limit'
 import { finishReadingBody } from '../http/unread-body'
 import { readBody } from './body'
-import { dryRunBody, findWebhookByToken, processDelivery } from './service'
+import { processDelivery } from './delivery-service'
+import { dryRunBody } from './dry-run'
+import { findWebhookByToken } from './service'
 
 const notFound = () => new ApiError(404, 'not_found', 'No inbound webhook at this URL')
 
@@ -23,20 +25,15 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       const limit = rateLimiter.admit(`inbound:${webhook.id}`, defaultRequestsPerMinute)
       const contentType = c.req.header('content-type') ?? null
       const body = await readBody(c.req.raw)
-      const headers = limit.headers
+      // From here every answer carries the RateLimit headers, an error's too (onError answers
+      // through this context).
+      for (const [name, value] of Object.entries(limit.headers)) c.header(name, value)
       const dryRun = c.req.query('dryRun')
       if (dryRun === '1' || dryRun === 'true') {
-        try {
-          return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200, headers)
-        } catch (error) {
-          if (error instanceof ApiError) {
-            throw new ApiError(error.status, error.code, error.message, error.details, headers)
-          }
-          throw error
-        }
+        return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200)
       }
       const delivery = await processDelivery(db, webhook, { contentType, body }, clock.now())
-      return c.json(delivery.response, delivery.status as ContentfulStatusCode, headers)
+      return c.json(delivery.response, delivery.status as ContentfulStatusCode)
     })
     .all('/:token', async (c) => {
       if (!(await findWebhookByToken(db, c.req.param('token')))) throw notFound()

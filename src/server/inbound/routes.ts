@@ -22,14 +22,13 @@ import {
   inboundWebhookWithUrlSchema,
   updateInboundWebhookBody,
 } from './schema'
+import { getDelivery, listDeliveries } from './delivery-log'
+import { replayDelivery } from './delivery-service'
+import { dryRun } from './dry-run'
 import {
   createWebhook,
-  dryRun,
-  getDelivery,
   getWebhook,
-  listDeliveries,
   listWebhooks,
-  replayDelivery,
   revokeWebhook,
   rotateWebhook,
   updateWebhook,

@@ -1,0 +1,117 @@
+// The request log of an inbound webhook: every delivery with its outcome and the answer it got,
+// kept 30 days and at most 500 per webhook, readable for support and replays.
+
+import { randomUUID } from 'node:crypto'
+import type { Selectable } from 'kysely'
+import { inTransaction, type Db } from '../db/connection'
+import type { InboundDeliveryTable } from '../db/database'
+import { notFound } from '../http/errors'
+import { paginate, type Page, type PageRequest } from '../http/pagination'
+import type { ReceivedBody } from './body'
+import * as inbound from './repository'
+import type { Delivery, InboundWebhook } from './schema'
+import { getWebhookRow } from './service'
+
+/** Deliveries older than this are pruned. */
+export const deliveryRetentionDays = 30
+/** Each webhook keeps at most this many deliveries, the newest. */
+export const maxDeliveriesPerWebhook = 500
+
+/** A delivery as it arrived. */
+export interface IncomingDelivery {
+  contentType: string | null
+  body: ReceivedBody
+  /** The delivery this one replays. */
+  replayOf?: string
+}
+
+/** What became of a delivery, as the log keeps it. */
+export type DeliveryOutcome = Pick<
+  Delivery,
+  'outcome' | 'status' | 'response' | 'personId' | 'dealId'
+>
+
+export function toDelivery(row: Selectable<InboundDeliveryTable>): Delivery {
+  const response = JSON.parse(row.response) as Delivery['response']
+  return {
+    id: row.id,
+    webhookId: row.webhookId,
+    receivedAt: row.receivedAt,
+    contentType: row.contentType,
+    body: row.body ? row.body.toString('utf8') : null,
+    bodySize: row.bodySize,
+    outcome: row.outcome,
+    status: row.status,
+    response,
+    error: (response.error as Delivery['error'] | undefined) ?? null,
+    personId: row.personId,
+    dealId: row.dealId,
+    replayOf: row.replayOf,
+  }
+}
+
+/** Writes a delivery to the log and prunes the log by age and count. */
+export async function logDelivery(
+  db: Db,
+  webhook: InboundWebhook,
+  incoming: IncomingDelivery,
+  result: DeliveryOutcome,
+  now: Date,
+): Promise<Delivery> {
+  const row: Selectable<InboundDeliveryTable> = {
+    seq: 0,
+    id: randomUUID(),
+    tenantId: webhook.tenantId,
+    webhookId: webhook.id,
+    receivedAt: now.toISOString(),
+    contentType: incoming.contentType,
+    body: incoming.body.bytes,
+    bodySize: incoming.body.size,
+    outcome: result.outcome,
+    status: result.status,
+    response: JSON.stringify(result.response),
+    personId: result.personId,
+    dealId: result.dealId,
+    replayOf: incoming.replayOf ?? null,
+  }
+  const { seq: _seq, ...values } = row
+  return inTransaction(db, async (trx) => {
+    await inbound.insertDelivery(trx, values)
+    const cutoff = new Date(now.getTime() - deliveryRetentionDays * 86_400_000)
+    await inbound.deleteDeliveriesBefore(trx, cutoff.toISOString())
+    await inbound.deleteDeliveriesBeyond(trx, webhook.id, maxDeliveriesPerWebhook)
+    return toDelivery(row)
+  })
+}
+
+export async function listDeliveries(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  request: PageRequest,
+): Promise<Page<Delivery>> {
+  await getWebhookRow(db, tenantId, webhookId)
+  const page = await paginate(
+    request,
+    () => inbound.countDeliveries(db, webhookId),
+    (limit, offset) => inbound.listDeliveries(db, webhookId, limit, offset),
+  )
+  return { ...page, data: page.data.map(toDelivery) }
+}
+
+/** A logged delivery of a webhook (the caller has checked the webhook), or a 404. */
+export async function getDeliveryRow(db: Db, tenantId: string, webhookId: string, id: string) {
+  const row = await inbound.findDelivery(db, tenantId, webhookId, id)
+  if (!row) throw notFound('Delivery')
+  return row
+}
+
+export async function getDelivery(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  id: string,
+): Promise<Delivery> {
+  await getWebhookRow(db, tenantId, webhookId)
+  return toDelivery(await getDeliveryRow(db, tenantId, webhookId, id))
+}

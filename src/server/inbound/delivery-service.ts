@@ -1,0 +1,112 @@
+// A delivery taken through its webhook into intake, and logged whatever its outcome: the log
+// entry is what the sender is answered, and what a replay shows.
+
+import { inTransaction, type Db } from '../db/connection'
+import { ApiError, type ErrorDetails } from '../http/errors'
+import { receiveRecord } from '../intake/service'
+import { parsePayload, tooLarge } from './body'
+import { getDeliveryRow, logDelivery, type IncomingDelivery } from './delivery-log'
+import type { Delivery, InboundWebhook } from './schema'
+import {
+  assertNotRevoked,
+  getWebhookRow,
+  intakeSettingsOf,
+  ownerCursor,
+  toWebhook,
+} from './service'
+
+const disabled = () =>
+  new ApiError(403, 'webhook_disabled', 'This inbound webhook is disabled in Outpost')
+
+/** Takes a delivery in and logs it, in one transaction; anything refused is a thrown ApiError. */
+async function takeIn(
+  db: Db,
+  webhook: InboundWebhook,
+  incoming: IncomingDelivery,
+  now: Date,
+  options: { ignoreDisabled?: boolean },
+): Promise<Delivery> {
+  if (!webhook.enabled && !options.ignoreDisabled) throw disabled()
+  if (!incoming.body.bytes) throw tooLarge()
+  const payload = await parsePayload(incoming.body.bytes, incoming.contentType)
+  const settings = intakeSettingsOf(webhook)
+  return inTransaction(db, async (trx) => {
+    const owners = ownerCursor(webhook.id)
+    const { tenantId } = webhook
+    const { result } = await receiveRecord(trx, tenantId, settings, payload, owners, now)
+    return logDelivery(trx, webhook, incoming, result, now)
+  })
+}
+
+/** A refused delivery as the log keeps it: the error envelope the sender is answered. */
+function rejection(error: ApiError) {
+  const { code, message, details } = error
+  const response = { error: { code, message, ...(details ? { details } : {}) } }
+  return {
+    outcome: 'rejected' as const,
+    status: error.status,
+    response,
+    personId: null,
+    dealId: null,
+  }
+}
+
+/**
+ * Takes one delivery through the webhook: refuses it when the webhook is disabled (unless
+ * `ignoreDisabled`, for replays), parses the body, and hands it to intake, writing the records and
+ * the log entry in one transaction. Everything on the way throws its refusal as an ApiError; this
+ * is the one place it is caught, and logged with the answer it gets, so it can be replayed once the
+ * cause is fixed. The log entry is returned whatever the outcome. An unexpected failure is logged
+ * as a 500 and rethrown, for the app's error handler to report.
+ */
+export async function processDelivery(
+  db: Db,
+  webhook: InboundWebhook,
+  incoming: IncomingDelivery,
+  now: Date,
+  options: { ignoreDisabled?: boolean } = {},
+): Promise<Delivery> {
+  try {
+    return await takeIn(db, webhook, incoming, now, options)
+  } catch (error) {
+    const refusal =
+      error instanceof ApiError
+        ? error
+        : new ApiError(500, 'internal', 'Something went wrong on our side')
+    const logged = await logDelivery(db, webhook, incoming, rejection(refusal), now)
+    if (refusal !== error) throw error
+    return logged
+  }
+}
+
+/**
+ * Runs a logged delivery again, as if its body had just arrived, through the webhook's current
+ * settings (so a mapping fixed since is used), even while the webhook is disabled. The replay is
+ * a new log entry pointing at the original.
+ */
+export async function replayDelivery(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  id: string,
+  now: Date,
+): Promise<Delivery> {
+  const row = await getWebhookRow(db, tenantId, webhookId)
+  assertNotRevoked(row)
+  const original = await getDeliveryRow(db, tenantId, webhookId, id)
+  if (!original.body) {
+    const details: ErrorDetails = { bodySize: original.bodySize }
+    throw new ApiError(
+      409,
+      'not_replayable',
+      'The body of this delivery was over the size limit and was not kept',
+      details,
+    )
+  }
+  const incoming = {
+    contentType: original.contentType,
+    body: { bytes: original.body, size: original.bodySize },
+    replayOf: original.id,
+  }
+  return processDelivery(db, toWebhook(row), incoming, now, { ignoreDisabled: true })
+}
