@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { actionsSchema, dedupeSchema, dedupeStrategySchema, mappingSchema } from '../inbound/schema'
+import { actionsSchema, dedupeSchema, dedupeStrategySchema, mappingSchema } from '../intake/schema'
 
 /**
  * An import's settings, as in `outpost import --mapping M.json`: either a bare mapping, or the
