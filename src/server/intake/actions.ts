@@ -1,25 +1,17 @@
 // Post-receipt actions: what happens to a record besides mapping it. Owners handed out in turn
 // (owners.ts), tags added to every person, and a deal created for each new person (deal-draft.ts).
 
+import type { z } from '@hono/zod-openapi'
 import { defaultCurrency } from '../../shared/fields/currency'
 import { parseAmount } from '../../shared/fields/money'
 import { normalizeTags } from '../../shared/tags'
 import type { InboundObjectType } from '../db/database'
 import { badSetting } from './errors'
 import { compileField, type CompiledValue } from './mapping'
+import type { actionsSchema } from './schema'
 
 /** The actions as configured (the management API's shape). */
-export interface ActionsConfig {
-  assignOwner?: { userIds: string[] } | null
-  addTags?: string[]
-  createDeal?: {
-    pipelineId: string
-    stageId: string
-    title: string
-    value?: number | string
-    currency?: string
-  } | null
-}
+export type ActionsConfig = z.infer<typeof actionsSchema>
 
 /** The create-deal action, compiled: its title and value are templates over the payload. */
 export interface CreateDealAction {

@@ -1,19 +1,20 @@
 // A webhook's or an import's settings: as configured, and checked and compiled once for any
 // number of records.
 
+import type { z } from '@hono/zod-openapi'
 import { isPhoneCountry, type CountryCode } from '../../shared/fields/phone'
 import type { InboundObjectType } from '../db/database'
 import { compileActions, type ActionsConfig, type IntakeActions } from './actions'
 import { compileDedupe, type DedupeSettings } from './dedupe'
 import { badSetting } from './errors'
-import type { MappingValue } from './mapping'
 import { compileMapping, type CompiledMapping } from './record-mapping'
+import type { dedupeSchema, mappingSchema } from './schema'
 
 /** A webhook's or an import's settings, as configured (the management API's shape). */
 export interface IntakeConfig {
   objectType: InboundObjectType
-  mapping: Record<string, MappingValue>
-  dedupe: { strategy: DedupeSettings['strategy']; fields?: string[] }
+  mapping: z.infer<typeof mappingSchema>
+  dedupe: z.infer<typeof dedupeSchema>
   defaultCountry: string
   actions: ActionsConfig
 }
