@@ -63,6 +63,86 @@ const emptyProgress = (): ImportProgress => ({
   skipped: 0,
 })
 
+/** The counts of a run and its rejected rows. */
+function createTally() {
+  const progress = emptyProgress()
+  const rejections: ImportRejection[] = []
+  return {
+    progress,
+    rejections,
+    reject(rejection: ImportRejection) {
+      progress.rejected += 1
+      rejections.push(rejection)
+    },
+  }
+}
+
+type Tally = ReturnType<typeof createTally>
+
+function rejectionOf(line: number, error: ApiError): ImportRejection {
+  const field = error.details?.field
+  return {
+    line,
+    field: typeof field === 'string' ? field : null,
+    code: error.code,
+    message: error.message,
+  }
+}
+
+/**
+ * Writes one row under a savepoint, so a row that fails half-way is undone alone and the rows
+ * before it in the batch stay. An ApiError, thrown by intake, rejects the row; this is the one
+ * place it is caught. Anything else is a bug, and ends the import.
+ */
+async function writeRow(
+  trx: Db,
+  importer: RowImporter,
+  row: Row,
+  now: Date,
+): Promise<'created' | 'updated' | ImportRejection> {
+  await sql`savepoint import_row`.execute(trx)
+  try {
+    const outcome = await importer.importRow(trx, row.record, now)
+    importer.endRow?.(true)
+    return outcome
+  } catch (error) {
+    await sql`rollback to import_row`.execute(trx)
+    importer.endRow?.(false)
+    if (!(error instanceof ApiError)) throw error
+    return rejectionOf(row.line, error)
+  } finally {
+    await sql`release import_row`.execute(trx)
+  }
+}
+
+/** Writes a batch of rows in one transaction, then reports progress. */
+async function writeBatch(
+  db: Db,
+  rows: readonly Row[],
+  importer: RowImporter,
+  options: ImportOptions,
+  tally: Tally,
+): Promise<void> {
+  if (rows.length === 0) return
+  await inTransaction(db, async (trx) => {
+    for (const row of rows) {
+      // Each row its own time, so lists (newest first) keep the file's order.
+      const outcome = await writeRow(trx, importer, row, options.clock.now())
+      if (typeof outcome === 'string') tally.progress[outcome] += 1
+      else tally.reject(outcome)
+    }
+  })
+  options.onProgress?.({ ...tally.progress })
+}
+
+/** A row's values by column name. */
+function recordOf(header: readonly string[], values: readonly string[]): Record<string, string> {
+  const record: Record<string, string> = {}
+  // Cells that an export protected against spreadsheet formulas read back as they were.
+  header.forEach((column, index) => (record[column] = unprotectCell(values[index]!)))
+  return record
+}
+
 /**
  * Runs an import over a CSV file (header line first) in one pass: rows are read as a stream and
  * committed a batch at a time, each row undone alone when it fails (a savepoint). Every line of the
@@ -76,44 +156,9 @@ export async function runCsvImport(
   importer: RowImporter,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const progress = emptyProgress()
-  const rejections: ImportRejection[] = []
+  const tally = createTally()
+  const { progress } = tally
   const warnings: string[] = []
-  const reject = (rejection: ImportRejection) => {
-    progress.rejected += 1
-    rejections.push(rejection)
-  }
-
-  const flush = async (rows: Row[]) => {
-    if (rows.length === 0) return
-    await inTransaction(db, async (trx) => {
-      for (const row of rows) {
-        // Each row its own time, so lists (newest first) keep the file's order.
-        const now = options.clock.now()
-        // A row that fails half-way is undone alone; the rows before it in the batch stay.
-        await sql`savepoint import_row`.execute(trx)
-        try {
-          progress[await importer.importRow(trx, row.record, now)] += 1
-          importer.endRow?.(true)
-        } catch (error) {
-          await sql`rollback to import_row`.execute(trx)
-          importer.endRow?.(false)
-          if (!(error instanceof ApiError)) throw error
-          const field = error.details?.field
-          reject({
-            line: row.line,
-            field: typeof field === 'string' ? field : null,
-            code: error.code,
-            message: error.message,
-          })
-        } finally {
-          await sql`release import_row`.execute(trx)
-        }
-      }
-    })
-    options.onProgress?.({ ...progress })
-  }
-
   let header: readonly string[] | null = null
   let batch: Row[] = []
   const batchSize = options.batchSize ?? importBatchSize
@@ -126,24 +171,18 @@ export async function runCsvImport(
     progress.rows += 1
     if (row.kind === 'blank') progress.skipped += 1
     else if (row.kind === 'error') {
-      reject({ line: row.line, field: null, code: 'malformed_csv', message: row.message })
+      tally.reject({ line: row.line, field: null, code: 'malformed_csv', message: row.message })
     } else {
-      const record: Record<string, string> = {}
-      // Cells that an export protected against spreadsheet formulas read back as they were.
-      header!.forEach((column, index) => (record[column] = unprotectCell(row.values[index]!)))
-      batch.push({ record, line: row.line })
+      batch.push({ record: recordOf(header!, row.values), line: row.line })
       if (batch.length >= batchSize) {
-        await flush(batch)
+        await writeBatch(db, batch, importer, options, tally)
         batch = []
       }
     }
   }
-  await flush(batch)
+  await writeBatch(db, batch, importer, options, tally)
   if (header === null) warnings.push('The file is empty: it has no header line')
   options.onProgress?.({ ...progress })
-  rejections.sort((a, b) => a.line - b.line)
-  return { ...progress, rejections, warnings }
+  tally.rejections.sort((a, b) => a.line - b.line)
+  return { ...progress, rejections: tally.rejections, warnings }
 }
-
-// People name their company and owner as people write them; the import looks them up and hands
-// the intake engine their ids through columns of its own, which no CSV header can take.

@@ -10,6 +10,7 @@ import { findPersonIdByEmail } from '../people/service'
 import { listPipelines } from '../pipelines/service'
 import { listUsers } from '../users/service'
 import { parseEmail } from '../../shared/fields/email'
+import type { NameLookups } from '../intake/names'
 
 /** Every record of a paginated list. */
 export async function everything<T>(
@@ -66,12 +67,14 @@ function nameIndex(noun: string) {
   }
 }
 
+type NameIndex = ReturnType<typeof nameIndex>
+
 export type References = Awaited<ReturnType<typeof loadReferences>>
 
-/** The workspace's pipelines, stages, users, companies and lost reasons by id and by name. */
-export async function loadReferences(db: Db, tenantId: string) {
+/** The workspace's pipelines (and the stages of each), users, companies and lost reasons. */
+async function loadIndexes(db: Db, tenantId: string) {
   const pipelines = nameIndex('pipeline')
-  const stages = new Map<string, ReturnType<typeof nameIndex>>()
+  const stages = new Map<string, NameIndex>()
   const users = nameIndex('user')
   const companies = nameIndex('company')
   const lostReasons = nameIndex('lost reason')
@@ -90,6 +93,15 @@ export async function loadReferences(db: Db, tenantId: string) {
   for (const reason of await everything((page) => listLostReasons(db, tenantId, page))) {
     lostReasons.add(reason.id, reason.name)
   }
+  return { pipelines, stages, users, companies, lostReasons }
+}
+
+/**
+ * The workspace's pipelines, stages, users, companies and lost reasons by id and by name: the
+ * lookups intake asks a door for (intake/names.ts).
+ */
+export async function loadReferences(db: Db, tenantId: string) {
+  const { pipelines, stages, users, companies, lostReasons } = await loadIndexes(db, tenantId)
   // Companies created for the row being imported: forgotten if that row is undone.
   let createdForRow: string[] = []
 
@@ -137,5 +149,5 @@ export async function loadReferences(db: Db, tenantId: string) {
       }
       return id
     },
-  }
+  } satisfies NameLookups & { endRow(written: boolean): void }
 }
