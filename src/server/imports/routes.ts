@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
-import type { AppDeps } from '../app-env'
+import type { MiddlewareHandler } from 'hono'
+import type { AppDeps, AppEnv } from '../app-env'
 import { requireToken } from '../auth/middleware'
 import { ApiError } from '../http/errors'
 import { errorResponses, jsonResponse } from '../http/schema-types'
@@ -67,6 +68,18 @@ async function dealMapping(part: string | File) {
   return dealMappingOf(parsed.data)
 }
 
+/** Only a multipart upload, within the size limit, gets through. */
+const multipartUpload: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'Upload the CSV as multipart/form-data: a file part and a mapping part',
+    )
+  }
+  return uploadLimit(c, next)
+}
+
 /**
  * /api/app/v1/imports: CSV uploads. Mounted ahead of the management API's JSON body guard (the
  * upload is multipart, and larger than a JSON body may be), so it checks the admin token itself.
@@ -74,16 +87,7 @@ async function dealMapping(part: string | File) {
 export function importsRoutes(deps: AppDeps) {
   const { db, clock } = deps
   const router = createRouter()
-  router.use('*', requireToken(deps, 'admin'), async (c, next) => {
-    if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
-      throw new ApiError(
-        415,
-        'unsupported_media_type',
-        'Upload the CSV as multipart/form-data: a file part and a mapping part',
-      )
-    }
-    return uploadLimit(c, next)
-  })
+  router.use('*', requireToken(deps, 'admin'), multipartUpload)
   return router
     .openapi(
       createRoute({
