@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestClock } from '../support/clock'
 import { unknownId } from '../support/fixtures'
@@ -26,6 +27,30 @@ async function count(table: 'people' | 'events' | 'companies' | 'inboundDeliveri
 }
 
 describe('the request log', () => {
+  it('logs an unexpected failure as a 500 without its internals, as the sender is answered', async () => {
+    const webhook = await createInboundWebhook(server, { mapping })
+    await sql`create trigger refuse_people before insert on people
+      begin select raise(abort, 'disk on fire'); end`.execute(server.db)
+    try {
+      const answer = await deliver(server, webhook.path, { name: 'Fails', email: 'fails@log.dev' })
+      expect(answer.status).toBe(500)
+      expect(answer.body).toEqual({
+        error: { code: 'internal', message: 'Something went wrong on our side' },
+      })
+      const [entry] = (await log(webhook.id)).data
+      expect(entry).toMatchObject({
+        outcome: 'rejected',
+        status: 500,
+        response: answer.body,
+        error: { code: 'internal' },
+        personId: null,
+      })
+      expect(JSON.stringify(entry)).not.toContain('disk on fire')
+    } finally {
+      await sql`drop trigger refuse_people`.execute(server.db)
+    }
+  })
+
   it('logs every delivery, newest first, with time, content type, body, outcome and the record it touched', async () => {
     const webhook = await createInboundWebhook(server, { mapping })
     clock.advance(1000)

@@ -26,7 +26,7 @@ export interface IncomingDelivery {
 }
 
 /** What became of a delivery, as the log keeps it. */
-export type DeliveryOutcome = Pick<
+export type LoggedOutcome = Pick<
   Delivery,
   'outcome' | 'status' | 'response' | 'personId' | 'dealId'
 >
@@ -55,7 +55,7 @@ export async function logDelivery(
   db: Db,
   webhook: InboundWebhook,
   incoming: IncomingDelivery,
-  result: DeliveryOutcome,
+  result: LoggedOutcome,
   now: Date,
 ): Promise<Delivery> {
   const row: Selectable<InboundDeliveryTable> = {
