@@ -11,15 +11,20 @@ import {
 } from '../http/schema-types'
 import { createRouter } from '../http/validation'
 import {
-  basePath,
   createInboundWebhookBody,
+  deliveryPageSchema,
+  deliveryParams,
+  deliverySchema,
+  dryRunBody,
+  dryRunResultSchema,
   inboundWebhookPageSchema,
   inboundWebhookSchema,
   inboundWebhookWithUrlSchema,
-  tags,
   updateInboundWebhookBody,
 } from './schema'
-import { deliveryRoutes } from './delivery-routes'
+import { getDelivery, listDeliveries } from './delivery-log'
+import { replayDelivery } from './delivery-service'
+import { dryRun } from './dry-run'
 import {
   createWebhook,
   getWebhook,
@@ -30,6 +35,9 @@ import {
   type WebhookOrigins,
 } from './service'
 
+const tags = ['Inbound webhooks']
+const basePath = '/api/app/v1/inbound-webhooks'
+
 // The URL shown is on the address the admin reached; while the tunnel is up, `publicUrl` is the
 // same path on the tunnel's address, for senders on the internet.
 const origins = (c: Context, tunnel: AppDeps['tunnel']): WebhookOrigins => ({
@@ -37,9 +45,8 @@ const origins = (c: Context, tunnel: AppDeps['tunnel']): WebhookOrigins => ({
   public: tunnel?.state().publicUrl ?? null,
 })
 
-/** /api/app/v1/inbound-webhooks: configure inbound webhooks; their log, replays and tries too. */
-export function inboundWebhooksRoutes(deps: AppDeps) {
-  const { db, clock, tunnel } = deps
+/** /api/app/v1/inbound-webhooks: configure inbound webhooks, read their log, replay and try. */
+export function inboundWebhooksRoutes({ db, clock, tunnel }: AppDeps) {
   return createRouter()
     .openapi(
       createRoute({
@@ -156,5 +163,82 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
         return c.json(rotated, 200, { 'Cache-Control': 'no-store' })
       },
     )
-    .route('/', deliveryRoutes(deps))
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/dry-run',
+        tags,
+        summary: 'Try a payload: the mapped record and dedupe decision, nothing written',
+        request: { params: idParams, ...jsonRequest(dryRunBody) },
+        responses: {
+          200: jsonResponse(dryRunResultSchema, 'What a delivery of this payload would do'),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+        },
+      }),
+      async (c) => {
+        const webhook = await getWebhook(db, c.var.auth.tenantId, c.req.valid('param').id)
+        return c.json(await dryRun(db, webhook, c.req.valid('json').payload, clock.now()), 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/deliveries',
+        tags,
+        summary: "The webhook's request log, newest first",
+        request: { params: idParams, query: pageQuery },
+        responses: {
+          200: jsonResponse(deliveryPageSchema, 'One page of deliveries'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await listDeliveries(
+            db,
+            c.var.auth.tenantId,
+            c.req.valid('param').id,
+            c.req.valid('query'),
+          ),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/deliveries/{deliveryId}',
+        tags,
+        summary: 'One logged delivery',
+        request: { params: deliveryParams },
+        responses: {
+          200: jsonResponse(deliverySchema, 'The delivery'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) => {
+        const { id, deliveryId } = c.req.valid('param')
+        return c.json(await getDelivery(db, c.var.auth.tenantId, id, deliveryId), 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/deliveries/{deliveryId}/replay',
+        tags,
+        summary: "Run a logged delivery again through the webhook's current settings",
+        request: { params: deliveryParams },
+        responses: {
+          201: jsonResponse(
+            deliverySchema,
+            'The new log entry of the replay, whatever its outcome',
+          ),
+          ...errorResponses(401, 403, 404, 409, 429),
+        },
+      }),
+      async (c) => {
+        const { id, deliveryId } = c.req.valid('param')
+        const replay = await replayDelivery(db, c.var.auth.tenantId, id, deliveryId, clock.now())
+        return c.json(replay, 201, { Location: `${basePath}/${id}/deliveries/${replay.id}` })
+      },
+    )
 }

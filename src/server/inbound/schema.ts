@@ -9,10 +9,6 @@ import {
   mappingValueSchema,
 } from '../intake/schema'
 
-/** Where the management API serves inbound webhooks, and their tag in its OpenAPI document. */
-export const basePath = '/api/app/v1/inbound-webhooks'
-export const tags = ['Inbound webhooks']
-
 const countryCode = z
   .string()
   .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code such as BR')
