@@ -2,8 +2,10 @@
 // records streams out in constant memory.
 
 import { stringify } from 'csv-stringify/sync'
+import { personNameTargets } from '../../shared/import-targets'
 import { listCompanies } from '../companies/service'
 import type { Db } from '../db/connection'
+import { personTargets } from '../intake/targets'
 import { listDealCustomFieldKeys, listDealsAfter } from '../deals/service'
 import { listLostReasons } from '../lost-reasons/service'
 import { findPerson, listPeopleAfter, listPersonCustomFieldKeys } from '../people/service'
@@ -18,19 +20,8 @@ const batchSize = 1000
 export type ExportKind = 'people' | 'deals'
 
 const columns: Record<ExportKind, string[]> = {
-  people: [
-    'id',
-    'fullName',
-    'primaryEmail',
-    'primaryPhone',
-    'companyId',
-    'ownerId',
-    'lifecycleStage',
-    'leadSource',
-    'tags',
-    'company',
-    'owner',
-  ],
+  // What a person import maps, so an export reads back as it was: the fields, then the names.
+  people: ['id', ...personTargets, ...personNameTargets.map(([target]) => target)],
   deals: [
     'id',
     'title',
