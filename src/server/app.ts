@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   app.onError(renderError(deps.logger))
   app.notFound((c) =>
-    sendError(c, new ApiError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`)),
+    sendError(c, new ApiError('not_found', `No route for ${c.req.method} ${c.req.path}`)),
   )
   // First, so that every answer, errors included, waits until the request body is read.
   app.use('*', finishReadingBody())

@@ -35,7 +35,7 @@ describe('GET /api/v1/deals', () => {
   it('400: pageSize above 100', async () => {
     const { status, body } = await server.api.get('/api/v1/deals?pageSize=101')
     expect(status).toBe(400)
-    expect(body.error).toMatchObject({ code: 'validation_error', details: { field: 'pageSize' } })
+    expect(body.error).toMatchObject({ code: 'invalid_request', details: { field: 'pageSize' } })
   })
 })
 

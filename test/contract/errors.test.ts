@@ -38,7 +38,7 @@ function rawRequest(
 describe('error envelope', () => {
   it('every non-2xx response is {"error": {"code", "message", "details"?}}', async () => {
     const cases: [Promise<any>, number, string][] = [
-      [server.api.get('/api/v1/people?pageSize=101'), 400, 'validation_error'],
+      [server.api.get('/api/v1/people?pageSize=101'), 400, 'invalid_request'],
       [server.as(null).get('/api/v1/people'), 401, 'unauthorized'],
       [server.api.get('/api/app/v1/users'), 403, 'forbidden'],
       [server.api.get('/api/v1/people/00000000-0000-4000-8000-000000000000'), 404, 'not_found'],
@@ -59,9 +59,9 @@ describe('error envelope', () => {
     }
   })
 
-  it('400 validation_error carries details.field', async () => {
+  it('400 invalid_request carries details.field', async () => {
     const { body } = await server.api.post('/api/v1/people', { fullName: 'X', primaryEmail: 3 })
-    expectEnvelope(body, 'validation_error')
+    expectEnvelope(body, 'invalid_request')
     expect(body.error.details.field).toBe('primaryEmail')
   })
 
@@ -108,7 +108,7 @@ describe('error envelope', () => {
         'Content-Type': 'application/json',
       })
       expect(status, payload).toBe(400)
-      expectEnvelope(body, 'validation_error')
+      expectEnvelope(body, 'invalid_request')
     }
   })
 

@@ -107,7 +107,7 @@ describe('GET /api/v1/events (change feed)', () => {
     ]) {
       const { status, body } = await server.api.get(`/api/v1/events?${query}`)
       expect(status, query).toBe(400)
-      expect(body.error, query).toMatchObject({ code: 'validation_error', details: { field } })
+      expect(body.error, query).toMatchObject({ code: 'invalid_request', details: { field } })
     }
   })
 

@@ -123,7 +123,7 @@ describe('webhook subscriptions: validation', () => {
         eventTypes,
       })
       expect(status, JSON.stringify(eventTypes)).toBe(400)
-      expect(body.error).toMatchObject({ code: 'validation_error', details: { field } })
+      expect(body.error).toMatchObject({ code: 'invalid_request', details: { field } })
     }
   })
 

@@ -263,7 +263,7 @@ describe('every route of /api/v1 and /api/app/v1', () => {
         const answer = await send(operation.method, path, { text })
         expect(answer.status, what).toBe(400)
         expect(answer.body.error, what).toMatchObject({
-          code: 'validation_error',
+          code: 'invalid_request',
           details: { maxDepth: maxJsonDepth },
         })
       }
@@ -279,7 +279,7 @@ describe('every route of /api/v1 and /api/app/v1', () => {
         const answer = await send(operation.method, `${path}?${name}=${value}`)
         expect(answer.status, what).toBe(400)
         expect(answer.body.error, what).toMatchObject({
-          code: 'validation_error',
+          code: 'invalid_request',
           details: { field: name },
         })
       }
@@ -408,7 +408,7 @@ describe('/webhooks/in/<token>', () => {
     }
     const answer = await send('POST', `${webhookPath}?dryRun=%00`, { text: '{}' }, null)
     expect(answer.body.error).toMatchObject({
-      code: 'validation_error',
+      code: 'invalid_request',
       details: { field: 'dryRun' },
     })
   })

@@ -106,7 +106,7 @@ describe('creating an inbound webhook', () => {
     })
     expect(status).toBe(400)
     expect(body.error).toMatchObject({
-      code: 'validation_error',
+      code: 'invalid_request',
       details: { field: 'mapping.nickname' },
     })
   })
@@ -169,25 +169,32 @@ describe('creating an inbound webhook', () => {
     expect(body.error.details.field).toBe('defaultCountry')
   })
 
-  it('422 invalid_reference for owners, pipelines and stages that are not in the workspace', async () => {
+  it('422 invalid_reference for owners, pipelines and stages that are not in the workspace, stage_not_in_pipeline for a stage of another', async () => {
     const sales = await salesPipeline(server.admin)
     const other = await createPipeline(server.admin, 'Partners')
-    const cases: [Record<string, unknown>, string][] = [
-      [{ assignOwner: { userIds: [unknownId] } }, 'actions.assignOwner.userIds[0]'],
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { assignOwner: { userIds: [unknownId] } },
+        'actions.assignOwner.userIds[0]',
+        'invalid_reference',
+      ],
       [
         { createDeal: { pipelineId: unknownId, stageId: sales.open.id, title: 'x' } },
         'actions.createDeal.pipelineId',
+        'invalid_reference',
       ],
       [
         { createDeal: { pipelineId: sales.id, stageId: other.open.id, title: 'x' } },
         'actions.createDeal.stageId',
+        'stage_not_in_pipeline',
       ],
       [
         { createDeal: { pipelineId: sales.id, stageId: sales.lost.id, title: 'x' } },
         'actions.createDeal.stageId',
+        'invalid_reference',
       ],
     ]
-    for (const [actions, field] of cases) {
+    for (const [actions, field, code] of cases) {
       const { status, body } = await server.admin.post(base, {
         name: 'x',
         mapping: personMapping,
@@ -195,7 +202,7 @@ describe('creating an inbound webhook', () => {
       })
       expect({ status, code: body.error.code, field: body.error.details.field }).toEqual({
         status: 422,
-        code: 'invalid_reference',
+        code,
         field,
       })
     }

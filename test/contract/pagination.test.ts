@@ -73,7 +73,7 @@ describe('list pagination', () => {
     ]) {
       const { status, body } = await server.api.get(`/api/v1/people?${query}`)
       expect(status, query).toBe(400)
-      expect(body.error.code, query).toBe('validation_error')
+      expect(body.error.code, query).toBe('invalid_request')
       expect(['page', 'pageSize'], query).toContain(body.error.details.field)
     }
   })

@@ -91,12 +91,12 @@ describe('people search (management API)', () => {
     expect(body).toMatchObject({ page: 2, pageSize: 1, total: 2, hasMore: false })
   })
 
-  it('rejects bad parameters with validation_error naming them', async () => {
+  it('rejects bad parameters with invalid_request naming them', async () => {
     const cases = ['?pageSize=101', '?lifecycleStage=boss', '?ownerId=nope', '?sort=name']
     for (const query of cases) {
       const { status, body } = await server.admin.get(`/api/app/v1/people${query}`)
       expect(status, query).toBe(400)
-      expect(body.error.code, query).toBe('validation_error')
+      expect(body.error.code, query).toBe('invalid_request')
     }
   })
 

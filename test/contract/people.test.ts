@@ -30,7 +30,7 @@ describe('GET /api/v1/people', () => {
   it('400: pageSize above 100', async () => {
     const { status, body } = await server.api.get('/api/v1/people?pageSize=101')
     expect(status).toBe(400)
-    expect(body.error).toMatchObject({ code: 'validation_error', details: { field: 'pageSize' } })
+    expect(body.error).toMatchObject({ code: 'invalid_request', details: { field: 'pageSize' } })
   })
 })
 
@@ -136,7 +136,7 @@ describe('POST /api/v1/people', () => {
   it('400: validation failure names the field (fullName missing)', async () => {
     const { status, body } = await server.api.post('/api/v1/people', { primaryEmail: 'a@b.com' })
     expect(status).toBe(400)
-    expect(body.error).toMatchObject({ code: 'validation_error', details: { field: 'fullName' } })
+    expect(body.error).toMatchObject({ code: 'invalid_request', details: { field: 'fullName' } })
   })
 
   it('400: an invalid e-mail, lifecycle stage or tag names its field', async () => {
@@ -198,7 +198,7 @@ describe('POST /api/v1/people', () => {
         [field]: 'x',
       })
       expect(status).toBe(400)
-      expect(body.error).toMatchObject({ code: 'validation_error', details: { field } })
+      expect(body.error).toMatchObject({ code: 'invalid_request', details: { field } })
       expect(body.error.message).toMatch(/read-only/)
     }
     const { status, body } = await server.api.post('/api/v1/people', {

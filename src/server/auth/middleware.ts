@@ -51,7 +51,6 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
         ? `${realm}, error="invalid_token", error_description="The token is unknown or revoked"`
         : realm
       throw new ApiError(
-        401,
         'unauthorized',
         secret
           ? 'The bearer token is unknown or revoked'
@@ -62,7 +61,6 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
     }
     if (scope === 'admin' && token.scope !== 'admin') {
       throw new ApiError(
-        403,
         'forbidden',
         'This token has the api scope; the management API needs an admin token',
         undefined,

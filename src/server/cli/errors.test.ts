@@ -18,7 +18,7 @@ describe('describeError', () => {
 
   it('keeps the message of errors written for users', () => {
     expect(describeError(new StartupError('no workspace named "X"'))).toBe('no workspace named "X"')
-    expect(describeError(new ApiError(409, 'conflict', 'A workspace named X already exists'))).toBe(
+    expect(describeError(new ApiError('conflict', 'A workspace named X already exists'))).toBe(
       'A workspace named X already exists',
     )
   })

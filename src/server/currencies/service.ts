@@ -22,7 +22,7 @@ export async function enableCurrency(
   now: Date,
 ): Promise<Currency> {
   if (!isKnownCurrency(code)) {
-    throw new ApiError(400, 'validation_error', `${code} is not an ISO 4217 currency code`, {
+    throw new ApiError('invalid_request', `${code} is not an ISO 4217 currency code`, {
       field: 'code',
     })
   }
@@ -45,7 +45,6 @@ export async function requireEnabledCurrency(
 ): Promise<void> {
   if (!(await currencies.findCurrency(db, tenantId, code))) {
     throw new ApiError(
-      422,
       'currency_not_enabled',
       `Currency ${code} is not enabled in this workspace`,
       { field: 'currency' },

@@ -13,11 +13,11 @@ import {
   type CreationCursor,
 } from '../db/tenant-page'
 import { changesFromNothing, diffFields, recordEvents, type ResourceEvent } from '../events/service'
-import { ApiError, notFound, unknownReference } from '../http/errors'
+import { notFound, unknownReference } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
 import { requireLostReason } from '../lost-reasons/lookup'
 import { requirePerson } from '../people/lookup'
-import { findStage, requirePipeline, type StageRef } from '../pipelines/lookup'
+import { findStage, requirePipeline, stageNotInPipeline, type StageRef } from '../pipelines/lookup'
 import { requireUser } from '../users/lookup'
 import * as deals from './repository'
 import type { CreateDealInput, Deal, UpdateDealInput } from './schema'
@@ -75,14 +75,7 @@ export async function listDeals(
 async function requireStageOf(db: Db, tenantId: string, pipelineId: string, stageId: string) {
   const stage = await findStage(db, tenantId, stageId)
   if (!stage) throw unknownReference('stageId', 'stage')
-  if (stage.pipelineId !== pipelineId) {
-    throw new ApiError(
-      422,
-      'stage_not_in_pipeline',
-      "stageId is a stage of another pipeline; a deal moves only between its own pipeline's stages",
-      { field: 'stageId', pipelineId },
-    )
-  }
+  if (stage.pipelineId !== pipelineId) throw stageNotInPipeline('stageId', pipelineId)
   return stage
 }
 

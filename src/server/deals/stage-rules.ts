@@ -26,19 +26,13 @@ export function closeStateFor(
         ? current.lostReasonId
         : (requestedLostReasonId ?? null)
     if (!lostReasonId) {
-      throw new ApiError(
-        422,
-        'lost_reason_required',
-        'A deal in a lost stage needs a lostReasonId',
-        {
-          field: 'lostReasonId',
-        },
-      )
+      throw new ApiError('lost_reason_required', 'A deal in a lost stage needs a lostReasonId', {
+        field: 'lostReasonId',
+      })
     }
   } else {
     if (requestedLostReasonId) {
       throw new ApiError(
-        422,
         'lost_reason_not_applicable',
         'lostReasonId can only be set on a deal in a lost stage',
         { field: 'lostReasonId' },

@@ -20,7 +20,7 @@ export function hostCheck(extraHosts: readonly string[] = []): MiddlewareHandler
   return async (c, next) => {
     const host = c.req.header('host')
     if (!host || !allowed.has(hostName(host))) {
-      throw new ApiError(403, 'forbidden_host', 'Host header is not allowed for this server')
+      throw new ApiError('forbidden_host', 'Host header is not allowed for this server')
     }
     await next()
   }

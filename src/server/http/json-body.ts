@@ -23,7 +23,7 @@ export const jsonBody: MiddlewareHandler = async (c, next) => {
   if (!methodsWithBody.has(c.req.method) || !hasBody(c.req.raw.headers)) return next()
   const contentType = c.req.header('content-type') ?? ''
   if (!jsonContentType.test(contentType)) {
-    throw new ApiError(415, 'unsupported_media_type', 'Request body must be application/json', {
+    throw new ApiError('unsupported_media_type', 'Request body must be application/json', {
       contentType: contentType || null,
     })
   }
@@ -31,7 +31,6 @@ export const jsonBody: MiddlewareHandler = async (c, next) => {
   if (!bytes) {
     // The rest of the body is read away by finishReadingBody (unread-body.ts) before this answer.
     throw new ApiError(
-      413,
       'payload_too_large',
       `Request body is larger than ${maxJsonBodyBytes} bytes`,
       { limitBytes: maxJsonBodyBytes },

@@ -24,7 +24,7 @@ describe('parseJsonText', () => {
   it('refuses one level more, and 100,000 more, naming where the too-deep level starts', () => {
     for (const depth of [maxJsonDepth + 1, 100_000]) {
       const deepArrays = refusal(arrays(depth))
-      expect(deepArrays).toMatchObject({ status: 400, code: 'validation_error' })
+      expect(deepArrays).toMatchObject({ status: 400, code: 'invalid_request' })
       expect(deepArrays.details).toEqual({
         field: '[0]'.repeat(maxJsonDepth),
         maxDepth: maxJsonDepth,
@@ -39,7 +39,7 @@ describe('parseJsonText', () => {
   it('refuses lone surrogates in values and keys, and keeps surrogate pairs', () => {
     expect(refusal('{"fullName":"a\\ud800b"}').details).toEqual({ field: 'fullName' })
     expect(refusal('{"tags":["ok","\\udc00"]}').details).toEqual({ field: 'tags[1]' })
-    expect(refusal('{"\\ud800":1}').code).toBe('validation_error')
+    expect(refusal('{"\\ud800":1}').code).toBe('invalid_request')
     expect(parseJsonText('{"name":"\\ud83d\\ude00"}')).toEqual({ name: '😀' })
   })
 

@@ -57,7 +57,7 @@ function findProblem(value: unknown): { problem: Problem; path: PropertyKey[] } 
 
 /**
  * Parses JSON text the client sent: unparseable text is a 400 `malformed_json`; arrays or objects
- * nested deeper than `maxJsonDepth`, and lone surrogates, a 400 `validation_error` naming where
+ * nested deeper than `maxJsonDepth`, and lone surrogates, a 400 `invalid_request` naming where
  * (`field`, under `prefix` when the JSON is itself a field of a request, such as a mapping).
  */
 export function parseJsonText(text: string, what = 'Request body', prefix?: string): unknown {
@@ -66,7 +66,7 @@ export function parseJsonText(text: string, what = 'Request body', prefix?: stri
     value = JSON.parse(text)
   } catch {
     const details = prefix ? { field: prefix } : undefined
-    throw new ApiError(400, 'malformed_json', `${what} is not valid JSON`, details)
+    throw new ApiError('malformed_json', `${what} is not valid JSON`, details)
   }
   const found = findProblem(value)
   if (found) {
@@ -76,7 +76,7 @@ export function parseJsonText(text: string, what = 'Request body', prefix?: stri
         ? `${what} nests arrays and objects deeper than ${maxJsonDepth} levels`
         : `${field || what} is not valid Unicode text (it holds a lone surrogate)`
     const details = found.problem === 'too deep' ? { field, maxDepth: maxJsonDepth } : { field }
-    throw new ApiError(400, 'validation_error', message, details)
+    throw new ApiError('invalid_request', message, details)
   }
   return value
 }

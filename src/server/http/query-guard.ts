@@ -20,7 +20,7 @@ function decode(raw: string): string | null {
 }
 
 function badParameter(field: string, problem: string): ApiError {
-  return new ApiError(400, 'validation_error', `Query parameter ${field} ${problem}`, { field })
+  return new ApiError('invalid_request', `Query parameter ${field} ${problem}`, { field })
 }
 
 /**

@@ -68,7 +68,6 @@ export function createRateLimiter(clock: Clock) {
 /** The 429 every door answers past its limit, with when to retry. */
 function rateLimited({ limit, resetSeconds, headers }: RateLimitResult): ApiError {
   return new ApiError(
-    429,
     'rate_limited',
     `Rate limit of ${limit} requests per minute exceeded; retry in ${resetSeconds} s`,
     { retryAfterSeconds: resetSeconds },

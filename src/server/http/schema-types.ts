@@ -36,7 +36,7 @@ export const text = (max: number) =>
 export const errorSchema = z
   .object({
     error: z.object({
-      code: z.string().openapi({ example: 'validation_error' }),
+      code: z.string().openapi({ example: 'invalid_request' }),
       message: z.string(),
       details: z
         .object({ field: z.string().optional() })

@@ -43,7 +43,7 @@ function describeIssue(issue: z.core.$ZodIssue, target: string): FieldIssue {
   return { field, message: field ? `${field} ${issue.message}` : issue.message }
 }
 
-/** Turns a failed request validation into the 400 `validation_error` naming the first bad field. */
+/** Turns a failed request validation into the 400 `invalid_request` naming the first bad field. */
 export function validationFailure(error: z.ZodError, target: string): ApiError {
   const issues = error.issues.map((issue) => describeIssue(issue, target))
   const first = issues[0] ?? { field: '', message: 'Invalid request' }
@@ -53,12 +53,7 @@ export function validationFailure(error: z.ZodError, target: string): ApiError {
     ...(first.field ? { field: first.field } : {}),
     ...(issues.length > 1 ? { issues } : {}),
   }
-  return new ApiError(
-    400,
-    'validation_error',
-    message,
-    Object.keys(details).length ? details : undefined,
-  )
+  return new ApiError('invalid_request', message, Object.keys(details).length ? details : undefined)
 }
 
 /** An OpenAPIHono whose request validation failures become our error envelope. */

@@ -173,8 +173,7 @@ export async function* readCsvRows(
     const fits = count === columns || (count > columns && isBlank(reader.values.slice(columns)))
     if (header === null && !done) {
       throw new ApiError(
-        400,
-        'validation_error',
+        'invalid_request',
         `The header line (line ${first}) opens a quoted column name that is never closed`,
         { field: 'file' },
       )

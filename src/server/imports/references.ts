@@ -7,6 +7,7 @@ import { ApiError } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
 import { listLostReasons } from '../lost-reasons/service'
 import { findPersonIdByEmail } from '../people/service'
+import { stageNotInPipeline } from '../pipelines/lookup'
 import { listPipelines } from '../pipelines/service'
 import { listUsers } from '../users/service'
 import { parseEmail } from '../../shared/fields/email'
@@ -49,6 +50,7 @@ function nameIndex(noun: string) {
       }
     },
     has: (text: string) => byName.has(nameKey(text)),
+    hasId: (id: string) => ids.has(id),
     /** The one record with this id or name; a 422 naming `field` for none, or more than one. */
     find(field: string, text: string): string {
       const id = text.trim().toLowerCase()
@@ -56,7 +58,6 @@ function nameIndex(noun: string) {
       const found = byName.get(nameKey(text)) ?? []
       if (found.length === 1) return found[0]!
       throw new ApiError(
-        422,
         'invalid_reference',
         found.length === 0
           ? `${field} "${text}" matches no ${noun} of this workspace`
@@ -107,8 +108,14 @@ export async function loadReferences(db: Db, tenantId: string) {
 
   return {
     pipeline: (field: string, text: string) => pipelines.find(field, text),
-    stage: (field: string, pipelineId: string, text: string) =>
-      stages.get(pipelineId)!.find(field, text),
+    stage(field: string, pipelineId: string, text: string): string {
+      const ofPipeline = stages.get(pipelineId)!
+      const id = text.trim().toLowerCase()
+      if (!ofPipeline.hasId(id) && [...stages.values()].some((other) => other.hasId(id))) {
+        throw stageNotInPipeline(field, pipelineId)
+      }
+      return ofPipeline.find(field, text)
+    },
     /** A user by e-mail, name or id. */
     user: (field: string, text: string) => users.find(field, text),
     company: (field: string, text: string) => companies.find(field, text),
@@ -136,12 +143,11 @@ export async function loadReferences(db: Db, tenantId: string) {
     async person(trx: Db, field: string, text: string): Promise<string> {
       const email = parseEmail(text)
       if (!email.ok) {
-        throw new ApiError(422, 'validation_error', `${field} ${email.message}`, { field })
+        throw new ApiError('validation_error', `${field} ${email.message}`, { field })
       }
       const id = await findPersonIdByEmail(trx, tenantId, email.value)
       if (!id) {
         throw new ApiError(
-          422,
           'invalid_reference',
           `${field} "${email.value}" is the e-mail of nobody in this workspace`,
           { field },

@@ -26,7 +26,7 @@ const maxRejectionsShown = 1000
 const uploadLimit = bodyLimit({
   maxSize: maxImportBytes,
   onError: () => {
-    throw new ApiError(413, 'payload_too_large', `Upload is larger than ${maxImportBytes} bytes`, {
+    throw new ApiError('payload_too_large', `Upload is larger than ${maxImportBytes} bytes`, {
       limitBytes: maxImportBytes,
     })
   },
@@ -38,7 +38,7 @@ async function mappingJson(part: string | File): Promise<unknown> {
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch {
-    throw new ApiError(400, 'validation_error', 'mapping is not valid JSON', { field: 'mapping' })
+    throw new ApiError('invalid_request', 'mapping is not valid JSON', { field: 'mapping' })
   }
 }
 
@@ -46,8 +46,7 @@ async function peopleSettings(part: string | File) {
   const parsed = importSettingsSchema.safeParse(await mappingJson(part))
   if (!parsed.success) {
     throw new ApiError(
-      400,
-      'validation_error',
+      'invalid_request',
       'mapping must be an object of target fields, or {mapping, dedupe, defaultCountry, actions}',
       { field: 'mapping' },
     )
@@ -59,8 +58,7 @@ async function dealMapping(part: string | File) {
   const parsed = dealImportSettingsSchema.safeParse(await mappingJson(part))
   if (!parsed.success) {
     throw new ApiError(
-      400,
-      'validation_error',
+      'invalid_request',
       'mapping must be an object of target fields ({"title": "{{Title}}", ...}), or {mapping}',
       { field: 'mapping' },
     )
@@ -72,7 +70,6 @@ async function dealMapping(part: string | File) {
 const multipartUpload: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
     throw new ApiError(
-      415,
       'unsupported_media_type',
       'Upload the CSV as multipart/form-data: a file part and a mapping part',
     )

@@ -17,12 +17,11 @@ export const readBody = (request: Request, max = maxInboundBodyBytes): Promise<R
   readHttpBody(request, max)
 
 export const tooLarge = (max = maxInboundBodyBytes) =>
-  new ApiError(413, 'payload_too_large', `Request body is larger than ${max} bytes`, {
+  new ApiError('payload_too_large', `Request body is larger than ${max} bytes`, {
     limitBytes: max,
   })
 
-const notAnObject = () =>
-  new ApiError(400, 'validation_error', 'Request body must be a JSON object')
+const notAnObject = () => new ApiError('invalid_request', 'Request body must be a JSON object')
 
 function parseJson(bytes: Buffer): Record<string, unknown> {
   const value = parseJsonText(bytes.toString('utf8'))
@@ -45,7 +44,7 @@ async function parseMultipart(
   try {
     form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
   } catch {
-    throw new ApiError(400, 'malformed_form', 'Request body is not valid multipart/form-data')
+    throw new ApiError('malformed_form', 'Request body is not valid multipart/form-data')
   }
   // Text fields only: files have no field to map to. They go through the same bracket parser.
   const fields = new URLSearchParams()
@@ -71,13 +70,12 @@ export async function parsePayload(
 ): Promise<Record<string, unknown>> {
   const type = mediaType(contentType)
   if (type === '' || type === 'text/plain' || /^application\/(?:[\w.-]+\+)?json$/.test(type)) {
-    if (bytes.length === 0) throw new ApiError(400, 'malformed_json', 'Request body is empty')
+    if (bytes.length === 0) throw new ApiError('malformed_json', 'Request body is empty')
     return parseJson(bytes)
   }
   if (type === 'application/x-www-form-urlencoded') return parseForm(bytes.toString('utf8'))
   if (type === 'multipart/form-data') return parseMultipart(bytes, contentType ?? '')
   throw new ApiError(
-    415,
     'unsupported_media_type',
     'Send application/json, application/x-www-form-urlencoded or multipart/form-data',
     { contentType },

@@ -16,7 +16,7 @@ import {
 } from './service'
 
 const disabled = () =>
-  new ApiError(403, 'webhook_disabled', 'This inbound webhook is disabled in Outpost')
+  new ApiError('webhook_disabled', 'This inbound webhook is disabled in Outpost')
 
 /** Takes a delivery in and logs it, in one transaction; anything refused is a thrown ApiError. */
 async function takeIn(
@@ -72,7 +72,7 @@ export async function processDelivery(
     const refusal =
       error instanceof ApiError
         ? error
-        : new ApiError(500, 'internal', 'Something went wrong on our side')
+        : new ApiError('internal', 'Something went wrong on our side')
     const logged = await logDelivery(db, webhook, incoming, rejection(refusal), now)
     if (refusal !== error) throw error
     return logged
@@ -97,7 +97,6 @@ export async function replayDelivery(
   if (!original.body) {
     const details: ErrorDetails = { bodySize: original.bodySize }
     throw new ApiError(
-      409,
       'not_replayable',
       'The body of this delivery was over the size limit and was not kept',
       details,

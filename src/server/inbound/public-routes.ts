@@ -9,7 +9,7 @@ import { processDelivery } from './delivery-service'
 import { dryRunBody } from './dry-run'
 import { findWebhookByToken } from './service'
 
-const notFound = () => new ApiError(404, 'not_found', 'No inbound webhook at this URL')
+const notFound = () => new ApiError('not_found', 'No inbound webhook at this URL')
 
 /**
  * /webhooks/in/<token>: the public intake URL. No bearer token: the URL token is the credential.
@@ -37,7 +37,7 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
     })
     .all('/:token', async (c) => {
       if (!(await findWebhookByToken(db, c.req.param('token')))) throw notFound()
-      throw new ApiError(405, 'method_not_allowed', 'Deliveries are POST requests', undefined, {
+      throw new ApiError('method_not_allowed', 'Deliveries are POST requests', undefined, {
         Allow: 'POST',
       })
     })

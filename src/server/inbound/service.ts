@@ -157,7 +157,6 @@ export async function getWebhookRow(db: Db, tenantId: string, id: string): Promi
 export function assertNotRevoked(row: WebhookRow): void {
   if (row.revokedAt) {
     throw new ApiError(
-      409,
       'webhook_revoked',
       'This inbound webhook is revoked; create a new one instead',
       { revokedAt: row.revokedAt },

@@ -44,7 +44,7 @@ export function dealFromAction(
   const value = action.value ? evaluateValue(action.value, payload) : undefined
   const amount = value === undefined ? 0 : parseAmount(value)
   if (amount === undefined || amount < 0) {
-    throw new ApiError(422, 'validation_error', 'The value of the deal to create is not a number', {
+    throw new ApiError('validation_error', 'The value of the deal to create is not a number', {
       field: 'actions.createDeal.value',
     })
   }

@@ -5,11 +5,11 @@ import { ApiError } from '../http/errors'
 
 /** A setting (a mapping, a dedupe strategy, an action) that cannot work: 400 naming `field`. */
 export const badSetting = (field: string, message: string): ApiError =>
-  new ApiError(400, 'validation_error', `${field} ${message}`, { field })
+  new ApiError('invalid_request', `${field} ${message}`, { field })
 
 /** A value of the record that the field's rule refuses: 422 naming `field`. */
 export const badValue = (field: string, message: string): ApiError =>
-  new ApiError(422, 'validation_error', `${field} ${message}`, { field })
+  new ApiError('validation_error', `${field} ${message}`, { field })
 
 /** A required field the mapping gave no value from this record (`payload`, `row`). */
 export const noValue = (field: string, record: string): ApiError =>

@@ -47,7 +47,7 @@ function checkConstant(field: string, target: string, value: CompiledValue, coun
 /**
  * Checks and compiles a configured mapping: every key a field of the object type, every template
  * well formed, arrays only for lists, and constants valid for their field. Problems are a 400
- * `validation_error` naming `mapping.<field>`.
+ * `invalid_request` naming `mapping.<field>`.
  */
 export function compileMapping(
   objectType: InboundObjectType,

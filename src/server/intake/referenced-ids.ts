@@ -4,12 +4,12 @@
 import { requireCompany } from '../companies/lookup'
 import type { Db } from '../db/connection'
 import { ApiError } from '../http/errors'
-import { findStage, requirePipeline } from '../pipelines/lookup'
+import { findStage, requirePipeline, stageNotInPipeline } from '../pipelines/lookup'
 import { requireUser } from '../users/lookup'
 import type { IntakeConfig } from './settings'
 
 const notThere = (field: string, message: string) =>
-  new ApiError(422, 'invalid_reference', `${field} ${message}`, { field })
+  new ApiError('invalid_reference', `${field} ${message}`, { field })
 
 /** A stage a new deal may enter: of the pipeline, and not lost (that needs a lost reason). */
 async function requireStageOfPipeline(
@@ -20,9 +20,8 @@ async function requireStageOfPipeline(
   field: string,
 ) {
   const stage = await findStage(db, tenantId, stageId)
-  if (!stage || stage.pipelineId !== pipelineId) {
-    throw notThere(field, 'is not a stage of the chosen pipeline')
-  }
+  if (!stage) throw notThere(field, 'is not a stage of the chosen pipeline')
+  if (stage.pipelineId !== pipelineId) throw stageNotInPipeline(field, pipelineId)
   if (stage.type === 'lost') {
     throw notThere(field, 'is a lost stage; a deal entering it needs a lost reason')
   }

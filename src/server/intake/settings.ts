@@ -30,7 +30,7 @@ export interface IntakeSettings extends IntakeActions {
 const dealMappingRequires = ['title', 'pipelineId', 'stageId']
 
 /**
- * Checks a configuration and compiles it. Problems with its shape are a 400 `validation_error`
+ * Checks a configuration and compiles it. Problems with its shape are a 400 `invalid_request`
  * naming the field (`mapping.fullName`, `dedupe.fields[1]`, `actions.createDeal`).
  */
 export function compileSettings(config: IntakeConfig): IntakeSettings {

@@ -64,7 +64,6 @@ export async function deleteLostReason(db: Db, tenantId: string, id: string): Pr
     const inUse = await countDealsUsing(trx, tenantId, 'lostReasonId', id)
     if (inUse > 0) {
       throw new ApiError(
-        409,
         'conflict',
         `${inUse} deal(s) were lost for this reason; it cannot be deleted`,
         {

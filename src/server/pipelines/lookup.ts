@@ -2,7 +2,7 @@
 // depend downward only (see docs/architecture.md, Dependency rules).
 import type { Db } from '../db/connection'
 import type { StageType } from '../db/database'
-import { unknownReference } from '../http/errors'
+import { ApiError, unknownReference } from '../http/errors'
 import * as pipelines from './repository'
 
 export interface StageRef {
@@ -10,6 +10,17 @@ export interface StageRef {
   pipelineId: string
   type: StageType
 }
+
+/**
+ * A stage of another pipeline than the deal's: the one answer for it through REST, inbound
+ * webhooks and CSV import alike.
+ */
+export const stageNotInPipeline = (field: string, pipelineId: string): ApiError =>
+  new ApiError(
+    'stage_not_in_pipeline',
+    `${field} is a stage of another pipeline; a deal moves only between its own pipeline's stages`,
+    { field, pipelineId },
+  )
 
 /** The stage with this id in the workspace, or undefined. */
 export async function findStage(

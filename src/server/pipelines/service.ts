@@ -116,7 +116,6 @@ export async function updatePipeline(
 function refuseWhileDealsIn(what: string, count: number): void {
   if (count > 0) {
     throw new ApiError(
-      409,
       'conflict',
       `${count} deal(s) are in this ${what}; move or delete them first`,
       {
@@ -240,7 +239,6 @@ export async function reorderStages(
       ![...given].every((id) => current.has(id))
     ) {
       throw new ApiError(
-        422,
         'invalid_stage_order',
         'stageIds must list every stage of the pipeline exactly once',
         {

@@ -39,7 +39,6 @@ export async function authenticateSessionRequest(
   const workspaceId = c.req.header(workspaceHeader)
   if (!workspaceId) {
     throw new ApiError(
-      400,
       'workspace_required',
       `Requests signed in with a session must name their workspace in ${workspaceHeader}`,
       { field: workspaceHeader },

@@ -12,7 +12,6 @@ import { authenticateSession, createSession, endSession, openSessionWithLoginLin
 
 const signedOut = () =>
   new ApiError(
-    401,
     'unauthorized',
     `Not signed in: open a login link (\`${loginLinkCommand}\` prints a new one)`,
   )
@@ -62,7 +61,7 @@ export function sessionRoutes({ db, clock, loginGate }: AppDeps) {
     const parsed = desktopExchangeBody.safeParse(await c.req.json().catch(() => undefined))
     if (!parsed.success) throw validationFailure(parsed.error, 'json')
     if (!loginGate?.matchesDesktopSecret(parsed.data.secret)) {
-      throw new ApiError(401, 'unauthorized', 'The desktop session secret is not valid')
+      throw new ApiError('unauthorized', 'The desktop session secret is not valid')
     }
     const session = await createSession(db, clock.now())
     writeSessionCookie(c, session.secret)

@@ -16,7 +16,7 @@ export function createPublicApp(inboundWebhooks: Hono<AppEnv>, logger: Logger) {
   app.notFound((c) =>
     sendError(
       c,
-      new ApiError(404, 'not_found', 'Only inbound webhooks (/webhooks/in/...) are reachable here'),
+      new ApiError('not_found', 'Only inbound webhooks (/webhooks/in/...) are reachable here'),
     ),
   )
   app.route('/webhooks/in', inboundWebhooks)

@@ -14,7 +14,7 @@ const tags = ['Tunnel']
  */
 export function tunnelRoutes({ db, clock, tunnel }: AppDeps) {
   const manager = () => {
-    if (!tunnel) throw new ApiError(404, 'not_found', 'This server runs without a tunnel')
+    if (!tunnel) throw new ApiError('not_found', 'This server runs without a tunnel')
     return tunnel
   }
   return createRouter()

@@ -87,7 +87,7 @@ export async function configureTunnel(
       await manager.start({ provider: next.provider, options: tunnelOptions(next) })
     } catch (error) {
       if (!(error instanceof TunnelUnavailableError)) throw error
-      throw new ApiError(422, 'tunnel_unavailable', error.message, { field: 'provider' })
+      throw new ApiError('tunnel_unavailable', error.message, { field: 'provider' })
     }
   } else {
     await manager.stop()

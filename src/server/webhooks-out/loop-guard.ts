@@ -14,7 +14,6 @@ export function rejectOwnDeliveries({ db }: AppDeps): MiddlewareHandler {
     const id = c.req.header('webhook-id')
     if (id && id.length <= 100 && (await isRecordedEventId(db, id))) {
       throw new ApiError(
-        508,
         'loop_detected',
         'This request is a webhook delivery from this Outpost to itself; it was refused so that ' +
           'events cannot loop',

@@ -1,0 +1,41 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/**
+ * Every error code the server answers with, and its one status. A new code is added here, and to
+ * the table in docs/decisions.md ("Errors"); `ApiError` takes only these, so a code cannot drift
+ * to a second status.
+ */
+export const errorStatuses = {
+  /** The request's shape is wrong: a value missing, of the wrong type, out of range, unknown. */
+  invalid_request: 400,
+  malformed_json: 400,
+  malformed_form: 400,
+  /** A request Hono itself refused before our code read it. */
+  malformed_request: 400,
+  workspace_required: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  forbidden_host: 403,
+  webhook_disabled: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  webhook_revoked: 409,
+  not_replayable: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  /** Well-formed, but a value fails a rule once read (the contract's inbound 422). */
+  validation_error: 422,
+  invalid_reference: 422,
+  stage_not_in_pipeline: 422,
+  lost_reason_required: 422,
+  lost_reason_not_applicable: 422,
+  currency_not_enabled: 422,
+  invalid_stage_order: 422,
+  tunnel_unavailable: 422,
+  rate_limited: 429,
+  internal: 500,
+  loop_detected: 508,
+} as const satisfies Record<string, ContentfulStatusCode>
+
+export type ErrorCode = keyof typeof errorStatuses
