@@ -2,5 +2,4 @@
 export const userLocale: string =
   typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'pt-BR'
 
-/** The spec's default deal currency. */
-export const defaultCurrency = 'BRL'
+export { defaultCurrency } from '../../../shared/fields/currency'

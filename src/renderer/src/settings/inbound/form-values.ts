@@ -6,7 +6,7 @@ import type {
 } from '../../../../shared/api-types'
 import { ApiRequestError, errorMessage } from '../../api/client'
 import type { InboundWebhookInput } from '../../api/integrations'
-import { userLocale } from '../../format/locale'
+import { defaultCurrency, userLocale } from '../../format/locale'
 import { formatTypedMoney, parseTypedMoney } from '../../../../shared/fields/money-input'
 import { customTarget, toMapping, toRows, type MappingRow } from './mapping-targets'
 
@@ -56,7 +56,7 @@ export function valuesOf(webhook: InboundWebhook | undefined): FormValues {
       typeof deal?.value === 'number'
         ? formatTypedMoney(deal.value, userLocale)
         : (deal?.value ?? ''),
-    dealCurrency: deal?.currency ?? 'BRL',
+    dealCurrency: deal?.currency ?? defaultCurrency,
   }
 }
 
