@@ -4,6 +4,7 @@ import { parsePhone } from '../../shared/fields/phone'
 import type { FieldResult } from '../../shared/fields/result'
 import { maxTags, parseTag, parseTagList } from '../../shared/fields/tag'
 import { parseLine } from '../../shared/fields/text'
+import { errorStatuses, type ErrorCode } from './error-codes'
 
 // Field types shared by every area's schemas.
 
@@ -29,6 +30,16 @@ export function ruled<T>(rule: (raw: string) => FieldResult<T>) {
   })
 }
 
+/**
+ * A ruled text field that null clears. Said to OpenAPI by hand: a transform's own `type` would
+ * otherwise hide the null, and the generated UI types would refuse what the server takes.
+ */
+export const clearable = <T extends z.ZodType>(field: T, description?: string) =>
+  field
+    .nullable()
+    .optional()
+    .openapi({ type: ['string', 'null'], ...(description ? { description } : {}) })
+
 /** One non-empty line of text: white space collapsed, trimmed, at most `max` characters. */
 export const text = (max: number) =>
   ruled((raw) => parseLine(raw, max)).openapi({ type: 'string', minLength: 1, maxLength: max })
@@ -36,7 +47,10 @@ export const text = (max: number) =>
 export const errorSchema = z
   .object({
     error: z.object({
-      code: z.string().openapi({ example: 'invalid_request' }),
+      code: z.enum(Object.keys(errorStatuses) as [ErrorCode, ...ErrorCode[]]).openapi({
+        example: 'invalid_request',
+        description: 'One status each (docs/decisions.md)',
+      }),
       message: z.string(),
       details: z
         .object({ field: z.string().optional() })

@@ -6,6 +6,7 @@ import {
   emailAddress,
   phoneNumber,
   tagList,
+  clearable,
   text,
   timestamp,
   uuid,
@@ -40,14 +41,15 @@ export const personSchema = z
 export const personPageSchema = pageSchema(personSchema, 'PersonPage')
 
 const writableFields = {
-  primaryEmail: emailAddress.nullable().optional().openapi({
-    description: 'Unique in the workspace, compared without case; stored trimmed and lower-cased',
-  }),
-  primaryPhone: phoneNumber.nullable().optional(),
+  primaryEmail: clearable(
+    emailAddress,
+    'Unique in the workspace, compared without case; stored trimmed and lower-cased',
+  ),
+  primaryPhone: clearable(phoneNumber),
   companyId: z.uuid().nullable().optional(),
   ownerId: z.uuid().nullable().optional(),
   lifecycleStage: lifecycleStageSchema.nullable().optional(),
-  leadSource: text(200).nullable().optional(),
+  leadSource: clearable(text(200)),
   tags: tagList.optional(),
 }
 

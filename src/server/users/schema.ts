@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { pageSchema } from '../http/pagination'
-import { emailAddress, text, timestamp, uuid } from '../http/schema-types'
+import { clearable, emailAddress, text, timestamp, uuid } from '../http/schema-types'
 
 export const userSchema = z
   .object({
@@ -18,11 +18,11 @@ export const userSchema = z
 export const userPageSchema = pageSchema(userSchema, 'UserPage')
 
 export const createUserBody = z
-  .strictObject({ name: text(200), email: emailAddress.nullable().optional() })
+  .strictObject({ name: text(200), email: clearable(emailAddress) })
   .openapi('CreateUser')
 
 export const updateUserBody = z
-  .strictObject({ name: text(200).optional(), email: emailAddress.nullable().optional() })
+  .strictObject({ name: text(200).optional(), email: clearable(emailAddress) })
   .openapi('UpdateUser')
 
 export type User = z.infer<typeof userSchema>

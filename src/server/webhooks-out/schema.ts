@@ -42,7 +42,7 @@ export const subscriptionSchema = z
     id: uuid,
     url: z.string().openapi({ format: 'uri', example: 'https://example.com/hooks/outpost' }),
     description: z.string().nullable(),
-    eventTypes: z.array(z.string()).openapi({ example: ['deal.*', 'person.created'] }),
+    eventTypes: eventTypeList.openapi({ example: ['deal.*', 'person.created'] }),
     enabled: z.boolean(),
     disabledReason: z
       .string()

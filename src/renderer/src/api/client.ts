@@ -1,4 +1,7 @@
-import type { ApiErrorBody } from '../../../shared/api-types'
+import createClient, { type Middleware } from 'openapi-fetch'
+import type { paths as AppPaths } from './generated/app-v1'
+import type { paths as RestPaths } from './generated/rest-v1'
+import type { ApiErrorBody } from './types'
 
 /** An error answer of the API, with the field at fault when the server named one. */
 export class ApiRequestError extends Error {
@@ -45,52 +48,63 @@ export function requestHeaders(extra: Record<string, string> = {}): Record<strin
   }
 }
 
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
-  body?: unknown
-  signal?: AbortSignal
+// The API's two documents, each a client typed by the paths generated from it: a wrong path, query
+// or body is a type error here rather than a 400 at run time.
+const signedIn: Middleware = {
+  onRequest({ request }) {
+    for (const [name, value] of Object.entries(requestHeaders())) request.headers.set(name, value)
+    return request
+  },
+  onResponse({ response }) {
+    if (response.status === 401) onSignedOut()
+  },
+}
+export const restApi = createClient<RestPaths>({ baseUrl: '/api/v1', credentials: 'same-origin' })
+export const appApi = createClient<AppPaths>({ baseUrl: '/api/app/v1', credentials: 'same-origin' })
+restApi.use(signedIn)
+appApi.use(signedIn)
+
+function errorOf(status: number, body: unknown): ApiRequestError {
+  const error = (body as Partial<ApiErrorBody> | undefined)?.error
+  if (error?.code) return new ApiRequestError(status, error.code, error.message, error.details)
+  const text = typeof body === 'string' ? body : ''
+  return new ApiRequestError(status, 'http_error', `${status} ${text}`.trim())
 }
 
-async function toError(response: Response): Promise<ApiRequestError> {
-  const text = await response.text()
-  try {
-    const { error } = JSON.parse(text) as ApiErrorBody
-    return new ApiRequestError(response.status, error.code, error.message, error.details)
-  } catch {
-    return new ApiRequestError(response.status, 'http_error', `${response.status} ${text}`.trim())
-  }
+function unreachable(error: unknown): never {
+  if (error instanceof DOMException && error.name === 'AbortError') throw error
+  throw new ApiRequestError(0, 'network', 'Cannot reach the Outpost server. Is it running?')
 }
 
-/** Calls the API with the session cookie and the chosen workspace; throws ApiRequestError. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const hasBody = options.body !== undefined
-  let response: Response
-  try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers: requestHeaders(hasBody ? { 'Content-Type': 'application/json' } : {}),
-      body: hasBody ? JSON.stringify(options.body) : undefined,
-      credentials: 'same-origin',
-      signal: options.signal,
-    })
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiRequestError(0, 'network', 'Cannot reach the Outpost server. Is it running?')
-  }
+/** The data of a `restApi`/`appApi` call; throws ApiRequestError for an error answer. */
+export async function answer<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  const { data, error, response } = await call.catch(unreachable)
+  if (!response.ok) throw errorOf(response.status, error)
+  return data as T
+}
+
+/** A request to the session routes, which are the UI's own and in no OpenAPI document. */
+export async function sessionRequest<T>(method: 'GET' | 'POST' | 'DELETE', body?: unknown) {
+  const path = method === 'POST' ? '/api/session/desktop' : '/api/session'
+  const hasBody = body !== undefined
+  const response = await fetch(path, {
+    method,
+    headers: requestHeaders(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'same-origin',
+  }).catch(unreachable)
   if (response.status === 401) onSignedOut()
-  if (!response.ok) throw await toError(response)
-  if (response.status === 204) return undefined as T
-  return (await response.json()) as T
-}
-
-/** `?a=1&b=2` from the defined, non-empty entries of `params`. */
-export function queryString(params: Record<string, string | number | undefined | null>): string {
-  const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+  const text = await response.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : undefined
+  } catch {
+    // not JSON: errorOf reads the text
   }
-  const text = search.toString()
-  return text ? `?${text}` : ''
+  if (!response.ok) throw errorOf(response.status, parsed)
+  return parsed as T
 }
 
 /** The message to show a person for any error thrown by a request. */

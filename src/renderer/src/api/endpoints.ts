@@ -1,66 +1,28 @@
-import type {
-  ApiToken,
-  Board,
-  Company,
-  CreatedApiToken,
-  Currency,
-  Deal,
-  LostReason,
-  Page,
-  Person,
-  Pipeline,
-  SessionState,
-  Stage,
-  StageType,
-  TimelineEvent,
-  TokenScope,
-  User,
-} from '../../../shared/api-types'
-import type { LifecycleStage } from '../../../shared/lifecycle'
-import { api, queryString } from './client'
+import type { SessionState } from '../../../shared/session'
+import { answer, appApi, restApi, sessionRequest } from './client'
+import type { components, paths as AppPaths } from './generated/app-v1'
+import type { components as RestComponents } from './generated/rest-v1'
+import type { Page } from './types'
 
-const app = '/api/app/v1'
-const v1 = '/api/v1'
+type Schemas = components['schemas']
+type Rest = RestComponents['schemas']
 
-export interface PeopleQuery {
-  q?: string
-  lifecycleStage?: LifecycleStage
-  ownerId?: string
-  tag?: string
+export type PeopleQuery = NonNullable<AppPaths['/people']['get']['parameters']['query']> & {
   page: number
   pageSize: number
 }
 
-export interface PersonInput {
-  fullName?: string
-  primaryEmail?: string | null
-  primaryPhone?: string | null
-  companyId?: string | null
-  ownerId?: string | null
-  lifecycleStage?: LifecycleStage | null
-  leadSource?: string | null
-  tags?: string[]
-}
-
-export interface DealInput {
-  title?: string
-  value?: number
-  currency?: string
-  pipelineId?: string
-  stageId?: string
-  ownerId?: string | null
-  expectedCloseDate?: string | null
-  primaryPersonId?: string | null
-  primaryCompanyId?: string | null
-  lostReasonId?: string | null
-  tags?: string[]
-}
+const byId = (id: string) => ({ params: { path: { id } } })
+const ofStage = (id: string, stageId: string) => ({ params: { path: { id, stageId } } })
+/** The query without its empty filters: an empty `q` is no search. */
+const filled = <T extends object>(query: T) =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) as T
 
 /** Fetches a management list whole (users, companies, reasons: short lists), up to 1,000 items. */
-async function all<T>(path: string): Promise<T[]> {
+async function all<T>(list: (query: { page: number; pageSize: number }) => Promise<Page<T>>) {
   const items: T[] = []
   for (let page = 1; page <= 10; page++) {
-    const result = await api<Page<T>>(`${path}?page=${page}&pageSize=100`)
+    const result = await list({ page, pageSize: 100 })
     items.push(...result.data)
     if (!result.hasMore) break
   }
@@ -68,85 +30,86 @@ async function all<T>(path: string): Promise<T[]> {
 }
 
 export const session = {
-  get: () => api<SessionState>('/api/session'),
-  signOut: () => api<void>('/api/session', { method: 'DELETE' }),
+  get: () => sessionRequest<SessionState>('GET'),
+  signOut: () => sessionRequest<void>('DELETE'),
   exchangeDesktopSecret: (secret: string) =>
-    api<{ expiresAt: string }>('/api/session/desktop', { method: 'POST', body: { secret } }),
+    sessionRequest<{ expiresAt: string }>('POST', { secret }),
 }
 
 export const people = {
-  search: (query: PeopleQuery) => api<Page<Person>>(`${app}/people${queryString({ ...query })}`),
-  get: (id: string) => api<Person>(`${v1}/people/${id}`),
-  create: (input: PersonInput) => api<Person>(`${v1}/people`, { method: 'POST', body: input }),
-  update: (id: string, input: PersonInput) =>
-    api<Person>(`${v1}/people/${id}`, { method: 'PATCH', body: input }),
-  remove: (id: string) => api<void>(`${v1}/people/${id}`, { method: 'DELETE' }),
-  timeline: (id: string) => api<{ data: TimelineEvent[] }>(`${app}/people/${id}/events`),
+  search: (query: PeopleQuery) =>
+    answer(appApi.GET('/people', { params: { query: filled(query) } })),
+  get: (id: string) => answer(restApi.GET('/people/{id}', byId(id))),
+  create: (input: Rest['CreatePerson']) => answer(restApi.POST('/people', { body: input })),
+  update: (id: string, input: Rest['UpdatePerson']) =>
+    answer(restApi.PATCH('/people/{id}', { ...byId(id), body: input })),
+  remove: (id: string) => answer(restApi.DELETE('/people/{id}', byId(id))),
+  timeline: (id: string) => answer(appApi.GET('/people/{id}/events', byId(id))),
   patchCustomFields: (id: string, customFields: Record<string, string | null>) =>
-    api<Person>(`${app}/people/${id}/custom-fields`, { method: 'PATCH', body: { customFields } }),
+    answer(appApi.PATCH('/people/{id}/custom-fields', { ...byId(id), body: { customFields } })),
 }
 
 export const deals = {
-  get: (id: string) => api<Deal>(`${v1}/deals/${id}`),
+  get: (id: string) => answer(restApi.GET('/deals/{id}', byId(id))),
   ofPerson: (personId: string) =>
-    api<Page<Deal>>(`${app}/deals${queryString({ personId, pageSize: 100 })}`),
-  create: (input: DealInput) => api<Deal>(`${v1}/deals`, { method: 'POST', body: input }),
-  update: (id: string, input: DealInput) =>
-    api<Deal>(`${v1}/deals/${id}`, { method: 'PATCH', body: input }),
-  remove: (id: string) => api<void>(`${v1}/deals/${id}`, { method: 'DELETE' }),
-  timeline: (id: string) => api<{ data: TimelineEvent[] }>(`${app}/deals/${id}/events`),
+    answer(appApi.GET('/deals', { params: { query: { personId, pageSize: 100 } } })),
+  create: (input: Rest['CreateDeal']) => answer(restApi.POST('/deals', { body: input })),
+  update: (id: string, input: Rest['UpdateDeal']) =>
+    answer(restApi.PATCH('/deals/{id}', { ...byId(id), body: input })),
+  remove: (id: string) => answer(restApi.DELETE('/deals/{id}', byId(id))),
+  timeline: (id: string) => answer(appApi.GET('/deals/{id}/events', byId(id))),
 }
 
 export const pipelines = {
-  list: () => all<Pipeline>(`${app}/pipelines`),
-  board: (id: string) => api<Board>(`${app}/pipelines/${id}/board`),
-  create: (input: { name: string; stages: { name: string; type: StageType }[] }) =>
-    api<Pipeline>(`${app}/pipelines`, { method: 'POST', body: input }),
-  update: (id: string, input: { name?: string; position?: number }) =>
-    api<Pipeline>(`${app}/pipelines/${id}`, { method: 'PATCH', body: input }),
-  remove: (id: string) => api<void>(`${app}/pipelines/${id}`, { method: 'DELETE' }),
-  addStage: (id: string, input: { name: string; type: StageType }) =>
-    api<Stage>(`${app}/pipelines/${id}/stages`, { method: 'POST', body: input }),
-  updateStage: (id: string, stageId: string, input: { name?: string; type?: StageType }) =>
-    api<Stage>(`${app}/pipelines/${id}/stages/${stageId}`, { method: 'PATCH', body: input }),
+  list: () => all((query) => answer(appApi.GET('/pipelines', { params: { query } }))),
+  board: (id: string) => answer(appApi.GET('/pipelines/{id}/board', byId(id))),
+  create: (input: Schemas['CreatePipeline']) => answer(appApi.POST('/pipelines', { body: input })),
+  update: (id: string, input: Schemas['UpdatePipeline']) =>
+    answer(appApi.PATCH('/pipelines/{id}', { ...byId(id), body: input })),
+  remove: (id: string) => answer(appApi.DELETE('/pipelines/{id}', byId(id))),
+  addStage: (id: string, input: Schemas['CreateStage']) =>
+    answer(appApi.POST('/pipelines/{id}/stages', { ...byId(id), body: input })),
+  updateStage: (id: string, stageId: string, input: Schemas['UpdateStage']) =>
+    answer(
+      appApi.PATCH('/pipelines/{id}/stages/{stageId}', { ...ofStage(id, stageId), body: input }),
+    ),
   removeStage: (id: string, stageId: string) =>
-    api<void>(`${app}/pipelines/${id}/stages/${stageId}`, { method: 'DELETE' }),
+    answer(appApi.DELETE('/pipelines/{id}/stages/{stageId}', ofStage(id, stageId))),
   reorderStages: (id: string, stageIds: string[]) =>
-    api<Pipeline>(`${app}/pipelines/${id}/stages/order`, { method: 'PUT', body: { stageIds } }),
+    answer(appApi.PUT('/pipelines/{id}/stages/order', { ...byId(id), body: { stageIds } })),
 }
 
 export const users = {
-  list: () => all<User>(`${app}/users`),
-  create: (input: { name: string; email?: string | null }) =>
-    api<User>(`${app}/users`, { method: 'POST', body: input }),
-  update: (id: string, input: { name?: string; email?: string | null }) =>
-    api<User>(`${app}/users/${id}`, { method: 'PATCH', body: input }),
-  remove: (id: string) => api<void>(`${app}/users/${id}`, { method: 'DELETE' }),
+  list: () => all((query) => answer(appApi.GET('/users', { params: { query } }))),
+  create: (input: Schemas['CreateUser']) => answer(appApi.POST('/users', { body: input })),
+  update: (id: string, input: Schemas['UpdateUser']) =>
+    answer(appApi.PATCH('/users/{id}', { ...byId(id), body: input })),
+  remove: (id: string) => answer(appApi.DELETE('/users/{id}', byId(id))),
 }
 
 export const companies = {
-  list: () => all<Company>(`${app}/companies`),
-  get: (id: string) => api<Company>(`${app}/companies/${id}`),
+  list: () => all((query) => answer(appApi.GET('/companies', { params: { query } }))),
+  get: (id: string) => answer(appApi.GET('/companies/{id}', byId(id))),
 }
 
 export const lostReasons = {
-  list: () => all<LostReason>(`${app}/lost-reasons`),
-  create: (name: string) =>
-    api<LostReason>(`${app}/lost-reasons`, { method: 'POST', body: { name } }),
+  list: () => all((query) => answer(appApi.GET('/lost-reasons', { params: { query } }))),
+  create: (name: string) => answer(appApi.POST('/lost-reasons', { body: { name } })),
   rename: (id: string, name: string) =>
-    api<LostReason>(`${app}/lost-reasons/${id}`, { method: 'PATCH', body: { name } }),
-  remove: (id: string) => api<void>(`${app}/lost-reasons/${id}`, { method: 'DELETE' }),
+    answer(appApi.PATCH('/lost-reasons/{id}', { ...byId(id), body: { name } })),
+  remove: (id: string) => answer(appApi.DELETE('/lost-reasons/{id}', byId(id))),
 }
 
 export const currencies = {
-  list: () => api<{ data: Currency[] }>(`${app}/currencies`).then((result) => result.data),
-  enable: (code: string) => api<Currency>(`${app}/currencies/${code}`, { method: 'PUT' }),
-  disable: (code: string) => api<void>(`${app}/currencies/${code}`, { method: 'DELETE' }),
+  list: () => answer(appApi.GET('/currencies')).then((result) => result.data),
+  enable: (code: string) =>
+    answer(appApi.PUT('/currencies/{code}', { params: { path: { code } } })),
+  disable: (code: string) =>
+    answer(appApi.DELETE('/currencies/{code}', { params: { path: { code } } })),
 }
 
 export const tokens = {
-  list: () => all<ApiToken>(`${app}/tokens`),
-  create: (input: { name: string; scope: TokenScope }) =>
-    api<CreatedApiToken>(`${app}/tokens`, { method: 'POST', body: input }),
-  revoke: (id: string) => api<void>(`${app}/tokens/${id}`, { method: 'DELETE' }),
+  list: () => all((query) => answer(appApi.GET('/tokens', { params: { query } }))),
+  create: (input: Schemas['CreateApiToken']) => answer(appApi.POST('/tokens', { body: input })),
+  revoke: (id: string) => answer(appApi.DELETE('/tokens/{id}', byId(id))),
 }

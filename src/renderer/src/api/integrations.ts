@@ -1,111 +1,71 @@
-import type {
-  CreatedWebhookSubscription,
-  DedupeStrategy,
-  DryRunResult,
-  ImportResult,
-  InboundDelivery,
-  InboundWebhook,
-  InboundWebhookWithUrl,
-  MappingValue,
-  Page,
-  SigningSecret,
-  Tunnel,
-  TunnelUpdate,
-  WebhookAttempt,
-  WebhookSubscription,
-} from '../../../shared/api-types'
+import type { DedupeStrategy, ImportResult, MappingValue, TunnelUpdate } from './types'
 import type { ImportKind } from '../../../shared/import-targets'
-import { api, ApiRequestError, queryString, requestHeaders } from './client'
+import { answer, ApiRequestError, appApi, requestHeaders } from './client'
+import type { components } from './generated/app-v1'
 
 const app = '/api/app/v1'
 
-export interface InboundWebhookInput {
-  name?: string
-  objectType?: 'person' | 'deal'
-  mapping?: Record<string, MappingValue>
-  dedupe?: { strategy: DedupeStrategy; fields?: string[] }
-  defaultCountry?: string
-  actions?: {
-    assignOwner?: { userIds: string[] } | null
-    addTags?: string[]
-    createDeal?: {
-      pipelineId: string
-      stageId: string
-      title: string
-      value?: number | string
-      currency?: string
-    } | null
-  }
-  enabled?: boolean
-}
+type Schemas = components['schemas']
+
+/** What the inbound webhook form sends: all of a webhook's settings, new or changed. */
+export type InboundWebhookInput = Schemas['CreateInboundWebhook']
+
+const byId = (id: string) => ({ params: { path: { id } } })
 
 export const inbound = {
   list: (page: number) =>
-    api<Page<InboundWebhook>>(`${app}/inbound-webhooks${queryString({ page, pageSize: 50 })}`),
-  get: (id: string) => api<InboundWebhook>(`${app}/inbound-webhooks/${id}`),
-  create: (input: InboundWebhookInput) =>
-    api<InboundWebhookWithUrl>(`${app}/inbound-webhooks`, { method: 'POST', body: input }),
-  update: (id: string, input: InboundWebhookInput) =>
-    api<InboundWebhook>(`${app}/inbound-webhooks/${id}`, { method: 'PATCH', body: input }),
-  revoke: (id: string) => api<void>(`${app}/inbound-webhooks/${id}`, { method: 'DELETE' }),
-  rotate: (id: string) =>
-    api<InboundWebhookWithUrl>(`${app}/inbound-webhooks/${id}/rotate`, { method: 'POST' }),
+    answer(appApi.GET('/inbound-webhooks', { params: { query: { page, pageSize: 50 } } })),
+  get: (id: string) => answer(appApi.GET('/inbound-webhooks/{id}', byId(id))),
+  create: (input: Schemas['CreateInboundWebhook']) =>
+    answer(appApi.POST('/inbound-webhooks', { body: input })),
+  update: (id: string, input: Schemas['UpdateInboundWebhook']) =>
+    answer(appApi.PATCH('/inbound-webhooks/{id}', { ...byId(id), body: input })),
+  revoke: (id: string) => answer(appApi.DELETE('/inbound-webhooks/{id}', byId(id))),
+  rotate: (id: string) => answer(appApi.POST('/inbound-webhooks/{id}/rotate', byId(id))),
   dryRun: (id: string, payload: Record<string, unknown>) =>
-    api<DryRunResult>(`${app}/inbound-webhooks/${id}/dry-run`, {
-      method: 'POST',
-      body: { payload },
-    }),
+    answer(appApi.POST('/inbound-webhooks/{id}/dry-run', { ...byId(id), body: { payload } })),
   deliveries: (id: string, page: number) =>
-    api<Page<InboundDelivery>>(
-      `${app}/inbound-webhooks/${id}/deliveries${queryString({ page, pageSize: 25 })}`,
+    answer(
+      appApi.GET('/inbound-webhooks/{id}/deliveries', {
+        params: { path: { id }, query: { page, pageSize: 25 } },
+      }),
     ),
   replay: (id: string, deliveryId: string) =>
-    api<InboundDelivery>(`${app}/inbound-webhooks/${id}/deliveries/${deliveryId}/replay`, {
-      method: 'POST',
-    }),
-}
-
-export interface SubscriptionInput {
-  url?: string
-  eventTypes?: string[]
-  enabled?: boolean
-  description?: string | null
+    answer(
+      appApi.POST('/inbound-webhooks/{id}/deliveries/{deliveryId}/replay', {
+        params: { path: { id, deliveryId } },
+      }),
+    ),
 }
 
 export const subscriptions = {
   list: () =>
-    api<Page<WebhookSubscription>>(`${app}/webhook-subscriptions${queryString({ pageSize: 100 })}`),
-  get: (id: string) => api<WebhookSubscription>(`${app}/webhook-subscriptions/${id}`),
-  create: (input: SubscriptionInput) =>
-    api<CreatedWebhookSubscription>(`${app}/webhook-subscriptions`, {
-      method: 'POST',
-      body: input,
-    }),
-  update: (id: string, input: SubscriptionInput) =>
-    api<WebhookSubscription>(`${app}/webhook-subscriptions/${id}`, {
-      method: 'PATCH',
-      body: input,
-    }),
-  remove: (id: string) => api<void>(`${app}/webhook-subscriptions/${id}`, { method: 'DELETE' }),
-  secret: (id: string) => api<SigningSecret>(`${app}/webhook-subscriptions/${id}/secret`),
+    answer(appApi.GET('/webhook-subscriptions', { params: { query: { pageSize: 100 } } })),
+  get: (id: string) => answer(appApi.GET('/webhook-subscriptions/{id}', byId(id))),
+  create: (input: Schemas['CreateWebhookSubscription']) =>
+    answer(appApi.POST('/webhook-subscriptions', { body: input })),
+  update: (id: string, input: Schemas['UpdateWebhookSubscription']) =>
+    answer(appApi.PATCH('/webhook-subscriptions/{id}', { ...byId(id), body: input })),
+  remove: (id: string) => answer(appApi.DELETE('/webhook-subscriptions/{id}', byId(id))),
+  secret: (id: string) => answer(appApi.GET('/webhook-subscriptions/{id}/secret', byId(id))),
   rotateSecret: (id: string) =>
-    api<SigningSecret>(`${app}/webhook-subscriptions/${id}/rotate-secret`, { method: 'POST' }),
+    answer(appApi.POST('/webhook-subscriptions/{id}/rotate-secret', byId(id))),
   attempts: (id: string, page: number) =>
-    api<Page<WebhookAttempt>>(
-      `${app}/webhook-subscriptions/${id}/attempts${queryString({ page, pageSize: 25 })}`,
+    answer(
+      appApi.GET('/webhook-subscriptions/{id}/attempts', {
+        params: { path: { id }, query: { page, pageSize: 25 } },
+      }),
     ),
   redeliver: (id: string, eventId: string) =>
-    api<WebhookAttempt>(`${app}/webhook-subscriptions/${id}/redeliver`, {
-      method: 'POST',
-      body: { eventId },
-    }),
-  sendTest: (id: string) =>
-    api<WebhookAttempt>(`${app}/webhook-subscriptions/${id}/send-test`, { method: 'POST' }),
+    answer(
+      appApi.POST('/webhook-subscriptions/{id}/redeliver', { ...byId(id), body: { eventId } }),
+    ),
+  sendTest: (id: string) => answer(appApi.POST('/webhook-subscriptions/{id}/send-test', byId(id))),
 }
 
 export const tunnel = {
-  get: () => api<Tunnel>(`${app}/tunnel`),
-  update: (input: TunnelUpdate) => api<Tunnel>(`${app}/tunnel`, { method: 'PUT', body: input }),
+  get: () => answer(appApi.GET('/tunnel')),
+  update: (input: TunnelUpdate) => answer(appApi.PUT('/tunnel', { body: input })),
 }
 
 /**

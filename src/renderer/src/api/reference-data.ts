@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Stage } from '../../../shared/api-types'
+import type { Stage } from './types'
 import * as endpoints from './endpoints'
 import { keys } from './keys'
 

@@ -1,7 +1,7 @@
 import { useDroppable } from '@dnd-kit/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useId, useRef } from 'react'
-import type { BoardColumn, Stage } from '../../../shared/api-types'
+import type { BoardColumn, Stage } from '../api/types'
 import { formatMoneyCompact, formatMoney } from '../format/money'
 import { DealCard } from './deal-card'
 

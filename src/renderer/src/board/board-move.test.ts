@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Board, BoardCard } from '../../../shared/api-types'
+import type { Board, BoardCard } from '../api/types'
 import { moveCard } from './board-move'
 
 const card = (id: string, stageId: string, value: number, currency = 'BRL'): BoardCard => ({

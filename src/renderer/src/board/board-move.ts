@@ -1,4 +1,4 @@
-import type { Board, BoardCard, BoardColumn } from '../../../shared/api-types'
+import type { Board, BoardCard, BoardColumn } from '../api/types'
 
 function totalsOf(deals: readonly BoardCard[]): BoardColumn['totals'] {
   const sums = new Map<string, number>()

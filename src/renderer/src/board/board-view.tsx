@@ -14,7 +14,7 @@ import {
 } from '@dnd-kit/core'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import type { Board, BoardCard, Stage } from '../../../shared/api-types'
+import type { Board, BoardCard, Stage } from '../api/types'
 import { BoardColumnView } from './board-column'
 import { DealCardBody } from './deal-card'
 import { boardDrag } from './drag-state'

@@ -1,6 +1,6 @@
 import { useDraggable } from '@dnd-kit/core'
 import type { KeyboardEvent } from 'react'
-import type { BoardCard, StageType } from '../../../shared/api-types'
+import type { BoardCard, StageType } from '../api/types'
 import { formatDate, isPastDate } from '../format/dates'
 import { initials } from '../format/labels'
 import { formatMoney } from '../format/money'

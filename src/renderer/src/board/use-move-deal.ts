@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Board } from '../../../shared/api-types'
+import type { Board } from '../api/types'
 import { errorMessage } from '../api/client'
 import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'

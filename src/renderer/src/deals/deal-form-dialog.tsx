@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import type { Deal } from '../../../shared/api-types'
+import type { Deal } from '../api/types'
 import { formatTypedMoney, parseTypedMoney } from '../../../shared/fields/money-input'
 import { parseTagText } from '../../../shared/fields/tag'
 import { parseLine } from '../../../shared/fields/text'
-import { deals, type DealInput } from '../api/endpoints'
+import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
 import {
   useCompanies,
@@ -81,9 +81,9 @@ function typedValue(text: string): number {
 }
 
 /** Form values to the API body: empty optional fields are left out on create, cleared on edit. */
-function toInput(values: DealFormValues, editing: Deal | undefined): DealInput {
+function toChanges(values: DealFormValues, editing: Deal | undefined) {
   const optional = (value: string) => (value === '' ? (editing ? null : undefined) : value)
-  const input: DealInput = {
+  return {
     title: values.title,
     value: typedValue(values.value),
     currency: values.currency,
@@ -93,11 +93,15 @@ function toInput(values: DealFormValues, editing: Deal | undefined): DealInput {
     primaryCompanyId: optional(values.primaryCompanyId),
     expectedCloseDate: optional(values.expectedCloseDate),
     tags: values.tags.split(',').filter((tag) => tag.trim() !== ''),
+    ...(values.lostReasonId ? { lostReasonId: values.lostReasonId } : {}),
   }
-  if (!editing) input.pipelineId = values.pipelineId
-  if (values.lostReasonId) input.lostReasonId = values.lostReasonId
-  return input
 }
+
+/** A new deal: its fields from nothing, in the pipeline chosen. */
+const toNewDeal = (values: DealFormValues) => ({
+  ...toChanges(values, undefined),
+  pipelineId: values.pipelineId,
+})
 
 interface DealFormDialogProps {
   open: boolean
@@ -178,7 +182,7 @@ function DealForm({ deal, defaults, onDone }: DealFormProps) {
 
   const save = useMutation({
     mutationFn: (values: DealFormValues) =>
-      deal ? deals.update(deal.id, toInput(values, deal)) : deals.create(toInput(values, deal)),
+      deal ? deals.update(deal.id, toChanges(values, deal)) : deals.create(toNewDeal(values)),
     onSuccess: (saved) => {
       clearDraft(key)
       queryClient.setQueryData(keys.deal(saved.id), saved)

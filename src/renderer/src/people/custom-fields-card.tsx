@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { Person } from '../../../shared/api-types'
+import type { Person } from '../api/types'
 import { parseCustomFieldKey, parseCustomFieldValue } from '../../../shared/fields/custom-field'
 import { errorMessage } from '../api/client'
 import { people } from '../api/endpoints'

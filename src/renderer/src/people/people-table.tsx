@@ -1,6 +1,6 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import { Link, useNavigate } from 'react-router'
-import type { Person, User } from '../../../shared/api-types'
+import type { Person, User } from '../api/types'
 import { formatDateTime, formatRelative } from '../format/dates'
 import { initials, lifecycleLabels } from '../format/labels'
 

@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useForm, type Path } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import type { Person } from '../../../shared/api-types'
+import type { Person } from '../api/types'
 import { parseEmail } from '../../../shared/fields/email'
 import { parsePhone } from '../../../shared/fields/phone'
 import { parseTagText } from '../../../shared/fields/tag'
 import { parseLine } from '../../../shared/fields/text'
 import { lifecycleStages, type LifecycleStage } from '../../../shared/lifecycle'
 import { ApiRequestError } from '../api/client'
-import { people, type PersonInput } from '../api/endpoints'
+import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useCompanies, useUsers } from '../api/reference-data'
 import { clearDraft, readDraft, useDraft } from '../forms/draft'
@@ -67,7 +67,7 @@ function valuesOf(person: Person): PersonFormValues {
   }
 }
 
-function toInput(values: PersonFormValues, editing: boolean): PersonInput {
+function toInput(values: PersonFormValues, editing: boolean) {
   const optional = (value: string) => (value.trim() === '' ? (editing ? null : undefined) : value)
   return {
     fullName: values.fullName,

@@ -1,4 +1,4 @@
-import type { SessionState } from '../../../shared/api-types'
+import type { SessionState } from '../../../shared/session'
 import { ApiRequestError } from '../api/client'
 import { session } from '../api/endpoints'
 

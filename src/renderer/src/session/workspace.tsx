@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
-import type { WorkspaceSummary } from '../../../shared/api-types'
+import type { WorkspaceSummary } from '../../../shared/session'
 import { setWorkspaceId } from '../api/client'
 import { keys } from '../api/keys'
 

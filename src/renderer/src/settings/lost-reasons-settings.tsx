@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import type { LostReason } from '../../../shared/api-types'
+import type { LostReason } from '../api/types'
 import { lostReasons } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useLostReasons } from '../api/reference-data'

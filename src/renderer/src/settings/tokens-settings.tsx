@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { ApiToken, CreatedApiToken, TokenScope } from '../../../shared/api-types'
+import type { ApiToken, CreatedApiToken, TokenScope } from '../api/types'
 import { tokens } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { formatDateTime, formatRelative } from '../format/dates'

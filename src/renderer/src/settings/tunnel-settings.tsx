@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { Tunnel, TunnelUpdate } from '../../../shared/api-types'
+import type { Tunnel, TunnelUpdate } from '../api/types'
 import type { TunnelProviderName } from '../../../shared/tunnel'
 import { tunnel } from '../api/integrations'
 import { integrationKeys } from '../api/keys'

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import type { User } from '../../../shared/api-types'
+import type { User } from '../api/types'
 import { users } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useUsers } from '../api/reference-data'

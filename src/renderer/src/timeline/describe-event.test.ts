@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TimelineEvent } from '../../../shared/api-types'
+import type { TimelineEvent } from '../api/types'
 import { describeEvent, type Names } from './describe-event'
 
 const names: Names = {

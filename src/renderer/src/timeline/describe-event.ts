@@ -1,4 +1,4 @@
-import type { TimelineEvent } from '../../../shared/api-types'
+import type { TimelineEvent } from '../api/types'
 import { lifecycleLabels } from '../format/labels'
 import type { LifecycleStage } from '../../../shared/lifecycle'
 

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { TimelineEvent } from '../../../shared/api-types'
+import type { TimelineEvent } from '../api/types'
 import { byId, stagesById, useLostReasons, usePipelines, useUsers } from '../api/reference-data'
 import { formatDateTime, formatRelative } from '../format/dates'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'

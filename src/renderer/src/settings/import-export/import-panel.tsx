@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import type { DedupeStrategy, ImportResult, MappingValue } from '../../../../shared/api-types'
+import type { DedupeStrategy, ImportResult, MappingValue } from '../../api/types'
 import { customFieldKeyFor } from '../../../../shared/fields/custom-field'
 import {
   dealImportTargets,

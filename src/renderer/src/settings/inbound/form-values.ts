@@ -1,9 +1,5 @@
 import type { UseFormSetError } from 'react-hook-form'
-import type {
-  DedupeStrategy,
-  InboundObjectType,
-  InboundWebhook,
-} from '../../../../shared/api-types'
+import type { DedupeStrategy, InboundObjectType, InboundWebhook } from '../../api/types'
 import { ApiRequestError, errorMessage } from '../../api/client'
 import type { InboundWebhookInput } from '../../api/integrations'
 import { defaultCurrency, userLocale } from '../../format/locale'

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
-import type { InboundWebhook, InboundWebhookWithUrl } from '../../../../shared/api-types'
+import type { InboundWebhook, InboundWebhookWithUrl } from '../../api/types'
 import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
 import { controlProps, Field } from '../../ui/field'

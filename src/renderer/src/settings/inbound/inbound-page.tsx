@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import type { InboundWebhookWithUrl } from '../../../../shared/api-types'
+import type { InboundWebhookWithUrl } from '../../api/types'
 import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
 import { useCurrencies, usePipelines, useUsers } from '../../api/reference-data'

@@ -1,4 +1,4 @@
-import type { InboundObjectType, MappingValue } from '../../../../shared/api-types'
+import type { InboundObjectType, MappingValue } from '../../api/types'
 
 // The fields a mapping can fill (src/server/intake/targets.ts): a person's, plus a deal's for deal
 // webhooks, plus any custom field as `customFields.<key>`.

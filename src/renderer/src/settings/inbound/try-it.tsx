@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import type { DryRunResult, InboundWebhook } from '../../../../shared/api-types'
+import type { DryRunResult, InboundWebhook } from '../../api/types'
 import { ApiRequestError, errorMessage } from '../../api/client'
 import { inbound } from '../../api/integrations'
 import { samplePayload } from './mapping-targets'

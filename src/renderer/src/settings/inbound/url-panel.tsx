@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { InboundWebhook, InboundWebhookWithUrl } from '../../../../shared/api-types'
+import type { InboundWebhook, InboundWebhookWithUrl } from '../../api/types'
 import { errorMessage } from '../../api/client'
 import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'

@@ -1,11 +1,12 @@
 import type { UseFormRegister, FieldErrors } from 'react-hook-form'
+import type { EventTypePattern } from '../../api/types'
 import { controlProps, Field } from '../../ui/field'
 import { eventChoices } from './event-types'
 
 export interface SubscriptionFormValues {
   url: string
   description: string
-  eventTypes: string[]
+  eventTypes: EventTypePattern[]
 }
 
 /** The fields a subscription is made of: where to, what for, which events. */

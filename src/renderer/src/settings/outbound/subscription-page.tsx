@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useParams } from 'react-router'
-import type { WebhookAttempt, WebhookSubscription } from '../../../../shared/api-types'
+import type { WebhookAttempt, WebhookSubscription } from '../../api/types'
 import { errorMessage } from '../../api/client'
 import { subscriptions } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'

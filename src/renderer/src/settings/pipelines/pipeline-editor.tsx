@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import type { Pipeline, StageType } from '../../../../shared/api-types'
+import type { Pipeline, StageType } from '../../api/types'
 import { pipelines } from '../../api/endpoints'
 import { keys } from '../../api/keys'
 import { ConfirmDialog } from '../../ui/dialog'

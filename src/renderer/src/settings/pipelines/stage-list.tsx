@@ -16,7 +16,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useState } from 'react'
-import type { Pipeline, Stage, StageType } from '../../../../shared/api-types'
+import type { Pipeline, Stage, StageType } from '../../api/types'
 import { pipelines } from '../../api/endpoints'
 import { keys } from '../../api/keys'
 import { useSettingsMutation } from '../use-settings-mutation'
