@@ -1,19 +1,13 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../db/connection'
+import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { ApiTokenTable } from '../db/database'
 
-export async function insertApiToken(db: Db, row: Insertable<ApiTokenTable>): Promise<void> {
-  await db.insertInto('apiTokens').values(row).execute()
-}
+export const insertApiToken = (db: Db, row: Insertable<ApiTokenTable>) =>
+  insertRows(db, 'apiTokens', [row])
 
-export async function findApiTokenById(db: Db, tenantId: string, id: string) {
-  return db
-    .selectFrom('apiTokens')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
+export const findApiTokenById = (db: Db, tenantId: string, id: string) =>
+  findTenantRow(db, 'apiTokens', tenantId, id)
 
 /** The token with this hash and its workspace's rate limit, revoked or not. */
 export async function findApiTokenByHash(db: Db, tokenHash: string) {

@@ -4,7 +4,7 @@ import type { Db } from '../db/connection'
 import type { ApiTokenTable, TokenScope } from '../db/database'
 import { selectTenantPage } from '../db/tenant-page'
 import { notFound } from '../http/errors'
-import type { Page, PageRequest } from '../http/pagination'
+import type { PageRequest } from '../http/pagination'
 import * as tokens from './repository'
 import type { ApiToken, CreatedApiToken } from './schema'
 import { hashSecret, sameDigest } from '../secrets'
@@ -48,14 +48,8 @@ export async function createApiToken(
   return { ...toApiToken(row), token: secret }
 }
 
-export async function listApiTokens(
-  db: Db,
-  tenantId: string,
-  request: PageRequest,
-): Promise<Page<ApiToken>> {
-  const page = await selectTenantPage(db, 'apiTokens', tenantId, request)
-  return { ...page, data: page.data.map(toApiToken) }
-}
+export const listApiTokens = (db: Db, tenantId: string, request: PageRequest) =>
+  selectTenantPage(db, 'apiTokens', tenantId, request, (rows) => rows.map(toApiToken))
 
 /** Revokes at once: the next request with this token is a 401. Revoking twice is harmless. */
 export async function revokeApiToken(

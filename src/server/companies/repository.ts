@@ -1,19 +1,13 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
+import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { CompanyTable } from '../db/database'
 
-export async function insertCompany(db: Db, row: Insertable<CompanyTable>): Promise<void> {
-  await db.insertInto('companies').values(row).execute()
-}
+export const insertCompany = (db: Db, row: Insertable<CompanyTable>) =>
+  insertRows(db, 'companies', [row])
 
-export async function findCompanyById(db: Db, tenantId: string, id: string) {
-  return db
-    .selectFrom('companies')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
+export const findCompanyById = (db: Db, tenantId: string, id: string) =>
+  findTenantRow(db, 'companies', tenantId, id)
 
 export async function findCompanyByDomain(db: Db, tenantId: string, domain: string) {
   return db

@@ -5,7 +5,7 @@ import type { CompanyTable } from '../db/database'
 import { selectTenantPage } from '../db/tenant-page'
 import { detachDeals } from '../deals/service'
 import { conflict, notFound } from '../http/errors'
-import type { Page, PageRequest } from '../http/pagination'
+import type { PageRequest } from '../http/pagination'
 import { detachPeople } from '../people/service'
 import * as companies from './repository'
 import type { Company, CreateCompanyInput, UpdateCompanyInput } from './schema'
@@ -46,14 +46,8 @@ export async function getCompany(db: Db, tenantId: string, id: string): Promise<
   return toCompany(row)
 }
 
-export async function listCompanies(
-  db: Db,
-  tenantId: string,
-  request: PageRequest,
-): Promise<Page<Company>> {
-  const page = await selectTenantPage(db, 'companies', tenantId, request)
-  return { ...page, data: page.data.map(toCompany) }
-}
+export const listCompanies = (db: Db, tenantId: string, request: PageRequest) =>
+  selectTenantPage(db, 'companies', tenantId, request, (rows) => rows.map(toCompany))
 
 export async function updateCompany(
   db: Db,

@@ -39,13 +39,17 @@ export function tenantPageQueries(
   }
 }
 
-/** One page of a workspace's rows, newest first, with the workspace's total. */
-export async function selectTenantPage<T extends TenantListTable>(
+/**
+ * One page of a workspace's rows, newest first, with the workspace's total; `toItems` turns the
+ * page's rows into what the API answers.
+ */
+export async function selectTenantPage<T extends TenantListTable, Item>(
   db: Db,
   table: T,
   tenantId: string,
   request: PageRequest,
-): Promise<Page<Selectable<Database[T]>>> {
+  toItems: (rows: Selectable<Database[T]>[]) => Item[] | Promise<Item[]>,
+): Promise<Page<Item>> {
   const page = await paginate(
     request,
     async () => {
@@ -55,7 +59,8 @@ export async function selectTenantPage<T extends TenantListTable>(
     (limit, offset) => tenantPageQueries(db, table, tenantId, limit, offset).rows.execute(),
   )
   // The rows are of table T; the query builder only knows "one of the listed tables".
-  return page as unknown as Page<Selectable<Database[T]>>
+  const rows = page.data as unknown as Selectable<Database[T]>[]
+  return { ...page, data: await toItems(rows) }
 }
 
 /** Where a creation-order scan stopped: the last row's createdAt and id. */

@@ -1,22 +1,15 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
+import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { DealTable } from '../db/database'
 
 export type DealReference = 'ownerId' | 'primaryPersonId' | 'primaryCompanyId'
 export type DealPlacement = 'pipelineId' | 'stageId' | 'lostReasonId'
 
-export async function insertDeal(db: Db, row: Insertable<DealTable>): Promise<void> {
-  await db.insertInto('deals').values(row).execute()
-}
+export const insertDeal = (db: Db, row: Insertable<DealTable>) => insertRows(db, 'deals', [row])
 
-export async function findDealById(db: Db, tenantId: string, id: string) {
-  return db
-    .selectFrom('deals')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
+export const findDealById = (db: Db, tenantId: string, id: string) =>
+  findTenantRow(db, 'deals', tenantId, id)
 
 /** The deals whose `field` points at `id`. */
 export async function listDealsReferencing(

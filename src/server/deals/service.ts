@@ -14,7 +14,7 @@ import {
 } from '../db/tenant-page'
 import { changesFromNothing, diffFields, recordEvents, type ResourceEvent } from '../events/service'
 import { notFound, unknownReference } from '../http/errors'
-import type { Page, PageRequest } from '../http/pagination'
+import type { PageRequest } from '../http/pagination'
 import { requireLostReason } from '../lost-reasons/lookup'
 import { requirePerson } from '../people/lookup'
 import { findStage, requirePipeline, stageNotInPipeline, type StageRef } from '../pipelines/lookup'
@@ -62,14 +62,8 @@ export async function getDeal(db: Db, tenantId: string, id: string): Promise<Dea
   return (await withTags(db, [row]))[0]!
 }
 
-export async function listDeals(
-  db: Db,
-  tenantId: string,
-  request: PageRequest,
-): Promise<Page<Deal>> {
-  const page = await selectTenantPage(db, 'deals', tenantId, request)
-  return { ...page, data: await withTags(db, page.data) }
-}
+export const listDeals = (db: Db, tenantId: string, request: PageRequest) =>
+  selectTenantPage(db, 'deals', tenantId, request, (rows) => withTags(db, rows))
 
 /** The stage a deal is asked to enter: it must exist and belong to the deal's pipeline. */
 async function requireStageOf(db: Db, tenantId: string, pipelineId: string, stageId: string) {

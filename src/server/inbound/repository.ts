@@ -1,19 +1,13 @@
 import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Db } from '../db/connection'
+import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { InboundDeliveryTable, InboundWebhookTable } from '../db/database'
 
-export async function insertWebhook(db: Db, row: Insertable<InboundWebhookTable>): Promise<void> {
-  await db.insertInto('inboundWebhooks').values(row).execute()
-}
+export const insertWebhook = (db: Db, row: Insertable<InboundWebhookTable>) =>
+  insertRows(db, 'inboundWebhooks', [row])
 
-export async function findWebhookById(db: Db, tenantId: string, id: string) {
-  return db
-    .selectFrom('inboundWebhooks')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
+export const findWebhookById = (db: Db, tenantId: string, id: string) =>
+  findTenantRow(db, 'inboundWebhooks', tenantId, id)
 
 /** The webhook whose token has this hash, revoked or not. */
 export async function findWebhookByTokenHash(db: Db, tokenHash: string) {
@@ -49,9 +43,8 @@ export async function advanceOwnerCursor(db: Db, id: string, by: number): Promis
     .execute()
 }
 
-export async function insertDelivery(db: Db, row: Insertable<InboundDeliveryTable>): Promise<void> {
-  await db.insertInto('inboundDeliveries').values(row).execute()
-}
+export const insertDelivery = (db: Db, row: Insertable<InboundDeliveryTable>) =>
+  insertRows(db, 'inboundDeliveries', [row])
 
 export async function findDelivery(db: Db, tenantId: string, webhookId: string, id: string) {
   return db

@@ -9,7 +9,7 @@ import { inTransaction, type Db } from '../db/connection'
 import { selectTenantPage } from '../db/tenant-page'
 import type { InboundWebhookTable } from '../db/database'
 import { ApiError, notFound } from '../http/errors'
-import type { Page, PageRequest } from '../http/pagination'
+import type { PageRequest } from '../http/pagination'
 import type { OwnerCursor } from '../intake/owners'
 import { prepareIntake } from '../intake/service'
 import { compileSettings, type IntakeConfig, type IntakeSettings } from '../intake/settings'
@@ -168,14 +168,8 @@ export async function getWebhook(db: Db, tenantId: string, id: string): Promise<
   return toWebhook(await getWebhookRow(db, tenantId, id))
 }
 
-export async function listWebhooks(
-  db: Db,
-  tenantId: string,
-  request: PageRequest,
-): Promise<Page<InboundWebhook>> {
-  const page = await selectTenantPage(db, 'inboundWebhooks', tenantId, request)
-  return { ...page, data: page.data.map(toWebhook) }
-}
+export const listWebhooks = (db: Db, tenantId: string, request: PageRequest) =>
+  selectTenantPage(db, 'inboundWebhooks', tenantId, request, (rows) => rows.map(toWebhook))
 
 /** Changes the settings sent; mapping, dedupe and actions are replaced whole. */
 export async function updateWebhook(

@@ -1,19 +1,13 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../db/connection'
+import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { LostReasonTable } from '../db/database'
 
-export async function insertLostReason(db: Db, row: Insertable<LostReasonTable>): Promise<void> {
-  await db.insertInto('lostReasons').values(row).execute()
-}
+export const insertLostReason = (db: Db, row: Insertable<LostReasonTable>) =>
+  insertRows(db, 'lostReasons', [row])
 
-export async function findLostReasonById(db: Db, tenantId: string, id: string) {
-  return db
-    .selectFrom('lostReasons')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
+export const findLostReasonById = (db: Db, tenantId: string, id: string) =>
+  findTenantRow(db, 'lostReasons', tenantId, id)
 
 export async function renameLostReason(db: Db, id: string, name: string, updatedAt: string) {
   await db.updateTable('lostReasons').set({ name, updatedAt }).where('id', '=', id).execute()

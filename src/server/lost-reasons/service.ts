@@ -5,7 +5,7 @@ import type { LostReasonTable } from '../db/database'
 import { selectTenantPage } from '../db/tenant-page'
 import { countDealsUsing } from '../deals/usage'
 import { ApiError, notFound } from '../http/errors'
-import type { Page, PageRequest } from '../http/pagination'
+import type { PageRequest } from '../http/pagination'
 import * as lostReasons from './repository'
 import type { LostReason } from './schema'
 
@@ -34,14 +34,8 @@ export async function getLostReason(db: Db, tenantId: string, id: string): Promi
   return toLostReason(row)
 }
 
-export async function listLostReasons(
-  db: Db,
-  tenantId: string,
-  request: PageRequest,
-): Promise<Page<LostReason>> {
-  const page = await selectTenantPage(db, 'lostReasons', tenantId, request)
-  return { ...page, data: page.data.map(toLostReason) }
-}
+export const listLostReasons = (db: Db, tenantId: string, request: PageRequest) =>
+  selectTenantPage(db, 'lostReasons', tenantId, request, (rows) => rows.map(toLostReason))
 
 export async function renameLostReason(
   db: Db,

@@ -1,19 +1,13 @@
 import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Db } from '../db/connection'
+import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { PersonTable } from '../db/database'
 
-export async function insertPerson(db: Db, row: Insertable<PersonTable>): Promise<void> {
-  await db.insertInto('people').values(row).execute()
-}
+export const insertPerson = (db: Db, row: Insertable<PersonTable>) =>
+  insertRows(db, 'people', [row])
 
-export async function findPersonById(db: Db, tenantId: string, id: string) {
-  return db
-    .selectFrom('people')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
+export const findPersonById = (db: Db, tenantId: string, id: string) =>
+  findTenantRow(db, 'people', tenantId, id)
 
 export async function findPersonIdByEmail(db: Db, tenantId: string, email: string) {
   return db

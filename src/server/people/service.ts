@@ -19,7 +19,7 @@ import {
   type ResourceEvent,
 } from '../events/service'
 import { conflict, notFound } from '../http/errors'
-import type { Page, PageRequest } from '../http/pagination'
+import type { PageRequest } from '../http/pagination'
 import { requireUser } from '../users/lookup'
 import * as people from './repository'
 import type { CreatePersonInput, Person, UpdatePersonInput } from './schema'
@@ -70,14 +70,8 @@ export async function getPerson(db: Db, tenantId: string, id: string): Promise<P
   return person
 }
 
-export async function listPeople(
-  db: Db,
-  tenantId: string,
-  request: PageRequest,
-): Promise<Page<Person>> {
-  const page = await selectTenantPage(db, 'people', tenantId, request)
-  return { ...page, data: await withTags(db, page.data) }
-}
+export const listPeople = (db: Db, tenantId: string, request: PageRequest) =>
+  selectTenantPage(db, 'people', tenantId, request, (rows) => withTags(db, rows))
 
 async function assertEmailFree(db: Db, tenantId: string, email: string, selfId?: string) {
   const holder = await people.findPersonIdByEmail(db, tenantId, email)

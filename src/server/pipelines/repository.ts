@@ -1,23 +1,17 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
+import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { PipelineTable, StageTable } from '../db/database'
 
-export async function insertPipeline(db: Db, row: Insertable<PipelineTable>): Promise<void> {
-  await db.insertInto('pipelines').values(row).execute()
-}
+export const insertPipeline = (db: Db, row: Insertable<PipelineTable>) =>
+  insertRows(db, 'pipelines', [row])
 
 export async function insertStages(db: Db, rows: Insertable<StageTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('stages').values(rows).execute()
 }
 
-export async function findPipelineById(db: Db, tenantId: string, id: string) {
-  return db
-    .selectFrom('pipelines')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
+export const findPipelineById = (db: Db, tenantId: string, id: string) =>
+  findTenantRow(db, 'pipelines', tenantId, id)
 
 export async function countPipelines(db: Db, tenantId: string): Promise<number> {
   const row = await db

@@ -1,10 +1,10 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../db/connection'
+import { insertRows } from '../db/tenant-rows'
 import type { LoginLinkTable, SessionTable } from '../db/database'
 
-export async function insertSession(db: Db, row: Insertable<SessionTable>): Promise<void> {
-  await db.insertInto('sessions').values(row).execute()
-}
+export const insertSession = (db: Db, row: Insertable<SessionTable>) =>
+  insertRows(db, 'sessions', [row])
 
 export async function findSessionByHash(db: Db, secretHash: string) {
   return db
@@ -38,9 +38,8 @@ export async function findSessionById(db: Db, id: string) {
     .executeTakeFirst()
 }
 
-export async function insertLoginLink(db: Db, row: Insertable<LoginLinkTable>): Promise<void> {
-  await db.insertInto('loginLinks').values(row).execute()
-}
+export const insertLoginLink = (db: Db, row: Insertable<LoginLinkTable>) =>
+  insertRows(db, 'loginLinks', [row])
 
 /** Deletes the link with this hash and returns it: whoever deletes it is the one who used it. */
 export async function takeLoginLinkByHash(db: Db, secretHash: string) {

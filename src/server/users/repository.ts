@@ -1,19 +1,12 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
+import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { UserTable } from '../db/database'
 
-export async function insertUser(db: Db, row: Insertable<UserTable>): Promise<void> {
-  await db.insertInto('users').values(row).execute()
-}
+export const insertUser = (db: Db, row: Insertable<UserTable>) => insertRows(db, 'users', [row])
 
-export async function findUserById(db: Db, tenantId: string, id: string) {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
+export const findUserById = (db: Db, tenantId: string, id: string) =>
+  findTenantRow(db, 'users', tenantId, id)
 
 export async function findUserByEmail(db: Db, tenantId: string, email: string) {
   return db

@@ -5,7 +5,7 @@ import type { UserTable } from '../db/database'
 import { selectTenantPage } from '../db/tenant-page'
 import { detachDeals } from '../deals/service'
 import { conflict, notFound } from '../http/errors'
-import type { Page, PageRequest } from '../http/pagination'
+import type { PageRequest } from '../http/pagination'
 import { detachPeople } from '../people/service'
 import * as users from './repository'
 import type { CreateUserInput, UpdateUserInput, User } from './schema'
@@ -46,14 +46,8 @@ export async function getUser(db: Db, tenantId: string, id: string): Promise<Use
   return toUser(row)
 }
 
-export async function listUsers(
-  db: Db,
-  tenantId: string,
-  request: PageRequest,
-): Promise<Page<User>> {
-  const page = await selectTenantPage(db, 'users', tenantId, request)
-  return { ...page, data: page.data.map(toUser) }
-}
+export const listUsers = (db: Db, tenantId: string, request: PageRequest) =>
+  selectTenantPage(db, 'users', tenantId, request, (rows) => rows.map(toUser))
 
 export async function updateUser(
   db: Db,

@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
+import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { WebhookAttemptTable, WebhookSubscriptionTable } from '../db/database'
 
 export async function insertSubscription(
@@ -9,14 +10,8 @@ export async function insertSubscription(
   await db.insertInto('webhookSubscriptions').values(row).execute()
 }
 
-export async function findSubscriptionById(db: Db, tenantId: string, id: string) {
-  return db
-    .selectFrom('webhookSubscriptions')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
+export const findSubscriptionById = (db: Db, tenantId: string, id: string) =>
+  findTenantRow(db, 'webhookSubscriptions', tenantId, id)
 
 /** Enabled subscriptions of every workspace: the delivery worker's round. */
 export async function listEnabledSubscriptionIds(db: Db) {
@@ -60,9 +55,8 @@ export async function deleteSubscription(db: Db, id: string): Promise<void> {
   await db.deleteFrom('webhookSubscriptions').where('id', '=', id).execute()
 }
 
-export async function insertAttempt(db: Db, row: Insertable<WebhookAttemptTable>): Promise<void> {
-  await db.insertInto('webhookAttempts').values(row).execute()
-}
+export const insertAttempt = (db: Db, row: Insertable<WebhookAttemptTable>) =>
+  insertRows(db, 'webhookAttempts', [row])
 
 function attemptsOf(db: Db, subscriptionId: string, eventId: string | undefined) {
   let query = db.selectFrom('webhookAttempts').where('subscriptionId', '=', subscriptionId)

@@ -103,14 +103,10 @@ export async function createSubscription(
   })
 }
 
-export async function listSubscriptions(
-  db: Db,
-  tenantId: string,
-  request: PageRequest,
-): Promise<Page<Subscription>> {
-  const page = await selectTenantPage(db, 'webhookSubscriptions', tenantId, request)
-  return { ...page, data: page.data.map(toSubscription) }
-}
+export const listSubscriptions = (db: Db, tenantId: string, request: PageRequest) =>
+  selectTenantPage(db, 'webhookSubscriptions', tenantId, request, (rows) =>
+    rows.map(toSubscription),
+  )
 
 export async function getSubscription(db: Db, tenantId: string, id: string): Promise<Subscription> {
   return toSubscription(await findRow(db, tenantId, id))

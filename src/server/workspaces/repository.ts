@@ -1,10 +1,10 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
+import { insertRows } from '../db/tenant-rows'
 import type { WorkspaceTable } from '../db/database'
 
-export async function insertWorkspace(db: Db, row: Insertable<WorkspaceTable>): Promise<void> {
-  await db.insertInto('workspaces').values(row).execute()
-}
+export const insertWorkspace = (db: Db, row: Insertable<WorkspaceTable>) =>
+  insertRows(db, 'workspaces', [row])
 
 export async function findWorkspaceById(db: Db, id: string) {
   return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst()

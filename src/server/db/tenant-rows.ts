@@ -1,0 +1,50 @@
+import type { Insertable, Selectable } from 'kysely'
+import type { Db } from './connection'
+import type { Database } from './database'
+
+/** Tables whose rows belong to one workspace and have their own id. */
+export type TenantTable =
+  | 'users'
+  | 'companies'
+  | 'pipelines'
+  | 'stages'
+  | 'lostReasons'
+  | 'apiTokens'
+  | 'people'
+  | 'deals'
+  | 'events'
+  | 'inboundWebhooks'
+  | 'webhookSubscriptions'
+
+/**
+ * The row with this id in the workspace, or undefined: an id of another workspace is simply not
+ * there, so one workspace never reads another's rows by guessing ids.
+ */
+export async function findTenantRow<T extends TenantTable>(
+  db: Db,
+  table: T,
+  tenantId: string,
+  id: string,
+): Promise<Selectable<Database[T]> | undefined> {
+  // Kysely cannot type a query over a table chosen at run time; every listed table has these columns.
+  const row = await db
+    .selectFrom(table as TenantTable)
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row as Selectable<Database[T]> | undefined
+}
+
+/** Inserts rows of one table (none is no statement). */
+export async function insertRows<T extends keyof Database>(
+  db: Db,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<void> {
+  if (rows.length === 0) return
+  await db
+    .insertInto(table)
+    .values(rows as never)
+    .execute()
+}
