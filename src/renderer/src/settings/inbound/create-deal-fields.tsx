@@ -2,6 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form'
 import { useCurrencies, usePipelines } from '../../api/reference-data'
 import { fieldRule } from '../../forms/field-rules'
 import { controlProps, Field } from '../../ui/field'
+import { byName, SelectField } from '../../ui/select-field'
 import { isPlaceholder, readDealValue, type FormValues } from './form-values'
 
 /** The deal a new person brings: pipeline, stage, title and value (fixed or from the payload). */
@@ -14,32 +15,22 @@ export function CreateDealFields() {
   const errors = formState.errors
   return (
     <div className="form-grid">
-      <Field id="deal-pipeline" label="Pipeline" error={errors.dealPipelineId?.message}>
-        <select
-          {...controlProps('deal-pipeline', errors.dealPipelineId?.message)}
-          {...register('dealPipelineId', { required: 'Choose a pipeline' })}
-        >
-          <option value="">Choose…</option>
-          {pipelines.data?.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="deal-stage" label="Stage" error={errors.dealStageId?.message}>
-        <select
-          {...controlProps('deal-stage', errors.dealStageId?.message)}
-          {...register('dealStageId', { required: 'Choose a stage' })}
-        >
-          <option value="">Choose…</option>
-          {dealPipeline?.stages.map((stage) => (
-            <option key={stage.id} value={stage.id}>
-              {stage.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        id="deal-pipeline"
+        label="Pipeline"
+        error={errors.dealPipelineId?.message}
+        none="Choose…"
+        choices={byName(pipelines.data)}
+        registration={register('dealPipelineId', { required: 'Choose a pipeline' })}
+      />
+      <SelectField
+        id="deal-stage"
+        label="Stage"
+        error={errors.dealStageId?.message}
+        none="Choose…"
+        choices={byName(dealPipeline?.stages)}
+        registration={register('dealStageId', { required: 'Choose a stage' })}
+      />
       <Field id="deal-title" label="Deal title" error={errors.dealTitle?.message}>
         <input
           {...controlProps('deal-title', errors.dealTitle?.message)}

@@ -1,0 +1,58 @@
+import { useFormContext, useWatch } from 'react-hook-form'
+import { useLostReasons, usePipelines } from '../api/reference-data'
+import { byName, SelectField } from '../ui/select-field'
+import type { DealFormValues } from './deal-form-values'
+
+/** Where the deal stands: its pipeline (new deals only), its stage, and why it was lost. */
+export function DealStageFields({ editing }: { editing: boolean }) {
+  const { register, control, formState, setValue } = useFormContext<DealFormValues>()
+  const errors = formState.errors
+  const pipelines = usePipelines()
+  const lostReasons = useLostReasons()
+  const pipelineId = useWatch({ control, name: 'pipelineId' })
+  const stageId = useWatch({ control, name: 'stageId' })
+  const pipeline = pipelines.data?.find((item) => item.id === pipelineId)
+  const stage = pipeline?.stages.find((item) => item.id === stageId)
+  const stages = (pipeline?.stages ?? []).map((item) => ({
+    value: item.id,
+    label: item.type !== 'open' ? `${item.name} (${item.type})` : item.name,
+  }))
+  return (
+    <>
+      {!editing && (
+        <SelectField
+          id="deal-pipeline"
+          label="Pipeline"
+          error={errors.pipelineId?.message}
+          none="Choose…"
+          choices={byName(pipelines.data)}
+          registration={register('pipelineId', {
+            required: 'Choose a pipeline',
+            onChange: (event: { target: { value: string } }) => {
+              const next = pipelines.data?.find((item) => item.id === event.target.value)
+              setValue('stageId', next?.stages[0]?.id ?? '')
+            },
+          })}
+        />
+      )}
+      <SelectField
+        id="deal-stage"
+        label="Stage"
+        error={errors.stageId?.message}
+        none="Choose…"
+        choices={stages}
+        registration={register('stageId', { required: 'Choose a stage' })}
+      />
+      {stage?.type === 'lost' && (
+        <SelectField
+          id="deal-lost-reason"
+          label="Lost reason"
+          error={errors.lostReasonId?.message}
+          none="Choose…"
+          choices={byName(lostReasons.data)}
+          registration={register('lostReasonId', { required: 'A lost deal needs a reason' })}
+        />
+      )}
+    </>
+  )
+}
