@@ -51,3 +51,11 @@ export function stagesById(
 ): Map<string, Stage> {
   return byId(pipelines?.flatMap((pipeline) => pipeline.stages))
 }
+
+/** The company a record links to, when it links to one (`''` is none). */
+export const useLinkedCompany = (companyId: string) =>
+  useQuery({
+    queryKey: keys.company(companyId),
+    queryFn: () => endpoints.companies.get(companyId),
+    enabled: companyId !== '',
+  })

@@ -2,16 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { errorMessage } from '../api/client'
-import { companies, deals, people } from '../api/endpoints'
+import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
-import { byId, stagesById, useLostReasons, usePipelines, useUsers } from '../api/reference-data'
-import { formatDate, formatDateTime } from '../format/dates'
+import { stagesById, usePipelines } from '../api/reference-data'
 import { formatMoney } from '../format/money'
 import { Timeline } from '../timeline/timeline'
 import { ConfirmDialog } from '../ui/dialog'
 import { RecordActions } from '../ui/record-actions'
 import { ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
+import { DealFacts } from './deal-facts'
 import { DealFormDialog } from './deal-form-dialog'
 import '../layout/detail.css'
 
@@ -26,20 +26,6 @@ export function DealDetailPage() {
   const deal = useQuery({ queryKey: keys.deal(id), queryFn: () => deals.get(id) })
   const timeline = useQuery({ queryKey: keys.dealTimeline(id), queryFn: () => deals.timeline(id) })
   const pipelines = usePipelines()
-  const users = byId(useUsers().data)
-  const reasons = byId(useLostReasons().data)
-  const personId = deal.data?.primaryPersonId ?? ''
-  const companyId = deal.data?.primaryCompanyId ?? ''
-  const person = useQuery({
-    queryKey: keys.person(personId),
-    queryFn: () => people.get(personId),
-    enabled: personId !== '',
-  })
-  const company = useQuery({
-    queryKey: keys.company(companyId),
-    queryFn: () => companies.get(companyId),
-    enabled: companyId !== '',
-  })
   const remove = useMutation({
     mutationFn: () => deals.remove(id),
     onSuccess: () => {
@@ -79,53 +65,7 @@ export function DealDetailPage() {
         <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
       </header>
       <div className="detail-columns">
-        <section aria-labelledby="deal-facts" className="detail-card">
-          <h2 id="deal-facts">Details</h2>
-          <dl className="facts">
-            <dt>Stage</dt>
-            <dd>
-              {pipeline?.name} › {stage?.name}
-            </dd>
-            <dt>Person</dt>
-            <dd>
-              {personId ? (
-                <Link to={`/people/${personId}`}>{person.data?.fullName ?? 'Loading…'}</Link>
-              ) : (
-                '—'
-              )}
-            </dd>
-            <dt>Company</dt>
-            <dd>{companyId ? (company.data?.name ?? 'Loading…') : '—'}</dd>
-            <dt>Owner</dt>
-            <dd>{current.ownerId ? (users.get(current.ownerId)?.name ?? '…') : 'No owner'}</dd>
-            <dt>Expected close</dt>
-            <dd>{current.expectedCloseDate ? formatDate(current.expectedCloseDate) : '—'}</dd>
-            {current.closedAt && (
-              <>
-                <dt>Closed</dt>
-                <dd>{formatDateTime(current.closedAt)}</dd>
-              </>
-            )}
-            {current.lostReasonId && (
-              <>
-                <dt>Lost reason</dt>
-                <dd>{reasons.get(current.lostReasonId)?.name ?? '…'}</dd>
-              </>
-            )}
-            <dt>Tags</dt>
-            <dd>
-              {current.tags.length > 0
-                ? current.tags.map((tag) => (
-                    <span key={tag} className="tag">
-                      {tag}
-                    </span>
-                  ))
-                : '—'}
-            </dd>
-            <dt>Created</dt>
-            <dd>{formatDateTime(current.createdAt)}</dd>
-          </dl>
-        </section>
+        <DealFacts deal={current} pipeline={pipeline} stage={stage} />
         <section aria-labelledby="deal-history" className="detail-card">
           <h2 id="deal-history">History</h2>
           <Timeline query={timeline} />

@@ -1,0 +1,72 @@
+import { Link } from 'react-router'
+import type { Deal, Pipeline, Stage } from '../api/types'
+import { people } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { byId, useLinkedCompany, useLostReasons, useUsers } from '../api/reference-data'
+import { formatDate, formatDateTime } from '../format/dates'
+import { TagList } from '../layout/tag-list'
+import { useQuery } from '@tanstack/react-query'
+
+/** The deal's details card: where it stands, whom it links to, when it closes, its tags. */
+export function DealFacts({
+  deal,
+  pipeline,
+  stage,
+}: {
+  deal: Deal
+  pipeline: Pipeline | undefined
+  stage: Stage | undefined
+}) {
+  const users = byId(useUsers().data)
+  const reasons = byId(useLostReasons().data)
+  const personId = deal.primaryPersonId ?? ''
+  const person = useQuery({
+    queryKey: keys.person(personId),
+    queryFn: () => people.get(personId),
+    enabled: personId !== '',
+  })
+  const company = useLinkedCompany(deal.primaryCompanyId ?? '')
+  return (
+    <section aria-labelledby="deal-facts" className="detail-card">
+      <h2 id="deal-facts">Details</h2>
+      <dl className="facts">
+        <dt>Stage</dt>
+        <dd>
+          {pipeline?.name} › {stage?.name}
+        </dd>
+        <dt>Person</dt>
+        <dd>
+          {personId ? (
+            <Link to={`/people/${personId}`}>{person.data?.fullName ?? 'Loading…'}</Link>
+          ) : (
+            '—'
+          )}
+        </dd>
+        <dt>Company</dt>
+        <dd>{deal.primaryCompanyId ? (company.data?.name ?? 'Loading…') : '—'}</dd>
+        <dt>Owner</dt>
+        <dd>{deal.ownerId ? (users.get(deal.ownerId)?.name ?? '…') : 'No owner'}</dd>
+        <dt>Expected close</dt>
+        <dd>{deal.expectedCloseDate ? formatDate(deal.expectedCloseDate) : '—'}</dd>
+        {deal.closedAt && (
+          <>
+            <dt>Closed</dt>
+            <dd>{formatDateTime(deal.closedAt)}</dd>
+          </>
+        )}
+        {deal.lostReasonId && (
+          <>
+            <dt>Lost reason</dt>
+            <dd>{reasons.get(deal.lostReasonId)?.name ?? '…'}</dd>
+          </>
+        )}
+        <dt>Tags</dt>
+        <dd>
+          <TagList tags={deal.tags} />
+        </dd>
+        <dt>Created</dt>
+        <dd>{formatDateTime(deal.createdAt)}</dd>
+      </dl>
+    </section>
+  )
+}
