@@ -2,12 +2,13 @@ import { Controller, useFormContext } from 'react-hook-form'
 import { formatTypedMoney } from '../../../shared/fields/money-input'
 import { parseTagText } from '../../../shared/fields/tag'
 import { parseLine } from '../../../shared/fields/text'
-import { useCompanies, useCurrencies, useUsers } from '../api/reference-data'
+import { useCurrencies } from '../api/reference-data'
 import { fieldRule } from '../forms/field-rules'
+import { CompanySelect, OwnerSelect } from '../forms/record-selects'
 import { defaultCurrency, userLocale } from '../format/locale'
 import { PersonPicker } from '../people/person-picker'
 import { controlProps, Field } from '../ui/field'
-import { byName, SelectField } from '../ui/select-field'
+import { SelectField } from '../ui/select-field'
 import { readValue, type DealFormValues } from './deal-form-values'
 import { DealStageFields } from './deal-stage-fields'
 
@@ -15,8 +16,6 @@ import { DealStageFields } from './deal-stage-fields'
 export function DealFormFields({ editing }: { editing: boolean }) {
   const { register, control, formState } = useFormContext<DealFormValues>()
   const errors = formState.errors
-  const users = useUsers()
-  const companies = useCompanies()
   const currencies = useCurrencies()
   const currencyCodes = (currencies.data ?? [{ code: defaultCurrency }]).map(({ code }) => ({
     value: code,
@@ -45,13 +44,7 @@ export function DealFormFields({ editing }: { editing: boolean }) {
             })}
           />
         </Field>
-        <SelectField
-          id="deal-currency"
-          label="Currency"
-          error={errors.currency?.message}
-          choices={currencyCodes}
-          registration={register('currency')}
-        />
+        <SelectField id="deal-currency" label="Currency" name="currency" choices={currencyCodes} />
       </div>
       <DealStageFields editing={editing} />
       <Field id="deal-person" label="Person" error={errors.primaryPersonId?.message}>
@@ -69,22 +62,8 @@ export function DealFormFields({ editing }: { editing: boolean }) {
           )}
         />
       </Field>
-      <SelectField
-        id="deal-company"
-        label="Company"
-        error={errors.primaryCompanyId?.message}
-        none="None"
-        choices={byName(companies.data)}
-        registration={register('primaryCompanyId')}
-      />
-      <SelectField
-        id="deal-owner"
-        label="Owner"
-        error={errors.ownerId?.message}
-        none="No owner"
-        choices={byName(users.data)}
-        registration={register('ownerId')}
-      />
+      <CompanySelect id="deal-company" name="primaryCompanyId" />
+      <OwnerSelect id="deal-owner" />
       <Field id="deal-close" label="Expected close date" error={errors.expectedCloseDate?.message}>
         <input
           {...controlProps('deal-close', errors.expectedCloseDate?.message)}

@@ -5,8 +5,7 @@ import type { DealFormValues } from './deal-form-values'
 
 /** Where the deal stands: its pipeline (new deals only), its stage, and why it was lost. */
 export function DealStageFields({ editing }: { editing: boolean }) {
-  const { register, control, formState, setValue } = useFormContext<DealFormValues>()
-  const errors = formState.errors
+  const { control, setValue } = useFormContext<DealFormValues>()
   const pipelines = usePipelines()
   const lostReasons = useLostReasons()
   const pipelineId = useWatch({ control, name: 'pipelineId' })
@@ -23,34 +22,34 @@ export function DealStageFields({ editing }: { editing: boolean }) {
         <SelectField
           id="deal-pipeline"
           label="Pipeline"
-          error={errors.pipelineId?.message}
+          name="pipelineId"
           none="Choose…"
           choices={byName(pipelines.data)}
-          registration={register('pipelineId', {
+          rules={{
             required: 'Choose a pipeline',
             onChange: (event: { target: { value: string } }) => {
               const next = pipelines.data?.find((item) => item.id === event.target.value)
               setValue('stageId', next?.stages[0]?.id ?? '')
             },
-          })}
+          }}
         />
       )}
       <SelectField
         id="deal-stage"
         label="Stage"
-        error={errors.stageId?.message}
+        name="stageId"
         none="Choose…"
         choices={stages}
-        registration={register('stageId', { required: 'Choose a stage' })}
+        rules={{ required: 'Choose a stage' }}
       />
       {stage?.type === 'lost' && (
         <SelectField
           id="deal-lost-reason"
           label="Lost reason"
-          error={errors.lostReasonId?.message}
+          name="lostReasonId"
           none="Choose…"
           choices={byName(lostReasons.data)}
-          registration={register('lostReasonId', { required: 'A lost deal needs a reason' })}
+          rules={{ required: 'A lost deal needs a reason' }}
         />
       )}
     </>

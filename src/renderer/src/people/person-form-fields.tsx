@@ -5,11 +5,11 @@ import { parsePhone } from '../../../shared/fields/phone'
 import { parseTagText } from '../../../shared/fields/tag'
 import { parseLine } from '../../../shared/fields/text'
 import { lifecycleStages } from '../../../shared/lifecycle'
-import { useCompanies, useUsers } from '../api/reference-data'
 import { fieldRule } from '../forms/field-rules'
+import { CompanySelect, OwnerSelect } from '../forms/record-selects'
 import { lifecycleLabels } from '../format/labels'
 import { controlProps, Field } from '../ui/field'
-import { byName, SelectField } from '../ui/select-field'
+import { SelectField } from '../ui/select-field'
 import type { PersonFormValues } from './person-form-values'
 
 const lifecycleChoices = lifecycleStages.map((stage) => ({
@@ -30,8 +30,6 @@ export function PersonFormFields({
 }) {
   const { register, formState } = useFormContext<PersonFormValues>()
   const errors = formState.errors
-  const users = useUsers()
-  const companies = useCompanies()
   return (
     <div className="form-grid">
       <Field id="person-name" label="Full name" error={errors.fullName?.message}>
@@ -76,27 +74,12 @@ export function PersonFormFields({
       <SelectField
         id="person-lifecycle"
         label="Lifecycle stage"
-        error={errors.lifecycleStage?.message}
+        name="lifecycleStage"
         none="None"
         choices={lifecycleChoices}
-        registration={register('lifecycleStage')}
       />
-      <SelectField
-        id="person-company"
-        label="Company"
-        error={errors.companyId?.message}
-        none="None"
-        choices={byName(companies.data)}
-        registration={register('companyId')}
-      />
-      <SelectField
-        id="person-owner"
-        label="Owner"
-        error={errors.ownerId?.message}
-        none="No owner"
-        choices={byName(users.data)}
-        registration={register('ownerId')}
-      />
+      <CompanySelect id="person-company" name="companyId" />
+      <OwnerSelect id="person-owner" />
       <Field id="person-source" label="Lead source" error={errors.leadSource?.message}>
         <input
           {...controlProps('person-source', errors.leadSource?.message)}

@@ -1,4 +1,4 @@
-import type { UseFormRegisterReturn } from 'react-hook-form'
+import { get, useFormContext, type RegisterOptions } from 'react-hook-form'
 import { controlProps, Field } from './field'
 
 export interface Choice {
@@ -10,26 +10,31 @@ export interface Choice {
 export const byName = (records: readonly { id: string; name: string }[] | undefined): Choice[] =>
   (records ?? []).map((record) => ({ value: record.id, label: record.name }))
 
-/** A labelled select tied to a form field: an optional first "nothing" choice, then `choices`. */
+/**
+ * A labelled select of the form around it (a react-hook-form `FormProvider`), bound to the field
+ * `name` with its error: an optional first "nothing" choice (`none`), then `choices`.
+ */
 export function SelectField({
   id,
   label,
-  error,
+  name,
   none,
   choices,
-  registration,
+  rules,
 }: {
   id: string
   label: string
-  error?: string
+  name: string
   /** The label of the empty choice (`None`, `Choose…`); without it there is none. */
   none?: string
   choices: readonly Choice[]
-  registration: UseFormRegisterReturn
+  rules?: RegisterOptions
 }) {
+  const { register, formState } = useFormContext()
+  const error = (get(formState.errors, name) as { message?: string } | undefined)?.message
   return (
     <Field id={id} label={label} error={error}>
-      <select {...controlProps(id, error)} {...registration}>
+      <select {...controlProps(id, error)} {...register(name, rules)}>
         {none !== undefined && <option value="">{none}</option>}
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value}>

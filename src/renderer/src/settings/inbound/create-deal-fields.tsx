@@ -18,18 +18,18 @@ export function CreateDealFields() {
       <SelectField
         id="deal-pipeline"
         label="Pipeline"
-        error={errors.dealPipelineId?.message}
+        name="dealPipelineId"
         none="Choose…"
         choices={byName(pipelines.data)}
-        registration={register('dealPipelineId', { required: 'Choose a pipeline' })}
+        rules={{ required: 'Choose a pipeline' }}
       />
       <SelectField
         id="deal-stage"
         label="Stage"
-        error={errors.dealStageId?.message}
+        name="dealStageId"
         none="Choose…"
         choices={byName(dealPipeline?.stages)}
-        registration={register('dealStageId', { required: 'Choose a stage' })}
+        rules={{ required: 'Choose a stage' }}
       />
       <Field id="deal-title" label="Deal title" error={errors.dealTitle?.message}>
         <input
