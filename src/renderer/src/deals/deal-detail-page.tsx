@@ -6,8 +6,7 @@ import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { stagesById, usePipelines } from '../api/reference-data'
 import { formatMoney } from '../format/money'
-import { Timeline } from '../timeline/timeline'
-import { ConfirmDialog } from '../ui/dialog'
+import { DeleteRecordDialog, TimelineCard } from '../layout/record-page-parts'
 import { RecordActions } from '../ui/record-actions'
 import { ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
@@ -66,23 +65,18 @@ export function DealDetailPage() {
       </header>
       <div className="detail-columns">
         <DealFacts deal={current} pipeline={pipeline} stage={stage} />
-        <section aria-labelledby="deal-history" className="detail-card">
-          <h2 id="deal-history">History</h2>
-          <Timeline query={timeline} />
-        </section>
+        <TimelineCard id="deal-history" title="History" query={timeline} />
       </div>
       <DealFormDialog open={editing} onClose={() => setEditing(false)} deal={current} />
-      <ConfirmDialog
+      <DeleteRecordDialog
+        what="deal"
         open={deleting}
-        title="Delete this deal?"
         message={
           <>
             <strong>{current.title}</strong> will be removed for good. Its history stays in the
             change feed.
           </>
         }
-        confirmLabel="Delete deal"
-        danger
         busy={remove.isPending}
         onConfirm={() => remove.mutate()}
         onClose={() => setDeleting(false)}

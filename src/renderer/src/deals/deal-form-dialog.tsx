@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { FormProvider, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import type { Deal } from '../api/types'
 import { deals } from '../api/endpoints'
@@ -13,10 +13,10 @@ import {
   useUsers,
 } from '../api/reference-data'
 import { clearDraft, readDraft, useDraft } from '../forms/draft'
-import { DraftFormActions, FormNotes } from '../forms/draft-form-parts'
+import { DraftForm } from '../forms/draft-form-parts'
 import { applyServerError } from '../forms/server-errors'
 import { Dialog } from '../ui/dialog'
-import { ErrorState, Skeleton } from '../ui/states'
+import { WhenLoaded } from '../ui/states'
 import { useToast } from '../ui/toast'
 import { DealFormFields } from './deal-form-fields'
 import {
@@ -55,11 +55,14 @@ type DealFormProps = { deal?: Deal; defaults?: Partial<DealFormValues>; onDone()
 
 /** The form's choices (pipelines, owners...) must be in place before its fields take values. */
 function DealFormLoader(props: DealFormProps) {
-  const lists = [usePipelines(), useUsers(), useCompanies(), useCurrencies(), useLostReasons()]
-  const failed = lists.find((list) => list.isError)
-  if (failed) return <ErrorState error={failed.error} retry={() => void failed.refetch()} />
-  if (lists.some((list) => !list.data)) return <Skeleton lines={8} label="Loading the form" />
-  return <DealForm {...props} />
+  return (
+    <WhenLoaded
+      queries={[usePipelines(), useUsers(), useCompanies(), useCurrencies(), useLostReasons()]}
+      label="Loading the form"
+    >
+      <DealForm {...props} />
+    </WhenLoaded>
+  )
 }
 
 function DealForm({ deal, defaults, onDone }: DealFormProps) {
@@ -111,22 +114,17 @@ function DealForm({ deal, defaults, onDone }: DealFormProps) {
   })
 
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <FormNotes draft={Boolean(draft)} error={formError} />
-        <DealFormFields editing={Boolean(deal)} />
-        <DraftFormActions
-          dirty={form.formState.isDirty}
-          hasDraft={Boolean(draft)}
-          pending={save.isPending}
-          submitLabel={deal ? 'Save deal' : 'Create deal'}
-          onDiscard={() => {
-            clearDraft(key)
-            onDone()
-          }}
-          onClose={onDone}
-        />
-      </form>
-    </FormProvider>
+    <DraftForm
+      form={form}
+      draftKey={key}
+      hasDraft={Boolean(draft)}
+      error={formError}
+      pending={save.isPending}
+      submitLabel={deal ? 'Save deal' : 'Create deal'}
+      onSubmit={submit}
+      onDone={onDone}
+    >
+      <DealFormFields editing={Boolean(deal)} />
+    </DraftForm>
   )
 }

@@ -1,8 +1,12 @@
-// The parts every draft-keeping form (deal, person) shows around its fields: the same notes and
-// the same buttons, so they read and behave alike.
+import type { FormEvent, ReactNode } from 'react'
+import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form'
+import { clearDraft } from './draft'
+
+// What every draft-keeping form (deal, person) shows around its fields: the same notes and the
+// same buttons, so they read and behave alike.
 
 /** Above the fields: that a draft came back, and the form's own error. */
-export function FormNotes({ draft, error }: { draft: boolean; error: string | null }) {
+function FormNotes({ draft, error }: { draft: boolean; error: string | null }) {
   return (
     <>
       {draft && <p className="form-note">Your unsaved changes from before are back.</p>}
@@ -16,14 +20,7 @@ export function FormNotes({ draft, error }: { draft: boolean; error: string | nu
 }
 
 /** Below the fields: discard the draft, keep it (or cancel when nothing changed), save. */
-export function DraftFormActions({
-  dirty,
-  hasDraft,
-  pending,
-  submitLabel,
-  onDiscard,
-  onClose,
-}: {
+function DraftFormActions(props: {
   dirty: boolean
   hasDraft: boolean
   pending: boolean
@@ -33,17 +30,50 @@ export function DraftFormActions({
 }) {
   return (
     <div className="form-actions">
-      {(dirty || hasDraft) && (
-        <button type="button" className="link-button" onClick={onDiscard}>
+      {(props.dirty || props.hasDraft) && (
+        <button type="button" className="link-button" onClick={props.onDiscard}>
           Discard draft
         </button>
       )}
-      <button type="button" className="button" onClick={onClose}>
-        {dirty ? 'Keep as draft' : 'Cancel'}
+      <button type="button" className="button" onClick={props.onClose}>
+        {props.dirty ? 'Keep as draft' : 'Cancel'}
       </button>
-      <button type="submit" className="button button-primary" disabled={pending}>
-        {pending ? 'Saving…' : submitLabel}
+      <button type="submit" className="button button-primary" disabled={props.pending}>
+        {props.pending ? 'Saving…' : props.submitLabel}
       </button>
     </div>
+  )
+}
+
+/** A form whose typing is kept as a draft under `draftKey` until it is saved or discarded. */
+export function DraftForm<T extends FieldValues>(props: {
+  form: UseFormReturn<T>
+  draftKey: string
+  hasDraft: boolean
+  error: string | null
+  pending: boolean
+  submitLabel: string
+  onSubmit(event: FormEvent): Promise<void>
+  onDone(): void
+  children: ReactNode
+}) {
+  return (
+    <FormProvider {...props.form}>
+      <form onSubmit={(event) => void props.onSubmit(event)} noValidate>
+        <FormNotes draft={props.hasDraft} error={props.error} />
+        {props.children}
+        <DraftFormActions
+          dirty={props.form.formState.isDirty}
+          hasDraft={props.hasDraft}
+          pending={props.pending}
+          submitLabel={props.submitLabel}
+          onDiscard={() => {
+            clearDraft(props.draftKey)
+            props.onDone()
+          }}
+          onClose={props.onDone}
+        />
+      </form>
+    </FormProvider>
   )
 }

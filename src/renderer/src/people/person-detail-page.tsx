@@ -6,8 +6,7 @@ import { errorMessage } from '../api/client'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { lifecycleLabels } from '../format/labels'
-import { Timeline } from '../timeline/timeline'
-import { ConfirmDialog } from '../ui/dialog'
+import { DeleteRecordDialog, TimelineCard } from '../layout/record-page-parts'
 import { RecordActions } from '../ui/record-actions'
 import { ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
@@ -77,15 +76,12 @@ export function PersonDetailPage() {
           <CustomFieldsCard person={current} />
           <PersonDealsCard personId={id} />
         </div>
-        <section aria-labelledby="person-timeline" className="detail-card">
-          <h2 id="person-timeline">Timeline</h2>
-          <Timeline query={timeline} />
-        </section>
+        <TimelineCard id="person-timeline" title="Timeline" query={timeline} />
       </div>
       <PersonFormDialog open={editing} onClose={() => setEditing(false)} person={current} />
-      <ConfirmDialog
+      <DeleteRecordDialog
+        what="person"
         open={deleting}
-        title="Delete this person?"
         message={
           <>
             <strong>{current.fullName}</strong> will be removed for good.
@@ -93,8 +89,6 @@ export function PersonDetailPage() {
               ` Their ${dealCount === 1 ? 'deal stays' : `${dealCount} deals stay`}, without a person.`}
           </>
         }
-        confirmLabel="Delete person"
-        danger
         busy={remove.isPending}
         onConfirm={() => remove.mutate()}
         onClose={() => setDeleting(false)}

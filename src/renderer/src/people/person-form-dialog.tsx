@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { FormProvider, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import type { Person } from '../api/types'
 import { ApiRequestError } from '../api/client'
@@ -8,10 +8,10 @@ import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useCompanies, useUsers } from '../api/reference-data'
 import { clearDraft, readDraft, useDraft } from '../forms/draft'
-import { DraftFormActions, FormNotes } from '../forms/draft-form-parts'
+import { DraftForm } from '../forms/draft-form-parts'
 import { applyServerError } from '../forms/server-errors'
 import { Dialog } from '../ui/dialog'
-import { ErrorState, Skeleton } from '../ui/states'
+import { WhenLoaded } from '../ui/states'
 import { useToast } from '../ui/toast'
 import { PersonFormFields } from './person-form-fields'
 import { empty, fields, toInput, valuesOf, type PersonFormValues } from './person-form-values'
@@ -37,11 +37,11 @@ type PersonFormProps = { person?: Person; onDone(): void }
 
 /** The owner and company choices must be in place before the fields take their values. */
 function PersonFormLoader(props: PersonFormProps) {
-  const lists = [useUsers(), useCompanies()]
-  const failed = lists.find((list) => list.isError)
-  if (failed) return <ErrorState error={failed.error} retry={() => void failed.refetch()} />
-  if (lists.some((list) => !list.data)) return <Skeleton lines={8} label="Loading the form" />
-  return <PersonForm {...props} />
+  return (
+    <WhenLoaded queries={[useUsers(), useCompanies()]} label="Loading the form">
+      <PersonForm {...props} />
+    </WhenLoaded>
+  )
 }
 
 function PersonForm({ person, onDone }: PersonFormProps) {
@@ -90,22 +90,17 @@ function PersonForm({ person, onDone }: PersonFormProps) {
   })
 
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <FormNotes draft={Boolean(draft)} error={formError} />
-        <PersonFormFields duplicateOf={duplicateOf} onLeave={onDone} />
-        <DraftFormActions
-          dirty={form.formState.isDirty}
-          hasDraft={Boolean(draft)}
-          pending={save.isPending}
-          submitLabel={person ? 'Save person' : 'Add person'}
-          onDiscard={() => {
-            clearDraft(key)
-            onDone()
-          }}
-          onClose={onDone}
-        />
-      </form>
-    </FormProvider>
+    <DraftForm
+      form={form}
+      draftKey={key}
+      hasDraft={Boolean(draft)}
+      error={formError}
+      pending={save.isPending}
+      submitLabel={person ? 'Save person' : 'Add person'}
+      onSubmit={submit}
+      onDone={onDone}
+    >
+      <PersonFormFields duplicateOf={duplicateOf} onLeave={onDone} />
+    </DraftForm>
   )
 }

@@ -3,8 +3,8 @@ import { useState } from 'react'
 import type { ApiToken, CreatedApiToken } from '../api/types'
 import { tokens } from '../api/endpoints'
 import { keys } from '../api/keys'
-import { CopyButton } from '../ui/copy-button'
-import { ConfirmDialog, Dialog } from '../ui/dialog'
+import { ConfirmDialog } from '../ui/dialog'
+import { SecretDialog } from '../ui/secret-dialog'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { CreateTokenForm } from './create-token-form'
 import { TokensTable } from './tokens-table'
@@ -34,29 +34,17 @@ export function TokensSettings() {
       {list.data && list.data.length > 0 && (
         <TokensTable tokens={list.data} onRevoke={setRevoking} />
       )}
-      <Dialog open={created !== null} title="Your new token" onClose={() => setCreated(null)}>
-        {created && (
-          <>
-            <p>
-              Copy it now: this is the only time <strong>{created.name}</strong> is shown. Only a
-              hash of it is kept.
-            </p>
-            <div className="secret-box">
-              <code data-testid="created-token">{created.token}</code>
-              <CopyButton text={created.token} />
-            </div>
-            <div className="form-actions">
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => setCreated(null)}
-              >
-                Done
-              </button>
-            </div>
-          </>
-        )}
-      </Dialog>
+      <SecretDialog
+        title="Your new token"
+        secret={created?.token ?? null}
+        testId="created-token"
+        onClose={() => setCreated(null)}
+      >
+        <p>
+          Copy it now: this is the only time <strong>{created?.name}</strong> is shown. Only a hash
+          of it is kept.
+        </p>
+      </SecretDialog>
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke this token?"

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { errorMessage } from '../api/client'
 import './states.css'
@@ -43,4 +44,20 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
       )}
     </div>
   )
+}
+
+/** Shows `children` once every query has its data; until then loading, or the first error. */
+export function WhenLoaded({
+  queries,
+  label,
+  children,
+}: {
+  queries: UseQueryResult[]
+  label: string
+  children: ReactNode
+}) {
+  const failed = queries.find((query) => query.isError)
+  if (failed) return <ErrorState error={failed.error} retry={() => void failed.refetch()} />
+  if (queries.some((query) => !query.data)) return <Skeleton lines={8} label={label} />
+  return children
 }

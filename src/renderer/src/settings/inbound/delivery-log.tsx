@@ -8,6 +8,7 @@ import { integrationKeys } from '../../api/keys'
 import { formatDateTime, formatRelative } from '../../format/dates'
 import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
 import { useToast } from '../../ui/toast'
+import { NewerOlder } from '../../ui/newer-older'
 
 const outcomeLabels = { created: 'Created', updated: 'Updated', rejected: 'Rejected' } as const
 
@@ -103,26 +104,12 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
               </li>
             ))}
           </ul>
-          {(page > 1 || log.data.hasMore) && (
-            <nav className="inline-row" aria-label="Request log pages">
-              <button
-                type="button"
-                className="button"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Newer
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={!log.data.hasMore}
-                onClick={() => setPage(page + 1)}
-              >
-                Older
-              </button>
-            </nav>
-          )}
+          <NewerOlder
+            label="Request log pages"
+            page={page}
+            hasMore={log.data.hasMore}
+            onPage={setPage}
+          />
         </>
       )}
     </section>

@@ -15,6 +15,7 @@ import { useToast } from '../../ui/toast'
 import { SubscriptionFields, type SubscriptionFormValues } from './subscription-fields'
 import { subscriptionState } from './subscriptions-page'
 import '../inbound/inbound.css'
+import { NewerOlder } from '../../ui/newer-older'
 
 /** /settings/outbound/:id: a subscription's settings, secret, test event and delivery log. */
 export function SubscriptionPage() {
@@ -322,26 +323,12 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
               ))}
             </tbody>
           </table>
-          {(page > 1 || log.data.hasMore) && (
-            <nav className="inline-row" aria-label="Delivery log pages">
-              <button
-                type="button"
-                className="button"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Newer
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={!log.data.hasMore}
-                onClick={() => setPage(page + 1)}
-              >
-                Older
-              </button>
-            </nav>
-          )}
+          <NewerOlder
+            label="Delivery log pages"
+            page={page}
+            hasMore={log.data.hasMore}
+            onPage={setPage}
+          />
         </>
       )}
     </section>

@@ -7,8 +7,7 @@ import { subscriptions } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
 import { applyServerError } from '../../forms/server-errors'
 import { formatRelative } from '../../format/dates'
-import { CopyButton } from '../../ui/copy-button'
-import { Dialog } from '../../ui/dialog'
+import { SecretDialog } from '../../ui/secret-dialog'
 import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
 import { SubscriptionFields, type SubscriptionFormValues } from './subscription-fields'
 import '../inbound/inbound.css'
@@ -102,33 +101,22 @@ export function SubscriptionsPage() {
           </button>
         </div>
       </form>
-      <Dialog open={created !== null} title="Subscribed" onClose={() => setCreated(null)}>
-        {created && (
-          <>
-            <p>
-              Deliveries to <code>{created.url}</code> are signed with this secret. Give it to the
-              receiver so it can check them (any Standard Webhooks library does). It can be shown
-              again on the subscription&apos;s page.
-            </p>
-            <div className="secret-box">
-              <code>{created.secret}</code>
-              <CopyButton text={created.secret} />
-            </div>
-            <div className="form-actions">
-              <Link className="button" to={`/settings/outbound/${created.id}`}>
-                Open the delivery log
-              </Link>
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => setCreated(null)}
-              >
-                Done
-              </button>
-            </div>
-          </>
-        )}
-      </Dialog>
+      <SecretDialog
+        title="Subscribed"
+        secret={created?.secret ?? null}
+        action={
+          <Link className="button" to={`/settings/outbound/${created?.id}`}>
+            Open the delivery log
+          </Link>
+        }
+        onClose={() => setCreated(null)}
+      >
+        <p>
+          Deliveries to <code>{created?.url}</code> are signed with this secret. Give it to the
+          receiver so it can check them (any Standard Webhooks library does). It can be shown again
+          on the subscription&apos;s page.
+        </p>
+      </SecretDialog>
     </section>
   )
 }

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react'
+import { CopyButton } from './copy-button'
+import { Dialog } from './dialog'
+
+/**
+ * A secret shown once it is made (an API token, a signing secret): what it is for (`children`),
+ * the secret with its copy button, and Done; `action` stands beside Done.
+ */
+export function SecretDialog({
+  title,
+  secret,
+  testId,
+  action,
+  onClose,
+  children,
+}: {
+  title: string
+  /** Null while there is none to show: the dialog is closed. */
+  secret: string | null
+  testId?: string
+  action?: ReactNode
+  onClose(): void
+  children: ReactNode
+}) {
+  return (
+    <Dialog open={secret !== null} title={title} onClose={onClose}>
+      {secret !== null && (
+        <>
+          {children}
+          <div className="secret-box">
+            <code data-testid={testId}>{secret}</code>
+            <CopyButton text={secret} />
+          </div>
+          <div className="form-actions">
+            {action}
+            <button type="button" className="button button-primary" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  )
+}
