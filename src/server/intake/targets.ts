@@ -4,30 +4,17 @@ import { customFieldKeyPattern } from '../../shared/fields/custom-field'
 import type { LifecycleStage } from '../../shared/lifecycle'
 import type { InboundObjectType } from '../db/database'
 
-export const personTargets = [
-  'fullName',
-  'primaryEmail',
-  'primaryPhone',
-  'companyId',
-  'ownerId',
-  'lifecycleStage',
-  'leadSource',
-  'tags',
-] as const
+import {
+  customFieldPrefix,
+  dealTargetNames,
+  personTargetNames,
+  type DealTarget,
+  type PersonTarget,
+} from '../../shared/mapping-targets'
 
-export const dealTargets = [
-  'title',
-  'value',
-  'currency',
-  'pipelineId',
-  'stageId',
-  'expectedCloseDate',
-] as const
-
-export type PersonTarget = (typeof personTargets)[number]
-export type DealTarget = (typeof dealTargets)[number]
-
-export const customFieldPrefix = 'customFields.'
+export { customFieldPrefix, type DealTarget, type PersonTarget }
+export const personTargets = personTargetNames
+export const dealTargets = dealTargetNames
 
 export interface MappedPerson {
   fullName?: string
@@ -62,10 +49,10 @@ export function emptyRecord(): MappedRecord {
 }
 
 export const isPersonTarget = (target: string): target is PersonTarget =>
-  (personTargets as readonly string[]).includes(target)
+  (personTargetNames as readonly string[]).includes(target)
 
 export const isDealTarget = (target: string): target is DealTarget =>
-  (dealTargets as readonly string[]).includes(target)
+  (dealTargetNames as readonly string[]).includes(target)
 
 /** Whether a target takes a list of values (tags, custom fields) rather than one. */
 export const isListTarget = (target: string) =>

@@ -1,6 +1,7 @@
 import type { Path } from 'react-hook-form'
 import type { Person } from '../api/types'
 import type { LifecycleStage } from '../../../shared/lifecycle'
+import { personTargetNames } from '../../../shared/mapping-targets'
 
 // The person form's values: read from a person, and back into the API's body.
 
@@ -15,16 +16,7 @@ export interface PersonFormValues {
   tags: string
 }
 
-export const fields: Path<PersonFormValues>[] = [
-  'fullName',
-  'primaryEmail',
-  'primaryPhone',
-  'companyId',
-  'ownerId',
-  'lifecycleStage',
-  'leadSource',
-  'tags',
-]
+export const fields: Path<PersonFormValues>[] = personTargetNames
 
 export const empty: PersonFormValues = {
   fullName: '',

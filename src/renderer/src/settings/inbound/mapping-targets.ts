@@ -1,32 +1,21 @@
 import type { InboundObjectType, MappingValue } from '../../api/types'
 
-// The fields a mapping can fill (src/server/intake/targets.ts): a person's, plus a deal's for deal
-// webhooks, plus any custom field as `customFields.<key>`.
-export const personTargets = [
-  ['fullName', 'Full name'],
-  ['primaryEmail', 'E-mail'],
-  ['primaryPhone', 'Phone'],
-  ['companyId', 'Company id'],
-  ['ownerId', 'Owner id'],
-  ['lifecycleStage', 'Lifecycle stage'],
-  ['leadSource', 'Lead source'],
-  ['tags', 'Tags'],
-] as const
+// The fields a mapping can fill (src/shared/mapping-targets.ts): a person's, plus a deal's for
+// deal webhooks, plus any custom field as `customFields.<key>`.
+import {
+  customFieldPrefix,
+  dealMappingTargets,
+  personMappingTargets,
+} from '../../../../shared/mapping-targets'
 
-export const dealTargets = [
-  ['title', 'Deal title'],
-  ['value', 'Deal value'],
-  ['currency', 'Deal currency'],
-  ['pipelineId', 'Pipeline id'],
-  ['stageId', 'Stage id'],
-  ['expectedCloseDate', 'Expected close date'],
-] as const
-
-export const customFieldPrefix = 'customFields.'
+export { customFieldPrefix }
+export const personTargets = personMappingTargets
 export const customTarget = '__custom'
 
 export function targetsFor(objectType: InboundObjectType): readonly (readonly [string, string])[] {
-  return objectType === 'deal' ? [...dealTargets, ...personTargets] : personTargets
+  return objectType === 'deal'
+    ? [...dealMappingTargets, ...personMappingTargets]
+    : personMappingTargets
 }
 
 /** Fields that take a list: several templates, written here separated by commas. */
