@@ -3,7 +3,7 @@ import type { LostReason } from '../api/types'
 import { lostReasons } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useLostReasons } from '../api/reference-data'
-import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { QueryView } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
 
 /** /settings/lost-reasons: why deals are lost; a deal entering a lost stage must give one. */
@@ -25,16 +25,15 @@ export function LostReasonsSettings() {
         Asked whenever a deal moves to a lost stage. A reason that deals still give cannot be
         deleted.
       </p>
-      {list.isPending && <Skeleton lines={4} label="Loading lost reasons" />}
-      {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
-      {list.data?.length === 0 && <EmptyState title="No lost reasons yet" />}
-      {list.data && list.data.length > 0 && (
-        <ul className="edit-list">
-          {list.data.map((reason) => (
-            <LostReasonRow key={reason.id} reason={reason} />
-          ))}
-        </ul>
-      )}
+      <QueryView query={list} lines={4} loading="Loading lost reasons" empty="No lost reasons yet">
+        {(data) => (
+          <ul className="edit-list">
+            {data.map((reason) => (
+              <LostReasonRow key={reason.id} reason={reason} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <form className="inline-form" onSubmit={submit}>
         <label htmlFor="new-lost-reason">New lost reason</label>
         <div className="inline-row">

@@ -5,7 +5,7 @@ import { tokens } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { ConfirmDialog } from '../ui/dialog'
 import { SecretDialog } from '../ui/secret-dialog'
-import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { QueryView } from '../ui/states'
 import { CreateTokenForm } from './create-token-form'
 import { TokensTable } from './tokens-table'
 import { useSettingsMutation } from './use-settings-mutation'
@@ -28,12 +28,9 @@ export function TokensSettings() {
         settings (<code>/api/app/v1</code>).
       </p>
       <CreateTokenForm onCreated={setCreated} />
-      {list.isPending && <Skeleton lines={3} label="Loading tokens" />}
-      {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
-      {list.data?.length === 0 && <EmptyState title="No tokens yet" />}
-      {list.data && list.data.length > 0 && (
-        <TokensTable tokens={list.data} onRevoke={setRevoking} />
-      )}
+      <QueryView query={list} loading="Loading tokens" empty="No tokens yet">
+        {(data) => <TokensTable tokens={data} onRevoke={setRevoking} />}
+      </QueryView>
       <SecretDialog
         title="Your new token"
         secret={created?.token ?? null}

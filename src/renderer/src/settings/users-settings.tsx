@@ -4,7 +4,7 @@ import { users } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useUsers } from '../api/reference-data'
 import { ConfirmDialog } from '../ui/dialog'
-import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { QueryView } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
 
 const affected = [keys.users, keys.people, keys.boards]
@@ -38,16 +38,15 @@ export function UsersSettings() {
         The owners people and deals can be assigned to. Deleting a user leaves what they owned
         without an owner.
       </p>
-      {list.isPending && <Skeleton lines={3} label="Loading users" />}
-      {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
-      {list.data?.length === 0 && <EmptyState title="No users yet" />}
-      {list.data && list.data.length > 0 && (
-        <ul className="edit-list">
-          {list.data.map((user) => (
-            <UserRow key={user.id} user={user} />
-          ))}
-        </ul>
-      )}
+      <QueryView query={list} loading="Loading users" empty="No users yet">
+        {(data) => (
+          <ul className="edit-list">
+            {data.map((user) => (
+              <UserRow key={user.id} user={user} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <form className="inline-form" onSubmit={submit}>
         <fieldset className="plain-fieldset">
           <legend>Add a user</legend>

@@ -61,3 +61,44 @@ export function WhenLoaded({
   if (queries.some((query) => !query.data)) return <Skeleton lines={8} label={label} />
   return children
 }
+
+/**
+ * A list query's states: loading, its failure, and once it has data, `empty` when the list (or
+ * the page's `total`) is empty, else `children` with the data. A failed refetch shows both the
+ * error and the data it had.
+ */
+export function QueryView<T>({
+  query,
+  loading,
+  lines = 3,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>
+  loading: string
+  lines?: number
+  /** A title for the empty state, or the whole of what to show. */
+  empty: ReactNode
+  children(data: T): ReactNode
+}) {
+  const data = query.data
+  const isEmpty = Array.isArray(data)
+    ? data.length === 0
+    : (data as { total?: number })?.total === 0
+  return (
+    <>
+      {query.isPending && <Skeleton lines={lines} label={loading} />}
+      {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
+      {data !== undefined &&
+        (isEmpty ? (
+          typeof empty === 'string' ? (
+            <EmptyState title={empty} />
+          ) : (
+            empty
+          )
+        ) : (
+          children(data)
+        ))}
+    </>
+  )
+}

@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/client'
 import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
 import { formatDateTime, formatRelative } from '../../format/dates'
-import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
+import { EmptyState, QueryView } from '../../ui/states'
 import { useToast } from '../../ui/toast'
 import { NewerOlder } from '../../ui/newer-older'
 
@@ -46,72 +46,76 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
   return (
     <section aria-labelledby="log-heading" className="panel">
       <h3 id="log-heading">Request log</h3>
-      {log.isPending && <Skeleton lines={4} label="Loading the request log" />}
-      {log.isError && <ErrorState error={log.error} retry={() => void log.refetch()} />}
-      {log.data?.total === 0 && (
-        <EmptyState title="Nothing has arrived yet">
-          Deliveries show up here with what they did, newest first.
-        </EmptyState>
-      )}
-      {log.data && log.data.total > 0 && (
-        <>
-          <ul className="delivery-list">
-            {log.data.data.map((delivery) => (
-              <li key={delivery.id} className={`delivery outcome-${delivery.outcome}`}>
-                <details>
-                  <summary>
-                    <span className={`outcome-badge outcome-${delivery.outcome}`}>
-                      {outcomeLabels[delivery.outcome]}
-                    </span>
-                    <span className="delivery-status">{delivery.status}</span>
-                    <time
-                      dateTime={delivery.receivedAt}
-                      title={formatDateTime(delivery.receivedAt)}
-                    >
-                      {formatRelative(delivery.receivedAt)}
-                    </time>
-                    <span className="muted delivery-type">
-                      {delivery.contentType ?? 'no content type'}
-                    </span>
-                    {delivery.replayOf && <span className="muted">replay</span>}
-                    {delivery.error && (
-                      <span className="delivery-error">{delivery.error.message}</span>
-                    )}
-                  </summary>
-                  <div className="delivery-body">
-                    <div className="inline-row">
-                      {delivery.personId && (
-                        <Link to={`/people/${delivery.personId}`}>Open the person</Link>
-                      )}
-                      {delivery.dealId && (
-                        <Link to={`/deals/${delivery.dealId}`}>Open the deal</Link>
-                      )}
-                      <button
-                        type="button"
-                        className="button"
-                        disabled={replay.isPending}
-                        onClick={() => replay.mutate(delivery.id)}
+      <QueryView
+        query={log}
+        lines={4}
+        loading="Loading the request log"
+        empty={
+          <EmptyState title="Nothing has arrived yet">
+            Deliveries show up here with what they did, newest first.
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <ul className="delivery-list">
+              {data.data.map((delivery) => (
+                <li key={delivery.id} className={`delivery outcome-${delivery.outcome}`}>
+                  <details>
+                    <summary>
+                      <span className={`outcome-badge outcome-${delivery.outcome}`}>
+                        {outcomeLabels[delivery.outcome]}
+                      </span>
+                      <span className="delivery-status">{delivery.status}</span>
+                      <time
+                        dateTime={delivery.receivedAt}
+                        title={formatDateTime(delivery.receivedAt)}
                       >
-                        Replay
-                      </button>
+                        {formatRelative(delivery.receivedAt)}
+                      </time>
+                      <span className="muted delivery-type">
+                        {delivery.contentType ?? 'no content type'}
+                      </span>
+                      {delivery.replayOf && <span className="muted">replay</span>}
+                      {delivery.error && (
+                        <span className="delivery-error">{delivery.error.message}</span>
+                      )}
+                    </summary>
+                    <div className="delivery-body">
+                      <div className="inline-row">
+                        {delivery.personId && (
+                          <Link to={`/people/${delivery.personId}`}>Open the person</Link>
+                        )}
+                        {delivery.dealId && (
+                          <Link to={`/deals/${delivery.dealId}`}>Open the deal</Link>
+                        )}
+                        <button
+                          type="button"
+                          className="button"
+                          disabled={replay.isPending}
+                          onClick={() => replay.mutate(delivery.id)}
+                        >
+                          Replay
+                        </button>
+                      </div>
+                      <h4>Received</h4>
+                      <pre>{prettyBody(delivery)}</pre>
+                      <h4>Answered</h4>
+                      <pre>{JSON.stringify(delivery.response, null, 2)}</pre>
                     </div>
-                    <h4>Received</h4>
-                    <pre>{prettyBody(delivery)}</pre>
-                    <h4>Answered</h4>
-                    <pre>{JSON.stringify(delivery.response, null, 2)}</pre>
-                  </div>
-                </details>
-              </li>
-            ))}
-          </ul>
-          <NewerOlder
-            label="Request log pages"
-            page={page}
-            hasMore={log.data.hasMore}
-            onPage={setPage}
-          />
-        </>
-      )}
+                  </details>
+                </li>
+              ))}
+            </ul>
+            <NewerOlder
+              label="Request log pages"
+              page={page}
+              hasMore={data.hasMore}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryView>
     </section>
   )
 }

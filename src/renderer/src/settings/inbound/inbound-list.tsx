@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
 import { formatRelative } from '../../format/dates'
-import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
+import { EmptyState, QueryView } from '../../ui/states'
 
 /** /settings/inbound: every inbound webhook of the workspace. */
 export function InboundList() {
@@ -24,45 +24,50 @@ export function InboundList() {
         URL; Outpost maps it to a person (or a deal) and matches it against the people it has, so a
         second form from the same e-mail updates rather than duplicates.
       </p>
-      {list.isPending && <Skeleton lines={3} label="Loading inbound webhooks" />}
-      {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
-      {list.data?.total === 0 && (
-        <EmptyState title="No inbound webhooks yet">Create one to get a URL to post to.</EmptyState>
-      )}
-      {list.data && list.data.total > 0 && (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Creates</th>
-              <th scope="col">Duplicates by</th>
-              <th scope="col">URL</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((webhook) => (
-              <tr key={webhook.id}>
-                <td>
-                  <Link to={`/settings/inbound/${webhook.id}`}>{webhook.name}</Link>
-                </td>
-                <td>{webhook.objectType === 'deal' ? 'Deals' : 'People'}</td>
-                <td>{webhook.dedupe.strategy}</td>
-                <td>
-                  <code>…/{webhook.tokenPrefix}…</code>
-                </td>
-                <td>
-                  {webhook.revokedAt
-                    ? `Revoked ${formatRelative(webhook.revokedAt)}`
-                    : webhook.enabled
-                      ? 'Enabled'
-                      : 'Paused'}
-                </td>
+      <QueryView
+        query={list}
+        loading="Loading inbound webhooks"
+        empty={
+          <EmptyState title="No inbound webhooks yet">
+            Create one to get a URL to post to.
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Creates</th>
+                <th scope="col">Duplicates by</th>
+                <th scope="col">URL</th>
+                <th scope="col">State</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {data.data.map((webhook) => (
+                <tr key={webhook.id}>
+                  <td>
+                    <Link to={`/settings/inbound/${webhook.id}`}>{webhook.name}</Link>
+                  </td>
+                  <td>{webhook.objectType === 'deal' ? 'Deals' : 'People'}</td>
+                  <td>{webhook.dedupe.strategy}</td>
+                  <td>
+                    <code>…/{webhook.tokenPrefix}…</code>
+                  </td>
+                  <td>
+                    {webhook.revokedAt
+                      ? `Revoked ${formatRelative(webhook.revokedAt)}`
+                      : webhook.enabled
+                        ? 'Enabled'
+                        : 'Paused'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryView>
     </section>
   )
 }

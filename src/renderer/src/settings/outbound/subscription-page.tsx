@@ -10,7 +10,7 @@ import { applyServerError } from '../../forms/server-errors'
 import { formatDateTime, formatRelative } from '../../format/dates'
 import { CopyButton } from '../../ui/copy-button'
 import { ConfirmDialog } from '../../ui/dialog'
-import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
+import { EmptyState, ErrorState, QueryView, Skeleton } from '../../ui/states'
 import { useToast } from '../../ui/toast'
 import { SubscriptionFields, type SubscriptionFormValues } from './subscription-fields'
 import { subscriptionState } from './subscriptions-page'
@@ -261,76 +261,80 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
   return (
     <section className="panel" aria-labelledby="attempts-heading">
       <h3 id="attempts-heading">Delivery log</h3>
-      {log.isPending && <Skeleton lines={4} label="Loading the delivery log" />}
-      {log.isError && <ErrorState error={log.error} retry={() => void log.refetch()} />}
-      {log.data?.total === 0 && (
-        <EmptyState title="No deliveries yet">Send a test event to see one here.</EmptyState>
-      )}
-      {log.data && log.data.total > 0 && (
-        <>
-          <table className="data-table attempts-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Event</th>
-                <th scope="col">Result</th>
-                <th scope="col">Time</th>
-                <th scope="col">Next try</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.data.map((attempt) => (
-                <tr key={attempt.id}>
-                  <td>
-                    <time
-                      dateTime={attempt.attemptedAt}
-                      title={formatDateTime(attempt.attemptedAt)}
-                    >
-                      {formatRelative(attempt.attemptedAt)}
-                    </time>
-                  </td>
-                  <td className="mono" title={attempt.responseExcerpt ?? undefined}>
-                    {attempt.eventType}
-                    {attempt.trigger !== 'scheduled' && (
-                      <span className="muted"> ({attempt.trigger})</span>
-                    )}
-                  </td>
-                  <td>
-                    <span
-                      className={`outcome-badge ${attempt.succeeded ? 'outcome-created' : 'outcome-rejected'}`}
-                    >
-                      {attemptResult(attempt)}
-                    </span>
-                  </td>
-                  <td>{attempt.durationMs} ms</td>
-                  <td>{attempt.nextAttemptAt ? formatRelative(attempt.nextAttemptAt) : '—'}</td>
-                  <td>
-                    {attempt.trigger !== 'test' && (
-                      <button
-                        type="button"
-                        className="button"
-                        disabled={redeliver.isPending}
-                        onClick={() => redeliver.mutate(attempt.eventId)}
-                      >
-                        Redeliver
-                      </button>
-                    )}
-                  </td>
+      <QueryView
+        query={log}
+        lines={4}
+        loading="Loading the delivery log"
+        empty={
+          <EmptyState title="No deliveries yet">Send a test event to see one here.</EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <table className="data-table attempts-table">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">Time</th>
+                  <th scope="col">Next try</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <NewerOlder
-            label="Delivery log pages"
-            page={page}
-            hasMore={log.data.hasMore}
-            onPage={setPage}
-          />
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.data.map((attempt) => (
+                  <tr key={attempt.id}>
+                    <td>
+                      <time
+                        dateTime={attempt.attemptedAt}
+                        title={formatDateTime(attempt.attemptedAt)}
+                      >
+                        {formatRelative(attempt.attemptedAt)}
+                      </time>
+                    </td>
+                    <td className="mono" title={attempt.responseExcerpt ?? undefined}>
+                      {attempt.eventType}
+                      {attempt.trigger !== 'scheduled' && (
+                        <span className="muted"> ({attempt.trigger})</span>
+                      )}
+                    </td>
+                    <td>
+                      <span
+                        className={`outcome-badge ${attempt.succeeded ? 'outcome-created' : 'outcome-rejected'}`}
+                      >
+                        {attemptResult(attempt)}
+                      </span>
+                    </td>
+                    <td>{attempt.durationMs} ms</td>
+                    <td>{attempt.nextAttemptAt ? formatRelative(attempt.nextAttemptAt) : '—'}</td>
+                    <td>
+                      {attempt.trigger !== 'test' && (
+                        <button
+                          type="button"
+                          className="button"
+                          disabled={redeliver.isPending}
+                          onClick={() => redeliver.mutate(attempt.eventId)}
+                        >
+                          Redeliver
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <NewerOlder
+              label="Delivery log pages"
+              page={page}
+              hasMore={data.hasMore}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryView>
     </section>
   )
 }

@@ -8,7 +8,7 @@ import { integrationKeys } from '../../api/keys'
 import { applyServerError } from '../../forms/server-errors'
 import { formatRelative } from '../../format/dates'
 import { SecretDialog } from '../../ui/secret-dialog'
-import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
+import { QueryView } from '../../ui/states'
 import { SubscriptionFields, type SubscriptionFormValues } from './subscription-fields'
 import '../inbound/inbound.css'
 
@@ -59,34 +59,33 @@ export function SubscriptionsPage() {
         Webhooks way, retried for days when an endpoint is down, and never lost while this computer
         is offline.
       </p>
-      {list.isPending && <Skeleton lines={3} label="Loading subscriptions" />}
-      {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
-      {list.data?.total === 0 && <EmptyState title="No subscriptions yet" />}
-      {list.data && list.data.total > 0 && (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Endpoint</th>
-              <th scope="col">Events</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((subscription) => (
-              <tr key={subscription.id}>
-                <td>
-                  <Link to={`/settings/outbound/${subscription.id}`}>{subscription.url}</Link>
-                  {subscription.description && (
-                    <span className="muted"> · {subscription.description}</span>
-                  )}
-                </td>
-                <td className="mono">{subscription.eventTypes.join(', ')}</td>
-                <td>{subscriptionState(subscription)}</td>
+      <QueryView query={list} loading="Loading subscriptions" empty="No subscriptions yet">
+        {(data) => (
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Endpoint</th>
+                <th scope="col">Events</th>
+                <th scope="col">State</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {data.data.map((subscription) => (
+                <tr key={subscription.id}>
+                  <td>
+                    <Link to={`/settings/outbound/${subscription.id}`}>{subscription.url}</Link>
+                    {subscription.description && (
+                      <span className="muted"> · {subscription.description}</span>
+                    )}
+                  </td>
+                  <td className="mono">{subscription.eventTypes.join(', ')}</td>
+                  <td>{subscriptionState(subscription)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryView>
       <form className="panel new-subscription" onSubmit={(event) => void submit(event)} noValidate>
         <h3>New subscription</h3>
         {formError && (
