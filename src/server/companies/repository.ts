@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
-import { findTenantRow, insertRows } from '../db/tenant-rows'
+import { findTenantRow, insertRows, findTenantIdBy } from '../db/tenant-rows'
 import type { CompanyTable } from '../db/database'
 
 export const insertCompany = (db: Db, row: Insertable<CompanyTable>) =>
@@ -9,14 +9,8 @@ export const insertCompany = (db: Db, row: Insertable<CompanyTable>) =>
 export const findCompanyById = (db: Db, tenantId: string, id: string) =>
   findTenantRow(db, 'companies', tenantId, id)
 
-export async function findCompanyByDomain(db: Db, tenantId: string, domain: string) {
-  return db
-    .selectFrom('companies')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('domain', '=', domain)
-    .executeTakeFirst()
-}
+export const findCompanyByDomain = (db: Db, tenantId: string, domain: string) =>
+  findTenantIdBy(db, 'companies', tenantId, 'domain', domain)
 
 export async function updateCompany(db: Db, id: string, values: Updateable<CompanyTable>) {
   await db.updateTable('companies').set(values).where('id', '=', id).execute()

@@ -105,7 +105,7 @@ export async function ensureCompanyForDomain(
   return inTransaction(db, async (trx) => {
     const existing = await companies.findCompanyByDomain(trx, tenantId, name)
     return existing
-      ? toCompany(existing)
+      ? getCompany(trx, tenantId, existing.id)
       : createCompany(trx, tenantId, { name, domain: name }, now)
   })
 }

@@ -48,3 +48,22 @@ export async function insertRows<T extends keyof Database>(
     .values(rows as never)
     .execute()
 }
+
+/**
+ * The id of the workspace's row whose `column` holds `value` (an e-mail, a domain: the columns
+ * unique in a workspace), or undefined.
+ */
+export async function findTenantIdBy<T extends TenantTable>(
+  db: Db,
+  table: T,
+  tenantId: string,
+  column: keyof Database[T] & string,
+  value: string,
+): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom(table as TenantTable)
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where(column as 'id', '=', value)
+    .executeTakeFirst()
+}

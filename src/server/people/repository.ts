@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Db } from '../db/connection'
-import { findTenantRow, insertRows } from '../db/tenant-rows'
+import { findTenantRow, insertRows, findTenantIdBy } from '../db/tenant-rows'
 import type { PersonTable } from '../db/database'
 
 export const insertPerson = (db: Db, row: Insertable<PersonTable>) =>
@@ -9,14 +9,8 @@ export const insertPerson = (db: Db, row: Insertable<PersonTable>) =>
 export const findPersonById = (db: Db, tenantId: string, id: string) =>
   findTenantRow(db, 'people', tenantId, id)
 
-export async function findPersonIdByEmail(db: Db, tenantId: string, email: string) {
-  return db
-    .selectFrom('people')
-    .select('id')
-    .where('tenantId', '=', tenantId)
-    .where('primaryEmail', '=', email)
-    .executeTakeFirst()
-}
+export const findPersonIdByEmail = (db: Db, tenantId: string, email: string) =>
+  findTenantIdBy(db, 'people', tenantId, 'primaryEmail', email)
 
 /** The columns by which a person points at another record that can be deleted. */
 export type PersonReference = 'companyId' | 'ownerId'

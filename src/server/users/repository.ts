@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
-import { findTenantRow, insertRows } from '../db/tenant-rows'
+import { findTenantRow, insertRows, findTenantIdBy } from '../db/tenant-rows'
 import type { UserTable } from '../db/database'
 
 export const insertUser = (db: Db, row: Insertable<UserTable>) => insertRows(db, 'users', [row])
@@ -8,14 +8,8 @@ export const insertUser = (db: Db, row: Insertable<UserTable>) => insertRows(db,
 export const findUserById = (db: Db, tenantId: string, id: string) =>
   findTenantRow(db, 'users', tenantId, id)
 
-export async function findUserByEmail(db: Db, tenantId: string, email: string) {
-  return db
-    .selectFrom('users')
-    .select('id')
-    .where('tenantId', '=', tenantId)
-    .where('email', '=', email)
-    .executeTakeFirst()
-}
+export const findUserByEmail = (db: Db, tenantId: string, email: string) =>
+  findTenantIdBy(db, 'users', tenantId, 'email', email)
 
 export async function updateUser(db: Db, id: string, values: Updateable<UserTable>): Promise<void> {
   await db.updateTable('users').set(values).where('id', '=', id).execute()
