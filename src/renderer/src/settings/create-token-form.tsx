@@ -3,6 +3,7 @@ import type { CreatedApiToken, TokenScope } from '../api/types'
 import { tokens } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useSettingsMutation } from './use-settings-mutation'
+import { QuietInput } from '../ui/quiet-input'
 
 /** A name and a scope make a token; its secret goes to `onCreated`, to be shown once. */
 export function CreateTokenForm({ onCreated }: { onCreated(token: CreatedApiToken): void }) {
@@ -27,14 +28,12 @@ export function CreateTokenForm({ onCreated }: { onCreated(token: CreatedApiToke
       <fieldset className="plain-fieldset">
         <legend>Create a token</legend>
         <div className="inline-row">
-          <label className="visually-hidden" htmlFor="token-name">
-            Token name
-          </label>
-          <input
+          <QuietInput
             id="token-name"
+            label="Token name"
             placeholder="What it is for, e.g. Sync script"
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onValue={setName}
           />
           <label className="visually-hidden" htmlFor="token-scope">
             Scope

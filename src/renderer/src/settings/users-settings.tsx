@@ -6,6 +6,7 @@ import { useUsers } from '../api/reference-data'
 import { ConfirmDialog } from '../ui/dialog'
 import { QueryView } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
+import { QuietInput } from '../ui/quiet-input'
 
 const affected = [keys.users, keys.people, keys.boards]
 
@@ -51,24 +52,20 @@ export function UsersSettings() {
         <fieldset className="plain-fieldset">
           <legend>Add a user</legend>
           <div className="inline-row">
-            <label className="visually-hidden" htmlFor="new-user-name">
-              Name
-            </label>
-            <input
+            <QuietInput
               id="new-user-name"
+              label="Name"
               placeholder="Name"
               value={name}
-              onChange={(event) => setName(event.target.value)}
+              onValue={setName}
             />
-            <label className="visually-hidden" htmlFor="new-user-email">
-              E-mail
-            </label>
-            <input
+            <QuietInput
               id="new-user-email"
+              label="E-mail"
               type="email"
               placeholder="E-mail (optional)"
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onValue={setEmail}
             />
             <button type="submit" className="button" disabled={create.isPending || !name.trim()}>
               Add
@@ -100,24 +97,20 @@ function UserRow({ user }: { user: User }) {
   }
   return (
     <li className="edit-row">
-      <label className="visually-hidden" htmlFor={`user-name-${user.id}`}>
-        Name
-      </label>
-      <input
+      <QuietInput
         id={`user-name-${user.id}`}
+        label="Name"
         value={name}
-        onChange={(event) => setName(event.target.value)}
+        onValue={setName}
         onBlur={save}
       />
-      <label className="visually-hidden" htmlFor={`user-email-${user.id}`}>
-        E-mail of {user.name}
-      </label>
-      <input
+      <QuietInput
         id={`user-email-${user.id}`}
+        label={`E-mail of ${user.name}`}
         type="email"
         value={email}
         placeholder="No e-mail"
-        onChange={(event) => setEmail(event.target.value)}
+        onValue={setEmail}
         onBlur={save}
       />
       <button
