@@ -1,10 +1,9 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
 import { pageSchema } from '../http/pagination'
-import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
+import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
-import { timelineSchema } from '../timeline/schema'
-import { getTimeline } from '../timeline/service'
+import { timelineRoutes } from '../timeline/routes'
 import { dealSchema } from './schema'
 import { dealsSearchQuery } from './search-schema'
 import { searchDeals } from './search-service'
@@ -13,7 +12,8 @@ import { getDeal } from './service'
 const tags = ['Deals (UI)']
 
 /** /api/app/v1/deals: deals of a person, company or pipeline, and a deal's timeline. */
-export function dealsSearchRoutes({ db }: AppDeps) {
+export function dealsSearchRoutes(deps: AppDeps) {
+  const { db } = deps
   return createRouter()
     .openapi(
       createRoute({
@@ -29,23 +29,12 @@ export function dealsSearchRoutes({ db }: AppDeps) {
       }),
       async (c) => c.json(await searchDeals(db, c.var.auth.tenantId, c.req.valid('query')), 200),
     )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/{id}/events',
-        tags,
-        summary: "A deal's timeline: its stage changes and other events, newest first",
-        request: { params: idParams },
-        responses: {
-          200: jsonResponse(timelineSchema, 'The events'),
-          ...errorResponses(401, 403, 404, 429),
-        },
-      }),
-      async (c) => {
-        const { tenantId } = c.var.auth
-        const { id } = c.req.valid('param')
-        await getDeal(db, tenantId, id)
-        return c.json({ data: await getTimeline(db, tenantId, id) }, 200)
-      },
+    .route(
+      '/',
+      timelineRoutes(
+        deps,
+        { tags, summary: "A deal's timeline: its stage changes and other events, newest first" },
+        getDeal,
+      ),
     )
 }

@@ -1,10 +1,9 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
 import { pageSchema } from '../http/pagination'
-import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
+import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
-import { timelineSchema } from '../timeline/schema'
-import { getTimeline } from '../timeline/service'
+import { timelineRoutes } from '../timeline/routes'
 import { personSchema } from './schema'
 import { peopleSearchQuery } from './search-schema'
 import { searchPeople } from './search-service'
@@ -16,7 +15,8 @@ const tags = ['People (UI)']
  * /api/app/v1/people: the UI's people table (search and filters the v1 list does not have) and a
  * person's timeline.
  */
-export function peopleSearchRoutes({ db }: AppDeps) {
+export function peopleSearchRoutes(deps: AppDeps) {
+  const { db } = deps
   return createRouter()
     .openapi(
       createRoute({
@@ -32,23 +32,12 @@ export function peopleSearchRoutes({ db }: AppDeps) {
       }),
       async (c) => c.json(await searchPeople(db, c.var.auth.tenantId, c.req.valid('query')), 200),
     )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/{id}/events',
-        tags,
-        summary: "A person's timeline: their events, newest first",
-        request: { params: idParams },
-        responses: {
-          200: jsonResponse(timelineSchema, 'The events'),
-          ...errorResponses(401, 403, 404, 429),
-        },
-      }),
-      async (c) => {
-        const { tenantId } = c.var.auth
-        const { id } = c.req.valid('param')
-        await getPerson(db, tenantId, id)
-        return c.json({ data: await getTimeline(db, tenantId, id) }, 200)
-      },
+    .route(
+      '/',
+      timelineRoutes(
+        deps,
+        { tags, summary: "A person's timeline: their events, newest first" },
+        getPerson,
+      ),
     )
 }
