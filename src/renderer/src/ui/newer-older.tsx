@@ -1,3 +1,8 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import type { Page } from '../api/types'
+import { QueryView } from './states'
+
 /** Paging through a log, newest first: Newer and Older, shown only when there is more than a page. */
 export function NewerOlder({
   label,
@@ -25,5 +30,36 @@ export function NewerOlder({
         Older
       </button>
     </nav>
+  )
+}
+
+/** A log read a page at a time: its states (see QueryView), the page, and Newer/Older below. */
+export function PagedLog<T>({
+  query,
+  label,
+  loading,
+  empty,
+  page,
+  onPage,
+  children,
+}: {
+  query: UseQueryResult<Page<T>>
+  /** Names the pager for screen readers (`Delivery log pages`). */
+  label: string
+  loading: string
+  empty: ReactNode
+  page: number
+  onPage(page: number): void
+  children(rows: T[]): ReactNode
+}) {
+  return (
+    <QueryView query={query} lines={4} loading={loading} empty={empty}>
+      {(data) => (
+        <>
+          {children(data.data)}
+          <NewerOlder label={label} page={page} hasMore={data.hasMore} onPage={onPage} />
+        </>
+      )}
+    </QueryView>
   )
 }

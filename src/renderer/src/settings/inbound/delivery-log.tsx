@@ -6,9 +6,9 @@ import { errorMessage } from '../../api/client'
 import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
 import { formatDateTime, formatRelative } from '../../format/dates'
-import { EmptyState, QueryView } from '../../ui/states'
+import { EmptyState } from '../../ui/states'
 import { useToast } from '../../ui/toast'
-import { NewerOlder } from '../../ui/newer-older'
+import { PagedLog } from '../../ui/newer-older'
 
 const outcomeLabels = { created: 'Created', updated: 'Updated', rejected: 'Rejected' } as const
 
@@ -46,20 +46,22 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
   return (
     <section aria-labelledby="log-heading" className="panel">
       <h3 id="log-heading">Request log</h3>
-      <QueryView
+      <PagedLog
         query={log}
-        lines={4}
+        label="Request log pages"
         loading="Loading the request log"
         empty={
           <EmptyState title="Nothing has arrived yet">
             Deliveries show up here with what they did, newest first.
           </EmptyState>
         }
+        page={page}
+        onPage={setPage}
       >
-        {(data) => (
+        {(rows) => (
           <>
             <ul className="delivery-list">
-              {data.data.map((delivery) => (
+              {rows.map((delivery) => (
                 <li key={delivery.id} className={`delivery outcome-${delivery.outcome}`}>
                   <details>
                     <summary>
@@ -107,15 +109,9 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                 </li>
               ))}
             </ul>
-            <NewerOlder
-              label="Request log pages"
-              page={page}
-              hasMore={data.hasMore}
-              onPage={setPage}
-            />
           </>
         )}
-      </QueryView>
+      </PagedLog>
     </section>
   )
 }

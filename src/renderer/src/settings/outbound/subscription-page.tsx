@@ -10,12 +10,12 @@ import { applyServerError } from '../../forms/server-errors'
 import { formatDateTime, formatRelative } from '../../format/dates'
 import { CopyButton } from '../../ui/copy-button'
 import { ConfirmDialog } from '../../ui/dialog'
-import { EmptyState, ErrorState, QueryView, Skeleton } from '../../ui/states'
+import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
 import { useToast } from '../../ui/toast'
 import { SubscriptionFields, type SubscriptionFormValues } from './subscription-fields'
 import { subscriptionState } from './subscriptions-page'
 import '../inbound/inbound.css'
-import { NewerOlder } from '../../ui/newer-older'
+import { PagedLog } from '../../ui/newer-older'
 
 /** /settings/outbound/:id: a subscription's settings, secret, test event and delivery log. */
 export function SubscriptionPage() {
@@ -261,15 +261,17 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
   return (
     <section className="panel" aria-labelledby="attempts-heading">
       <h3 id="attempts-heading">Delivery log</h3>
-      <QueryView
+      <PagedLog
         query={log}
-        lines={4}
+        label="Delivery log pages"
         loading="Loading the delivery log"
         empty={
           <EmptyState title="No deliveries yet">Send a test event to see one here.</EmptyState>
         }
+        page={page}
+        onPage={setPage}
       >
-        {(data) => (
+        {(rows) => (
           <>
             <table className="data-table attempts-table">
               <thead>
@@ -285,7 +287,7 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
                 </tr>
               </thead>
               <tbody>
-                {data.data.map((attempt) => (
+                {rows.map((attempt) => (
                   <tr key={attempt.id}>
                     <td>
                       <time
@@ -326,15 +328,9 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
                 ))}
               </tbody>
             </table>
-            <NewerOlder
-              label="Delivery log pages"
-              page={page}
-              hasMore={data.hasMore}
-              onPage={setPage}
-            />
           </>
         )}
-      </QueryView>
+      </PagedLog>
     </section>
   )
 }
