@@ -1,5 +1,6 @@
 import type { ApiToken } from '../api/types'
 import { formatDateTime, formatRelative } from '../format/dates'
+import { DataTable } from '../ui/data-table'
 
 /** The workspace's tokens: name, scope, prefix, last use and state, with Revoke for live ones. */
 export function TokensTable({
@@ -10,51 +11,37 @@ export function TokensTable({
   onRevoke(token: ApiToken): void
 }) {
   return (
-    <table className="data-table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Scope</th>
-          <th scope="col">Token</th>
-          <th scope="col">Last used</th>
-          <th scope="col">Status</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+    <DataTable columns={['Name', 'Scope', 'Token', 'Last used', 'Status']} actions="Actions">
+      {tokens.map((token) => (
+        <tr key={token.id}>
+          <td>{token.name}</td>
+          <td>{token.scope}</td>
+          <td>
+            <code>{token.prefix}…</code>
+          </td>
+          <td>
+            {token.lastUsedAt ? (
+              <time dateTime={token.lastUsedAt} title={formatDateTime(token.lastUsedAt)}>
+                {formatRelative(token.lastUsedAt)}
+              </time>
+            ) : (
+              'Never'
+            )}
+          </td>
+          <td>{token.revokedAt ? `Revoked ${formatRelative(token.revokedAt)}` : 'Active'}</td>
+          <td>
+            {!token.revokedAt && (
+              <button
+                type="button"
+                className="button button-danger-quiet"
+                onClick={() => onRevoke(token)}
+              >
+                Revoke
+              </button>
+            )}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {tokens.map((token) => (
-          <tr key={token.id}>
-            <td>{token.name}</td>
-            <td>{token.scope}</td>
-            <td>
-              <code>{token.prefix}…</code>
-            </td>
-            <td>
-              {token.lastUsedAt ? (
-                <time dateTime={token.lastUsedAt} title={formatDateTime(token.lastUsedAt)}>
-                  {formatRelative(token.lastUsedAt)}
-                </time>
-              ) : (
-                'Never'
-              )}
-            </td>
-            <td>{token.revokedAt ? `Revoked ${formatRelative(token.revokedAt)}` : 'Active'}</td>
-            <td>
-              {!token.revokedAt && (
-                <button
-                  type="button"
-                  className="button button-danger-quiet"
-                  onClick={() => onRevoke(token)}
-                >
-                  Revoke
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   )
 }

@@ -1,5 +1,6 @@
 import type { ImportResult } from '../../api/types'
 import { userLocale } from '../../format/locale'
+import { DataTable } from '../../ui/data-table'
 
 const count = new Intl.NumberFormat(userLocale)
 
@@ -58,24 +59,15 @@ export function ImportSummary({ result, onAgain }: { result: ImportResult; onAga
         </p>
       ))}
       {result.rejections.length > 0 && (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Field</th>
-              <th scope="col">Why</th>
+        <DataTable columns={['Line', 'Field', 'Why']}>
+          {result.rejections.map((rejection) => (
+            <tr key={rejection.line}>
+              <td>{rejection.line}</td>
+              <td className="mono">{rejection.field ?? '—'}</td>
+              <td>{rejection.message}</td>
             </tr>
-          </thead>
-          <tbody>
-            {result.rejections.map((rejection) => (
-              <tr key={rejection.line}>
-                <td>{rejection.line}</td>
-                <td className="mono">{rejection.field ?? '—'}</td>
-                <td>{rejection.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       )}
       <div className="form-actions">
         <button type="button" className="button" onClick={onAgain}>

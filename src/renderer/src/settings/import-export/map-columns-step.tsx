@@ -1,6 +1,7 @@
 import type { DedupeStrategy } from '../../api/types'
 import type { ImportKind } from '../../../../shared/import-targets'
 import { customValue, targetsOf } from './column-targets'
+import { DataTable } from '../../ui/data-table'
 
 const nouns: Record<ImportKind, string> = { people: 'people', deals: 'deals' }
 
@@ -27,20 +28,11 @@ export function MapColumnsStep(props: MapColumnsProps) {
       <p>
         <strong>{props.file.name}</strong>: say which column fills which field of the {nouns[kind]}.
       </p>
-      <table className="data-table mapping-preview">
-        <thead>
-          <tr>
-            <th scope="col">Column</th>
-            <th scope="col">First values</th>
-            <th scope="col">Imported as</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.header.map((column, index) => (
-            <ColumnRow key={`${column}-${index}`} {...props} column={column} index={index} />
-          ))}
-        </tbody>
-      </table>
+      <DataTable columns={['Column', 'First values', 'Imported as']} className="mapping-preview">
+        {props.header.map((column, index) => (
+          <ColumnRow key={`${column}-${index}`} {...props} column={column} index={index} />
+        ))}
+      </DataTable>
       {kind === 'people' && (
         <div className="inline-form">
           <label htmlFor="import-dedupe">Rows matching someone Outpost knows</label>

@@ -4,6 +4,7 @@ import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
 import { formatRelative } from '../../format/dates'
 import { EmptyState, QueryView } from '../../ui/states'
+import { DataTable } from '../../ui/data-table'
 
 /** /settings/inbound: every inbound webhook of the workspace. */
 export function InboundList() {
@@ -34,38 +35,27 @@ export function InboundList() {
         }
       >
         {(data) => (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Creates</th>
-                <th scope="col">Duplicates by</th>
-                <th scope="col">URL</th>
-                <th scope="col">State</th>
+          <DataTable columns={['Name', 'Creates', 'Duplicates by', 'URL', 'State']}>
+            {data.data.map((webhook) => (
+              <tr key={webhook.id}>
+                <td>
+                  <Link to={`/settings/inbound/${webhook.id}`}>{webhook.name}</Link>
+                </td>
+                <td>{webhook.objectType === 'deal' ? 'Deals' : 'People'}</td>
+                <td>{webhook.dedupe.strategy}</td>
+                <td>
+                  <code>…/{webhook.tokenPrefix}…</code>
+                </td>
+                <td>
+                  {webhook.revokedAt
+                    ? `Revoked ${formatRelative(webhook.revokedAt)}`
+                    : webhook.enabled
+                      ? 'Enabled'
+                      : 'Paused'}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.data.map((webhook) => (
-                <tr key={webhook.id}>
-                  <td>
-                    <Link to={`/settings/inbound/${webhook.id}`}>{webhook.name}</Link>
-                  </td>
-                  <td>{webhook.objectType === 'deal' ? 'Deals' : 'People'}</td>
-                  <td>{webhook.dedupe.strategy}</td>
-                  <td>
-                    <code>…/{webhook.tokenPrefix}…</code>
-                  </td>
-                  <td>
-                    {webhook.revokedAt
-                      ? `Revoked ${formatRelative(webhook.revokedAt)}`
-                      : webhook.enabled
-                        ? 'Enabled'
-                        : 'Paused'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
       </QueryView>
     </section>

@@ -16,6 +16,7 @@ import { SubscriptionFields, type SubscriptionFormValues } from './subscription-
 import { subscriptionState } from './subscriptions-page'
 import '../inbound/inbound.css'
 import { PagedLog } from '../../ui/newer-older'
+import { DataTable } from '../../ui/data-table'
 
 /** /settings/outbound/:id: a subscription's settings, secret, test event and delivery log. */
 export function SubscriptionPage() {
@@ -273,61 +274,51 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
       >
         {(rows) => (
           <>
-            <table className="data-table attempts-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Next try</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+            <DataTable
+              columns={['When', 'Event', 'Result', 'Time', 'Next try']}
+              actions="Actions"
+              className="attempts-table"
+            >
+              {rows.map((attempt) => (
+                <tr key={attempt.id}>
+                  <td>
+                    <time
+                      dateTime={attempt.attemptedAt}
+                      title={formatDateTime(attempt.attemptedAt)}
+                    >
+                      {formatRelative(attempt.attemptedAt)}
+                    </time>
+                  </td>
+                  <td className="mono" title={attempt.responseExcerpt ?? undefined}>
+                    {attempt.eventType}
+                    {attempt.trigger !== 'scheduled' && (
+                      <span className="muted"> ({attempt.trigger})</span>
+                    )}
+                  </td>
+                  <td>
+                    <span
+                      className={`outcome-badge ${attempt.succeeded ? 'outcome-created' : 'outcome-rejected'}`}
+                    >
+                      {attemptResult(attempt)}
+                    </span>
+                  </td>
+                  <td>{attempt.durationMs} ms</td>
+                  <td>{attempt.nextAttemptAt ? formatRelative(attempt.nextAttemptAt) : '—'}</td>
+                  <td>
+                    {attempt.trigger !== 'test' && (
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={redeliver.isPending}
+                        onClick={() => redeliver.mutate(attempt.eventId)}
+                      >
+                        Redeliver
+                      </button>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((attempt) => (
-                  <tr key={attempt.id}>
-                    <td>
-                      <time
-                        dateTime={attempt.attemptedAt}
-                        title={formatDateTime(attempt.attemptedAt)}
-                      >
-                        {formatRelative(attempt.attemptedAt)}
-                      </time>
-                    </td>
-                    <td className="mono" title={attempt.responseExcerpt ?? undefined}>
-                      {attempt.eventType}
-                      {attempt.trigger !== 'scheduled' && (
-                        <span className="muted"> ({attempt.trigger})</span>
-                      )}
-                    </td>
-                    <td>
-                      <span
-                        className={`outcome-badge ${attempt.succeeded ? 'outcome-created' : 'outcome-rejected'}`}
-                      >
-                        {attemptResult(attempt)}
-                      </span>
-                    </td>
-                    <td>{attempt.durationMs} ms</td>
-                    <td>{attempt.nextAttemptAt ? formatRelative(attempt.nextAttemptAt) : '—'}</td>
-                    <td>
-                      {attempt.trigger !== 'test' && (
-                        <button
-                          type="button"
-                          className="button"
-                          disabled={redeliver.isPending}
-                          onClick={() => redeliver.mutate(attempt.eventId)}
-                        >
-                          Redeliver
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </>
         )}
       </PagedLog>

@@ -11,6 +11,7 @@ import { SecretDialog } from '../../ui/secret-dialog'
 import { QueryView } from '../../ui/states'
 import { SubscriptionFields, type SubscriptionFormValues } from './subscription-fields'
 import '../inbound/inbound.css'
+import { DataTable } from '../../ui/data-table'
 
 /** A subscription's state in a few words. */
 export function subscriptionState(subscription: WebhookSubscription): string {
@@ -61,29 +62,20 @@ export function SubscriptionsPage() {
       </p>
       <QueryView query={list} loading="Loading subscriptions" empty="No subscriptions yet">
         {(data) => (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Endpoint</th>
-                <th scope="col">Events</th>
-                <th scope="col">State</th>
+          <DataTable columns={['Endpoint', 'Events', 'State']}>
+            {data.data.map((subscription) => (
+              <tr key={subscription.id}>
+                <td>
+                  <Link to={`/settings/outbound/${subscription.id}`}>{subscription.url}</Link>
+                  {subscription.description && (
+                    <span className="muted"> · {subscription.description}</span>
+                  )}
+                </td>
+                <td className="mono">{subscription.eventTypes.join(', ')}</td>
+                <td>{subscriptionState(subscription)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.data.map((subscription) => (
-                <tr key={subscription.id}>
-                  <td>
-                    <Link to={`/settings/outbound/${subscription.id}`}>{subscription.url}</Link>
-                    {subscription.description && (
-                      <span className="muted"> · {subscription.description}</span>
-                    )}
-                  </td>
-                  <td className="mono">{subscription.eventTypes.join(', ')}</td>
-                  <td>{subscriptionState(subscription)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
       </QueryView>
       <form className="panel new-subscription" onSubmit={(event) => void submit(event)} noValidate>
