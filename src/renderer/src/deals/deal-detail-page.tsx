@@ -1,15 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
-import { errorMessage } from '../api/client'
+import { Link, useParams } from 'react-router'
 import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { stagesById, usePipelines } from '../api/reference-data'
 import { formatMoney } from '../format/money'
-import { DeleteRecordDialog, TimelineCard } from '../layout/record-page-parts'
+import { DeleteRecordDialog, TimelineCard, useRecordDelete } from '../layout/record-page-parts'
 import { RecordActions } from '../ui/record-actions'
 import { ErrorState, Skeleton } from '../ui/states'
-import { useToast } from '../ui/toast'
 import { DealFacts } from './deal-facts'
 import { DealFormDialog } from './deal-form-dialog'
 import '../layout/detail.css'
@@ -17,22 +15,16 @@ import '../layout/detail.css'
 /** /deals/:id: a deal, what it links to, and its history of stage changes and events. */
 export function DealDetailPage() {
   const { id = '' } = useParams()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const toast = useToast()
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const deal = useQuery({ queryKey: keys.deal(id), queryFn: () => deals.get(id) })
   const timeline = useQuery({ queryKey: keys.dealTimeline(id), queryFn: () => deals.timeline(id) })
   const pipelines = usePipelines()
-  const remove = useMutation({
-    mutationFn: () => deals.remove(id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.boards })
-      toast(`Deal “${deal.data?.title}” deleted`, { tone: 'success' })
-      void navigate(deal.data ? `/board/${deal.data.pipelineId}` : '/board')
-    },
-    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  const remove = useRecordDelete({
+    remove: () => deals.remove(id),
+    invalidates: [keys.boards],
+    message: () => `Deal “${deal.data?.title}” deleted`,
+    leaveTo: () => (deal.data ? `/board/${deal.data.pipelineId}` : '/board'),
   })
 
   if (deal.isError) return <ErrorState error={deal.error} retry={() => void deal.refetch()} />

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useNavigate } from 'react-router'
 import type { Deal } from '../api/types'
 import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -12,12 +10,12 @@ import {
   usePipelines,
   useUsers,
 } from '../api/reference-data'
-import { clearDraft, readDraft, useDraft } from '../forms/draft'
+import { readDraft, useDraft } from '../forms/draft'
 import { DraftForm } from '../forms/draft-form-parts'
 import { applyServerError } from '../forms/server-errors'
+import { useRecordSave } from '../forms/use-record-save'
 import { Dialog } from '../ui/dialog'
 import { WhenLoaded } from '../ui/states'
-import { useToast } from '../ui/toast'
 import { DealFormFields } from './deal-form-fields'
 import {
   fields,
@@ -66,9 +64,6 @@ function DealFormLoader(props: DealFormProps) {
 }
 
 function DealForm({ deal, defaults, onDone }: DealFormProps) {
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const toast = useToast()
   const pipelines = usePipelines()
   const [formError, setFormError] = useState<string | null>(null)
   const key = deal ? `deal-${deal.id}` : 'new-deal'
@@ -87,26 +82,19 @@ function DealForm({ deal, defaults, onDone }: DealFormProps) {
   useDraft(key, form)
   useEffect(() => form.setFocus('title'), [form])
 
-  const save = useMutation({
-    mutationFn: (values: DealFormValues) =>
+  const save = useRecordSave({
+    draftKey: key,
+    save: (values: DealFormValues) =>
       deal ? deals.update(deal.id, toChanges(values, deal)) : deals.create(toNewDeal(values)),
-    onSuccess: (saved) => {
-      clearDraft(key)
-      queryClient.setQueryData(keys.deal(saved.id), saved)
-      void queryClient.invalidateQueries({ queryKey: keys.boards })
-      void queryClient.invalidateQueries({ queryKey: keys.deal(saved.id) })
-      if (saved.primaryPersonId) {
-        void queryClient.invalidateQueries({ queryKey: keys.personDeals(saved.primaryPersonId) })
-      }
-      toast(deal ? 'Deal saved' : `Deal “${saved.title}” created`, {
-        tone: 'success',
-        action: deal
-          ? undefined
-          : { label: 'Open', run: () => void navigate(`/deals/${saved.id}`) },
-      })
-      onDone()
-    },
+    recordKey: keys.deal,
+    invalidates: (saved) => [
+      keys.boards,
+      ...(saved.primaryPersonId ? [keys.personDeals(saved.primaryPersonId)] : []),
+    ],
+    message: (saved) => (deal ? 'Deal saved' : `Deal “${saved.title}” created`),
+    openPath: deal ? undefined : (saved) => `/deals/${saved.id}`,
     onError: (error) => setFormError(applyServerError(error, form.setError, fields)),
+    onDone,
   })
   const submit = form.handleSubmit((values) => {
     setFormError(null)

@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react'
-import type { UseQueryResult } from '@tanstack/react-query'
+import {
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryResult,
+} from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { errorMessage } from '../api/client'
 import type { TimelineEvent } from '../api/types'
 import { Timeline } from '../timeline/timeline'
 import { ConfirmDialog } from '../ui/dialog'
+import { useToast } from '../ui/toast'
 
 // The parts a record's page (a deal's, a person's) has alike.
 
@@ -41,4 +49,28 @@ export function DeleteRecordDialog(props: {
       danger
     />
   )
+}
+
+/**
+ * Deleting the record a page shows: `remove` deletes it; then what listed it is refetched, a toast
+ * says so and the page leaves for `leaveTo`. A failure is a toast too.
+ */
+export function useRecordDelete(options: {
+  remove(): Promise<unknown>
+  invalidates: QueryKey[]
+  message(): string
+  leaveTo(): string
+}) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const toast = useToast()
+  return useMutation({
+    mutationFn: options.remove,
+    onSuccess: () => {
+      for (const queryKey of options.invalidates) void queryClient.invalidateQueries({ queryKey })
+      toast(options.message(), { tone: 'success' })
+      void navigate(options.leaveTo())
+    },
+    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  })
 }

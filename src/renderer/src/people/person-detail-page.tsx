@@ -1,15 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { formatPhone } from '../../../shared/fields/phone'
-import { errorMessage } from '../api/client'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { lifecycleLabels } from '../format/labels'
-import { DeleteRecordDialog, TimelineCard } from '../layout/record-page-parts'
+import { DeleteRecordDialog, TimelineCard, useRecordDelete } from '../layout/record-page-parts'
 import { RecordActions } from '../ui/record-actions'
 import { ErrorState, Skeleton } from '../ui/states'
-import { useToast } from '../ui/toast'
 import { CustomFieldsCard } from './custom-fields-card'
 import { PersonDealsCard, usePersonDeals } from './person-deals-card'
 import { PersonFacts } from './person-facts'
@@ -19,9 +17,6 @@ import '../layout/detail.css'
 /** /people/:id: a person, their custom fields, deals and timeline. */
 export function PersonDetailPage() {
   const { id = '' } = useParams()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const toast = useToast()
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const person = useQuery({ queryKey: keys.person(id), queryFn: () => people.get(id) })
@@ -30,15 +25,11 @@ export function PersonDetailPage() {
     queryKey: keys.personTimeline(id),
     queryFn: () => people.timeline(id),
   })
-  const remove = useMutation({
-    mutationFn: () => people.remove(id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.people })
-      void queryClient.invalidateQueries({ queryKey: keys.boards })
-      toast(`${person.data?.fullName ?? 'Person'} deleted`, { tone: 'success' })
-      void navigate('/people')
-    },
-    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  const remove = useRecordDelete({
+    remove: () => people.remove(id),
+    invalidates: [keys.people, keys.boards],
+    message: () => `${person.data?.fullName ?? 'Person'} deleted`,
+    leaveTo: () => '/people',
   })
 
   if (person.isError) return <ErrorState error={person.error} retry={() => void person.refetch()} />

@@ -1,18 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useNavigate } from 'react-router'
 import type { Person } from '../api/types'
 import { ApiRequestError } from '../api/client'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useCompanies, useUsers } from '../api/reference-data'
-import { clearDraft, readDraft, useDraft } from '../forms/draft'
+import { readDraft, useDraft } from '../forms/draft'
 import { DraftForm } from '../forms/draft-form-parts'
 import { applyServerError } from '../forms/server-errors'
+import { useRecordSave } from '../forms/use-record-save'
 import { Dialog } from '../ui/dialog'
 import { WhenLoaded } from '../ui/states'
-import { useToast } from '../ui/toast'
 import { PersonFormFields } from './person-form-fields'
 import { empty, fields, toInput, valuesOf, type PersonFormValues } from './person-form-values'
 
@@ -45,9 +43,6 @@ function PersonFormLoader(props: PersonFormProps) {
 }
 
 function PersonForm({ person, onDone }: PersonFormProps) {
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const toast = useToast()
   const key = person ? `person-${person.id}` : 'new-person'
   const [draft] = useState(() => readDraft<PersonFormValues>(key))
   const [formError, setFormError] = useState<string | null>(null)
@@ -58,30 +53,22 @@ function PersonForm({ person, onDone }: PersonFormProps) {
   useDraft(key, form)
   useEffect(() => form.setFocus('fullName'), [form])
 
-  const save = useMutation({
-    mutationFn: (values: PersonFormValues) =>
+  const save = useRecordSave({
+    draftKey: key,
+    save: (values: PersonFormValues) =>
       person
         ? people.update(person.id, toInput(values, true))
         : people.create(toInput(values, false)),
-    onSuccess: (saved) => {
-      clearDraft(key)
-      queryClient.setQueryData(keys.person(saved.id), saved)
-      void queryClient.invalidateQueries({ queryKey: keys.people })
-      void queryClient.invalidateQueries({ queryKey: keys.person(saved.id) })
-      void queryClient.invalidateQueries({ queryKey: keys.boards })
-      toast(person ? 'Person saved' : `${saved.fullName} added`, {
-        tone: 'success',
-        action: person
-          ? undefined
-          : { label: 'Open', run: () => void navigate(`/people/${saved.id}`) },
-      })
-      onDone()
-    },
+    recordKey: keys.person,
+    invalidates: () => [keys.people, keys.boards],
+    message: (saved) => (person ? 'Person saved' : `${saved.fullName} added`),
+    openPath: person ? undefined : (saved) => `/people/${saved.id}`,
     onError: (error) => {
       const existing = error instanceof ApiRequestError ? error.details?.existingId : undefined
       setDuplicateOf(typeof existing === 'string' ? existing : null)
       setFormError(applyServerError(error, form.setError, fields))
     },
+    onDone,
   })
   const submit = form.handleSubmit((values) => {
     setFormError(null)
