@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import type { Deal } from '../api/types'
 import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -10,8 +8,7 @@ import {
   usePipelines,
   useUsers,
 } from '../api/reference-data'
-import { readDraft, useDraft } from '../forms/draft'
-import { DraftForm } from '../forms/draft-form-parts'
+import { DraftForm, useDraftForm } from '../forms/draft-form-parts'
 import { applyServerError } from '../forms/server-errors'
 import { useRecordSave } from '../forms/use-record-save'
 import { Dialog } from '../ui/dialog'
@@ -65,22 +62,18 @@ function DealFormLoader(props: DealFormProps) {
 
 function DealForm({ deal, defaults, onDone }: DealFormProps) {
   const pipelines = usePipelines()
-  const [formError, setFormError] = useState<string | null>(null)
   const key = deal ? `deal-${deal.id}` : 'new-deal'
-  const [draft] = useState(() => readDraft<DealFormValues>(key))
-  const form = useForm<DealFormValues>({
-    defaultValues: {
-      ...(deal
-        ? valuesOf(deal)
-        : newDealValues(
-            defaults,
-            pipelines.data?.find((item) => item.id === defaults?.pipelineId),
-          )),
-      ...draft,
-    },
-  })
-  useDraft(key, form)
-  useEffect(() => form.setFocus('title'), [form])
+  const draftForm = useDraftForm(
+    key,
+    deal
+      ? valuesOf(deal)
+      : newDealValues(
+          defaults,
+          pipelines.data?.find((item) => item.id === defaults?.pipelineId),
+        ),
+    'title',
+  )
+  const { form, setError: setFormError } = draftForm
 
   const save = useRecordSave({
     draftKey: key,
@@ -103,10 +96,7 @@ function DealForm({ deal, defaults, onDone }: DealFormProps) {
 
   return (
     <DraftForm
-      form={form}
-      draftKey={key}
-      hasDraft={Boolean(draft)}
-      error={formError}
+      {...draftForm}
       pending={save.isPending}
       submitLabel={deal ? 'Save deal' : 'Create deal'}
       onSubmit={submit}

@@ -1,6 +1,13 @@
-import type { FormEvent, ReactNode } from 'react'
-import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form'
-import { clearDraft } from './draft'
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import {
+  FormProvider,
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form'
+import { clearDraft, readDraft, useDraft } from './draft'
 
 // What every draft-keeping form (deal, person) shows around its fields: the same notes and the
 // same buttons, so they read and behave alike.
@@ -76,4 +83,18 @@ export function DraftForm<T extends FieldValues>(props: {
       </form>
     </FormProvider>
   )
+}
+
+/**
+ * A draft-keeping form's state: the react-hook-form form, started from `values` with any draft
+ * kept under `draftKey` laid over them, saved as typed, focused on `focus`; and the form's error.
+ * Spread it into `DraftForm`.
+ */
+export function useDraftForm<T extends FieldValues>(draftKey: string, values: T, focus: Path<T>) {
+  const [draft] = useState(() => readDraft<T>(draftKey))
+  const form = useForm<T>({ defaultValues: { ...values, ...draft } as DefaultValues<T> })
+  useDraft(draftKey, form)
+  useEffect(() => form.setFocus(focus), [form, focus])
+  const [error, setError] = useState<string | null>(null)
+  return { form, draftKey, hasDraft: draft !== null, error, setError }
 }

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useState } from 'react'
 import type { Person } from '../api/types'
 import { ApiRequestError } from '../api/client'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useCompanies, useUsers } from '../api/reference-data'
-import { readDraft, useDraft } from '../forms/draft'
-import { DraftForm } from '../forms/draft-form-parts'
+import { DraftForm, useDraftForm } from '../forms/draft-form-parts'
 import { applyServerError } from '../forms/server-errors'
 import { useRecordSave } from '../forms/use-record-save'
 import { Dialog } from '../ui/dialog'
@@ -44,14 +42,9 @@ function PersonFormLoader(props: PersonFormProps) {
 
 function PersonForm({ person, onDone }: PersonFormProps) {
   const key = person ? `person-${person.id}` : 'new-person'
-  const [draft] = useState(() => readDraft<PersonFormValues>(key))
-  const [formError, setFormError] = useState<string | null>(null)
+  const draftForm = useDraftForm(key, person ? valuesOf(person) : empty, 'fullName')
+  const { form, setError: setFormError } = draftForm
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null)
-  const form = useForm<PersonFormValues>({
-    defaultValues: { ...(person ? valuesOf(person) : empty), ...draft },
-  })
-  useDraft(key, form)
-  useEffect(() => form.setFocus('fullName'), [form])
 
   const save = useRecordSave({
     draftKey: key,
@@ -78,10 +71,7 @@ function PersonForm({ person, onDone }: PersonFormProps) {
 
   return (
     <DraftForm
-      form={form}
-      draftKey={key}
-      hasDraft={Boolean(draft)}
-      error={formError}
+      {...draftForm}
       pending={save.isPending}
       submitLabel={person ? 'Save person' : 'Add person'}
       onSubmit={submit}
