@@ -5,9 +5,9 @@ import type { TunnelProviderName } from '../../../shared/tunnel'
 import { tunnel } from '../api/integrations'
 import { integrationKeys } from '../api/keys'
 import { formatDateTime } from '../format/dates'
-import { CopyButton } from '../ui/copy-button'
 import { ErrorState, Skeleton } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
+import { SecretBox } from '../ui/secret-dialog'
 
 const providerLabels: Record<TunnelProviderName, string> = {
   localtunnel: 'localtunnel — free, no account; or a localtunnel server your team runs',
@@ -31,10 +31,7 @@ function TunnelStatus({ state }: { state: Tunnel }) {
             <span className="stage-badge badge-won">Connected</span> Inbound webhooks are reachable
             from the internet at:
           </p>
-          <div className="secret-box">
-            <code data-testid="tunnel-url">{state.publicUrl}</code>
-            <CopyButton text={state.publicUrl ?? ''} />
-          </div>
+          <SecretBox value={state.publicUrl ?? ''} testId="tunnel-url" />
         </>
       )
     case 'reconnecting':

@@ -27,10 +27,7 @@ export function SecretDialog({
       {secret !== null && (
         <>
           {children}
-          <div className="secret-box">
-            <code data-testid={testId}>{secret}</code>
-            <CopyButton text={secret} />
-          </div>
+          <SecretBox value={secret} testId={testId} />
           <div className="form-actions">
             {action}
             <button type="button" className="button button-primary" onClick={onClose}>
@@ -40,5 +37,15 @@ export function SecretDialog({
         </>
       )}
     </Dialog>
+  )
+}
+
+/** A secret or address to copy: shown whole, in code, with its copy button. */
+export function SecretBox({ value, testId }: { value: string; testId?: string }) {
+  return (
+    <div className="secret-box">
+      <code data-testid={testId}>{value}</code>
+      <CopyButton text={value} />
+    </div>
   )
 }

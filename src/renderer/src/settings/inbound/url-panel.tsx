@@ -4,9 +4,9 @@ import type { InboundWebhook, InboundWebhookWithUrl } from '../../api/types'
 import { errorMessage } from '../../api/client'
 import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
-import { CopyButton } from '../../ui/copy-button'
 import { ConfirmDialog, Dialog } from '../../ui/dialog'
 import { useToast } from '../../ui/toast'
+import { SecretBox } from '../../ui/secret-dialog'
 
 /** The webhook's address: shown whole only once (on creation or rotation), with a copy button. */
 export function UrlPanel({ webhook }: { webhook: InboundWebhook }) {
@@ -104,17 +104,11 @@ export function WebhookUrlDialog({
             Copy it now into the form tool or script that will post to it: this is the only time it
             is shown whole.
           </p>
-          <div className="secret-box">
-            <code data-testid="webhook-url">{webhook.url}</code>
-            <CopyButton text={webhook.url} />
-          </div>
+          <SecretBox value={webhook.url} testId="webhook-url" />
           {publicUrl && (
             <>
               <p>From the internet, through the tunnel:</p>
-              <div className="secret-box">
-                <code>{publicUrl}</code>
-                <CopyButton text={publicUrl} />
-              </div>
+              <SecretBox value={publicUrl} />
             </>
           )}
           <div className="form-actions">

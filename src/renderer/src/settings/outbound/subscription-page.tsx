@@ -8,7 +8,6 @@ import { subscriptions } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
 import { applyServerError } from '../../forms/server-errors'
 import { formatDateTime, formatRelative } from '../../format/dates'
-import { CopyButton } from '../../ui/copy-button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
 import { useToast } from '../../ui/toast'
@@ -17,6 +16,7 @@ import { subscriptionState } from './subscriptions-page'
 import '../inbound/inbound.css'
 import { PagedLog } from '../../ui/newer-older'
 import { DataTable } from '../../ui/data-table'
+import { SecretBox } from '../../ui/secret-dialog'
 
 /** /settings/outbound/:id: a subscription's settings, secret, test event and delivery log. */
 export function SubscriptionPage() {
@@ -193,10 +193,7 @@ function SigningSecretPanel({ subscription }: { subscription: WebhookSubscriptio
         </button>
       ) : secret.data ? (
         <>
-          <div className="secret-box">
-            <code>{secret.data.secret}</code>
-            <CopyButton text={secret.data.secret} />
-          </div>
+          <SecretBox value={secret.data.secret} />
           {secret.data.previousSecret && secret.data.previousSecretExpiresAt && (
             <p className="muted">
               The previous secret also signs until{' '}
