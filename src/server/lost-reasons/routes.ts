@@ -6,7 +6,7 @@ import {
   deleteLostReason,
   getLostReason,
   listLostReasons,
-  renameLostReason,
+  updateLostReason,
 } from './service'
 
 /** /api/app/v1/lost-reasons */
@@ -27,8 +27,8 @@ export const lostReasonsRoutes = (deps: AppDeps) =>
     service: {
       list: listLostReasons,
       get: getLostReason,
-      create: (db, tenantId, input, now) => createLostReason(db, tenantId, input.name, now),
-      update: (db, tenantId, id, input, now) => renameLostReason(db, tenantId, id, input.name, now),
-      remove: (db, tenantId, id) => deleteLostReason(db, tenantId, id),
+      create: createLostReason,
+      update: updateLostReason,
+      remove: deleteLostReason,
     },
   })

@@ -1,12 +1,12 @@
 // Lookups of users: what other areas may ask of this one without importing its service, so services
 // depend downward only (see docs/architecture.md, Dependency rules).
 import type { Db } from '../db/connection'
+import { findTenantRow } from '../db/tenant-rows'
 import { unknownReference } from '../http/errors'
-import * as users from './repository'
 
 /** Whether `id` is a user of this workspace. */
 export async function userExists(db: Db, tenantId: string, id: string): Promise<boolean> {
-  return (await users.findUserById(db, tenantId, id)) !== undefined
+  return (await findTenantRow(db, 'users', tenantId, id)) !== undefined
 }
 
 /** 422 naming `field` unless `id` is a user of this workspace. */

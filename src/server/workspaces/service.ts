@@ -35,7 +35,8 @@ export async function createWorkspace(db: Db, name: string, now: Date): Promise<
     await workspaces.insertWorkspace(trx, row)
     await enableCurrency(trx, row.id, defaultCurrency, now)
     await createPipeline(trx, row.id, { name: 'Sales', stages: [...starterStages] }, now)
-    for (const reason of starterLostReasons) await createLostReason(trx, row.id, reason, now)
+    for (const reason of starterLostReasons)
+      await createLostReason(trx, row.id, { name: reason }, now)
     return row
   })
 }

@@ -1,0 +1,98 @@
+// Companies, users and lost reasons are the same kind of record: a name, at most one column that is
+// unique in the workspace (a company's domain, a user's e-mail), and rules for what happens to the
+// deals and people that point at one when it is deleted. Their create, read, update and delete
+// live here once; each area names its table, its unique column and its delete rule.
+import { randomUUID } from 'node:crypto'
+import { inTransaction, type Db } from '../db/connection'
+import { selectTenantPage } from '../db/tenant-page'
+import { conflict, notFound } from '../http/errors'
+import type { PageRequest } from '../http/pagination'
+import * as records from './repository'
+
+export interface NamedRecord {
+  id: string
+  tenantId: string
+  name: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** The input of create and update: a name and, where the kind has one, its unique column. */
+type Input<K extends string> = { name?: string } & Partial<Record<K, string | null>>
+
+export interface NamedRecordKind<K extends string> {
+  table: records.NamedTable
+  /** For "… not found": `Company`. */
+  noun: string
+  /** The column unique within a workspace, and the conflict message when a value is taken. */
+  unique?: { column: K; taken: (value: string) => string }
+  /** Runs in the delete's transaction before the row goes: unlinks what points at it, or refuses. */
+  beforeDelete(trx: Db, tenantId: string, id: string, now: Date): Promise<void>
+}
+
+/** The five operations of one kind, typed as its record `R` and its unique column `K`. */
+export function namedRecordService<R extends NamedRecord, K extends string = never>(
+  kind: NamedRecordKind<K>,
+) {
+  const { table, unique } = kind
+
+  async function assertFree(db: Db, tenantId: string, input: Input<K>, selfId?: string) {
+    const value = unique && input[unique.column]
+    if (!unique || !value) return
+    const holder = await records.findIdBy(db, table, tenantId, unique.column, value)
+    if (holder && holder.id !== selfId)
+      throw conflict(unique.column, unique.taken(value), holder.id)
+  }
+
+  async function get(db: Db, tenantId: string, id: string): Promise<R> {
+    const row = await records.findById(db, table, tenantId, id)
+    if (!row) throw notFound(kind.noun)
+    return { ...row } as unknown as R
+  }
+
+  return {
+    get,
+
+    list: (db: Db, tenantId: string, request: PageRequest) =>
+      selectTenantPage(db, table, tenantId, request, (rows) => rows as unknown as R[]),
+
+    create: (db: Db, tenantId: string, input: Input<K> & { name: string }, now: Date) =>
+      inTransaction(db, async (trx) => {
+        await assertFree(trx, tenantId, input)
+        const at = now.toISOString()
+        const key = unique ? { [unique.column]: input[unique.column] ?? null } : {}
+        const row = {
+          id: randomUUID(),
+          tenantId,
+          name: input.name,
+          ...key,
+          createdAt: at,
+          updatedAt: at,
+        }
+        await records.insert(trx, table, row)
+        return row as unknown as R
+      }),
+
+    update: (db: Db, tenantId: string, id: string, input: Input<K>, now: Date) =>
+      inTransaction(db, async (trx) => {
+        const before = await get(trx, tenantId, id)
+        await assertFree(trx, tenantId, input, id)
+        const changes: Record<string, string | null> = {}
+        if (input.name !== undefined && input.name !== before.name) changes.name = input.name
+        const key = unique?.column
+        const value = key && input[key]
+        if (key && value !== undefined && value !== before[key as keyof R]) changes[key] = value
+        if (Object.keys(changes).length === 0) return before
+        const updated = { ...changes, updatedAt: now.toISOString() }
+        await records.update(trx, table, id, updated)
+        return { ...before, ...updated } as R
+      }),
+
+    remove: (db: Db, tenantId: string, id: string, now: Date) =>
+      inTransaction(db, async (trx) => {
+        await get(trx, tenantId, id)
+        await kind.beforeDelete(trx, tenantId, id, now)
+        await records.remove(trx, table, id)
+      }),
+  }
+}
