@@ -1,39 +1,49 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { AppDeps } from '../app-env'
+import type { AppDeps, AppEnv } from '../app-env'
 import type { Db } from '../db/connection'
 import { pageQuery, type Page, type PageRequest } from './pagination'
 import { errorResponses, idParams, jsonRequest, jsonResponse, noContent } from './schema-types'
 import { createRouter } from './validation'
 
 /** The five operations of a workspace-owned resource, as its service implements them. */
-export interface CrudService<T, C, U> {
+export interface CrudService<T, C, U, Created = T> {
   list(db: Db, tenantId: string, request: PageRequest): Promise<Page<T>>
   get(db: Db, tenantId: string, id: string): Promise<T>
-  create(db: Db, tenantId: string, input: C, now: Date): Promise<T>
+  /** `c` for what only the request knows, such as the address a created URL is shown on. */
+  create(db: Db, tenantId: string, input: C, now: Date, c: Context<AppEnv>): Promise<Created>
   update(db: Db, tenantId: string, id: string, input: U, now: Date): Promise<T>
   remove(db: Db, tenantId: string, id: string, now: Date): Promise<void>
 }
+
+type Operation = keyof CrudService<unknown, unknown, unknown>
 
 export interface CrudResource<S extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
   /** OpenAPI tag, plural: `People`. */
   tag: string
   /** Singular, for summaries: `person`. */
   noun: string
+  /** Plural, for descriptions, when it is not the tag in lower case. */
+  plural?: string
   /** Where a created item lives, for the Location header: `/api/v1/people`. */
   basePath: string
   item: S
   page: z.ZodType
-  createBody: C
-  updateBody: U
-  /** Error statuses beyond those every route has (400, 401, 413, 415, 429 and 404 by id). */
-  createErrors: number[]
-  updateErrors: number[]
-  deleteErrors: number[]
+  createBody?: C
+  updateBody?: U
+  /** What create answers when it is more than the item: a secret or URL shown only then. */
+  created?: { schema: z.ZodType; description: string }
+  /** Summaries that say more than "Get a person"; delete always has its own. */
+  summaries?: Partial<Record<Exclude<Operation, 'remove'>, string>>
   deleteSummary: string
+  /** Error statuses beyond those every route has (400, 401, 413, 415, 429 and 404 by id). */
+  createErrors?: number[]
+  updateErrors?: number[]
+  deleteErrors?: number[]
   /** Statuses every route of the resource can add (403 for the management API). */
   authErrors: number[]
-  service: CrudService<z.output<S>, z.output<C>, z.output<U>>
+  /** The operations the resource has; a resource without an update has no PATCH route. */
+  service: Partial<CrudService<z.output<S>, z.output<C>, z.output<U>, unknown>>
 }
 
 // With the body schema a type parameter, Hono cannot see which targets were validated; the body is
@@ -42,86 +52,106 @@ function validJson<T>(c: Context): T {
   return c.req.valid('json' as never) as T
 }
 
+// What is created with a secret in it (a token, a webhook URL) must not linger in caches.
+const noStore = { 'Cache-Control': 'no-store' }
+
 /**
- * The list, get, create, update and delete routes of one resource: paginated list newest first,
- * 201 with Location on create, partial update, 204 on delete.
+ * The list, get, create, update and delete routes of one resource, those its service has:
+ * paginated list newest first, 201 with Location on create, partial update, 204 on delete.
  */
 export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
   { db, clock }: AppDeps,
   resource: CrudResource<S, C, U>,
 ) {
-  const { tag, noun, service, authErrors } = resource
+  const { tag, noun, service, authErrors, summaries = {} } = resource
+  const plural = resource.plural ?? tag.toLowerCase()
+  const { list, get, create, update, remove } = service
   const tags = [tag]
   const withBody = [400, 401, 413, 415, 429, ...authErrors]
-  return createRouter()
-    .openapi(
+  const router = createRouter()
+  if (list) {
+    router.openapi(
       createRoute({
         method: 'get',
         path: '/',
         tags,
-        summary: `List ${tag.toLowerCase()}, newest first`,
+        summary: summaries.list ?? `List ${plural}, newest first`,
         request: { query: pageQuery },
         responses: {
-          200: jsonResponse(resource.page, `One page of ${tag.toLowerCase()}`),
+          200: jsonResponse(resource.page, `One page of ${plural}`),
           ...errorResponses(400, 401, 429, ...authErrors),
         },
       }),
-      async (c) => c.json(await service.list(db, c.var.auth.tenantId, c.req.valid('query')), 200),
+      async (c) => c.json(await list(db, c.var.auth.tenantId, c.req.valid('query')), 200),
     )
-    .openapi(
+  }
+  if (get) {
+    router.openapi(
       createRoute({
         method: 'get',
         path: '/{id}',
         tags,
-        summary: `Get a ${noun}`,
+        summary: summaries.get ?? `Get a ${noun}`,
         request: { params: idParams },
         responses: {
           200: jsonResponse(resource.item, `The ${noun}`),
           ...errorResponses(401, 404, 429, ...authErrors),
         },
       }),
-      async (c) => c.json(await service.get(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+      async (c) => c.json(await get(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
     )
-    .openapi(
+  }
+  if (create && resource.createBody) {
+    const { schema, description } = resource.created ?? {
+      schema: resource.item,
+      description: `The created ${noun}`,
+    }
+    router.openapi(
       createRoute({
         method: 'post',
         path: '/',
         tags,
-        summary: `Create a ${noun}`,
+        summary: summaries.create ?? `Create a ${noun}`,
         request: jsonRequest(resource.createBody),
         responses: {
-          201: jsonResponse(resource.item, `The created ${noun}`),
-          ...errorResponses(...withBody, ...resource.createErrors),
+          201: jsonResponse(schema, description),
+          ...errorResponses(...withBody, ...(resource.createErrors ?? [])),
         },
       }),
       async (c) => {
         const input = validJson<z.output<C>>(c)
-        const created = await service.create(db, c.var.auth.tenantId, input, clock.now())
+        const created = await create(db, c.var.auth.tenantId, input, clock.now(), c)
+        // Location only where the item can be read back.
         const id = (created as { id: string }).id
-        return c.json(created, 201, { Location: `${resource.basePath}/${id}` })
+        const location: Record<string, string> = get
+          ? { Location: `${resource.basePath}/${id}` }
+          : {}
+        return c.json(created, 201, resource.created ? { ...location, ...noStore } : location)
       },
     )
-    .openapi(
+  }
+  if (update && resource.updateBody) {
+    router.openapi(
       createRoute({
         method: 'patch',
         path: '/{id}',
         tags,
-        summary: `Update some fields of a ${noun}`,
+        summary: summaries.update ?? `Update some fields of a ${noun}`,
         request: { params: idParams, ...jsonRequest(resource.updateBody) },
         responses: {
           200: jsonResponse(resource.item, `The updated ${noun}`),
-          ...errorResponses(...withBody, 404, ...resource.updateErrors),
+          ...errorResponses(...withBody, 404, ...(resource.updateErrors ?? [])),
         },
       }),
       async (c) => {
         const input = validJson<z.output<U>>(c)
-        return c.json(
-          await service.update(db, c.var.auth.tenantId, c.req.param('id'), input, clock.now()),
-          200,
-        )
+        const { tenantId } = c.var.auth
+        return c.json(await update(db, tenantId, c.req.param('id'), input, clock.now()), 200)
       },
     )
-    .openapi(
+  }
+  if (remove) {
+    router.openapi(
       createRoute({
         method: 'delete',
         path: '/{id}',
@@ -130,12 +160,14 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         request: { params: idParams },
         responses: {
           204: noContent,
-          ...errorResponses(401, 404, 429, ...authErrors, ...resource.deleteErrors),
+          ...errorResponses(401, 404, 429, ...authErrors, ...(resource.deleteErrors ?? [])),
         },
       }),
       async (c) => {
-        await service.remove(db, c.var.auth.tenantId, c.req.valid('param').id, clock.now())
+        await remove(db, c.var.auth.tenantId, c.req.valid('param').id, clock.now())
         return c.body(null, 204)
       },
     )
+  }
+  return router
 }

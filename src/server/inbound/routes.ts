@@ -1,15 +1,9 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppDeps } from '../app-env'
+import { crudRoutes } from '../http/crud-routes'
 import { pageQuery } from '../http/pagination'
-import {
-  errorResponses,
-  idParams,
-  jsonRequest,
-  jsonResponse,
-  noContent,
-} from '../http/schema-types'
-import { createRouter } from '../http/validation'
+import { errorResponses, idParams, jsonRequest, jsonResponse } from '../http/schema-types'
 import {
   createInboundWebhookBody,
   deliveryPageSchema,
@@ -35,7 +29,8 @@ import {
   type WebhookOrigins,
 } from './service'
 
-const tags = ['Inbound webhooks']
+const tag = 'Inbound webhooks'
+const tags = [tag]
 const basePath = '/api/app/v1/inbound-webhooks'
 
 // The URL shown is on the address the admin reached; while the tunnel is up, `publicUrl` is the
@@ -46,100 +41,39 @@ const origins = (c: Context, tunnel: AppDeps['tunnel']): WebhookOrigins => ({
 })
 
 /** /api/app/v1/inbound-webhooks: configure inbound webhooks, read their log, replay and try. */
-export function inboundWebhooksRoutes({ db, clock, tunnel }: AppDeps) {
-  return createRouter()
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/',
-        tags,
-        summary: 'List inbound webhooks, newest first (never their tokens)',
-        request: { query: pageQuery },
-        responses: {
-          200: jsonResponse(inboundWebhookPageSchema, 'One page of inbound webhooks'),
-          ...errorResponses(400, 401, 403, 429),
-        },
-      }),
-      async (c) => c.json(await listWebhooks(db, c.var.auth.tenantId, c.req.valid('query')), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'post',
-        path: '/',
-        tags,
-        summary: 'Create an inbound webhook; the response is the only time its URL is shown',
-        request: jsonRequest(createInboundWebhookBody),
-        responses: {
-          201: jsonResponse(inboundWebhookWithUrlSchema, 'The webhook, with its token and URL'),
-          ...errorResponses(400, 401, 403, 413, 415, 422, 429),
-        },
-      }),
-      async (c) => {
-        const created = await createWebhook(
-          db,
-          c.var.auth.tenantId,
-          c.req.valid('json'),
-          origins(c, tunnel),
-          clock.now(),
-        )
-        return c.json(created, 201, {
-          Location: `${basePath}/${created.id}`,
-          'Cache-Control': 'no-store',
-        })
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/{id}',
-        tags,
-        summary: 'Get an inbound webhook',
-        request: { params: idParams },
-        responses: {
-          200: jsonResponse(inboundWebhookSchema, 'The webhook'),
-          ...errorResponses(401, 403, 404, 429),
-        },
-      }),
-      async (c) => c.json(await getWebhook(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'patch',
-        path: '/{id}',
-        tags,
-        summary: 'Change the settings of an inbound webhook',
-        request: { params: idParams, ...jsonRequest(updateInboundWebhookBody) },
-        responses: {
-          200: jsonResponse(inboundWebhookSchema, 'The webhook'),
-          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
-        },
-      }),
-      async (c) =>
-        c.json(
-          await updateWebhook(
-            db,
-            c.var.auth.tenantId,
-            c.req.valid('param').id,
-            c.req.valid('json'),
-            clock.now(),
-          ),
-          200,
-        ),
-    )
-    .openapi(
-      createRoute({
-        method: 'delete',
-        path: '/{id}',
-        tags,
-        summary: 'Revoke an inbound webhook: its URL answers 404 from now on; its log stays',
-        request: { params: idParams },
-        responses: { 204: noContent, ...errorResponses(401, 403, 404, 429) },
-      }),
-      async (c) => {
-        await revokeWebhook(db, c.var.auth.tenantId, c.req.valid('param').id, clock.now())
-        return c.body(null, 204)
-      },
-    )
+export function inboundWebhooksRoutes(deps: AppDeps) {
+  const { db, clock, tunnel } = deps
+  return crudRoutes(deps, {
+    tag,
+    noun: 'inbound webhook',
+    basePath,
+    item: inboundWebhookSchema,
+    page: inboundWebhookPageSchema,
+    createBody: createInboundWebhookBody,
+    updateBody: updateInboundWebhookBody,
+    created: {
+      schema: inboundWebhookWithUrlSchema,
+      description: 'The webhook, with its token and URL',
+    },
+    summaries: {
+      list: 'List inbound webhooks, newest first (never their tokens)',
+      get: 'Get an inbound webhook',
+      create: 'Create an inbound webhook; the response is the only time its URL is shown',
+      update: 'Change the settings of an inbound webhook',
+    },
+    deleteSummary: 'Revoke an inbound webhook: its URL answers 404 from now on; its log stays',
+    createErrors: [422],
+    updateErrors: [409, 422],
+    authErrors: [403],
+    service: {
+      list: listWebhooks,
+      get: getWebhook,
+      create: (db, tenantId, input, now, c) =>
+        createWebhook(db, tenantId, input, origins(c, tunnel), now),
+      update: updateWebhook,
+      remove: revokeWebhook,
+    },
+  })
     .openapi(
       createRoute({
         method: 'post',

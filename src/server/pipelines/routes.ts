@@ -1,9 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
 import { boardRoutes } from '../deals/board-routes'
-import { pageQuery } from '../http/pagination'
+import { crudRoutes } from '../http/crud-routes'
 import { errorResponses, jsonRequest, jsonResponse, noContent } from '../http/schema-types'
-import { createRouter } from '../http/validation'
 import {
   createPipelineBody,
   createStageBody,
@@ -26,101 +25,42 @@ import {
   updateStage,
 } from './service'
 
-const tags = ['Pipelines']
+const tag = 'Pipelines'
+const tags = [tag]
 const pathId = (name: string) => z.string().openapi({ param: { name, in: 'path' }, format: 'uuid' })
 const pipelineParams = z.object({ id: pathId('id') })
 const stageParams = z.object({ id: pathId('id'), stageId: pathId('stageId') })
 const writeErrors = [400, 401, 403, 404, 413, 415, 429]
 
-/** /api/app/v1/pipelines: pipelines and their stages, in board order. */
 /** /api/app/v1/pipelines: pipelines, their stages, and each one's board (the deals area's view). */
 export function pipelinesRoutes(deps: AppDeps) {
   const { db, clock } = deps
-  return createRouter()
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/',
-        tags,
-        summary: 'List pipelines in board order, each with its stages',
-        request: { query: pageQuery },
-        responses: {
-          200: jsonResponse(pipelinePageSchema, 'One page of pipelines'),
-          ...errorResponses(400, 401, 403, 429),
-        },
-      }),
-      async (c) => c.json(await listPipelines(db, c.var.auth.tenantId, c.req.valid('query')), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/{id}',
-        tags,
-        summary: 'Get a pipeline with its stages',
-        request: { params: pipelineParams },
-        responses: {
-          200: jsonResponse(pipelineSchema, 'The pipeline'),
-          ...errorResponses(401, 403, 404, 429),
-        },
-      }),
-      async (c) => c.json(await getPipeline(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'post',
-        path: '/',
-        tags,
-        summary: 'Create a pipeline, optionally with its stages',
-        request: jsonRequest(createPipelineBody),
-        responses: {
-          201: jsonResponse(pipelineSchema, 'The created pipeline'),
-          ...errorResponses(...writeErrors),
-        },
-      }),
-      async (c) => {
-        const pipeline = await createPipeline(
-          db,
-          c.var.auth.tenantId,
-          c.req.valid('json'),
-          clock.now(),
-        )
-        return c.json(pipeline, 201, { Location: `/api/app/v1/pipelines/${pipeline.id}` })
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'patch',
-        path: '/{id}',
-        tags,
-        summary: 'Rename a pipeline or move it in the board order',
-        request: { params: pipelineParams, ...jsonRequest(updatePipelineBody) },
-        responses: {
-          200: jsonResponse(pipelineSchema, 'The updated pipeline'),
-          ...errorResponses(...writeErrors),
-        },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param')
-        return c.json(
-          await updatePipeline(db, c.var.auth.tenantId, id, c.req.valid('json'), clock.now()),
-          200,
-        )
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'delete',
-        path: '/{id}',
-        tags,
-        summary: 'Delete an empty pipeline (409 while it holds deals)',
-        request: { params: pipelineParams },
-        responses: { 204: noContent, ...errorResponses(401, 403, 404, 409, 429) },
-      }),
-      async (c) => {
-        await deletePipeline(db, c.var.auth.tenantId, c.req.valid('param').id)
-        return c.body(null, 204)
-      },
-    )
+  return crudRoutes(deps, {
+    tag,
+    noun: 'pipeline',
+    basePath: '/api/app/v1/pipelines',
+    item: pipelineSchema,
+    page: pipelinePageSchema,
+    createBody: createPipelineBody,
+    updateBody: updatePipelineBody,
+    summaries: {
+      list: 'List pipelines in board order, each with its stages',
+      get: 'Get a pipeline with its stages',
+      create: 'Create a pipeline, optionally with its stages',
+      update: 'Rename a pipeline or move it in the board order',
+    },
+    deleteSummary: 'Delete an empty pipeline (409 while it holds deals)',
+    createErrors: [404],
+    deleteErrors: [409],
+    authErrors: [403],
+    service: {
+      list: listPipelines,
+      get: getPipeline,
+      create: createPipeline,
+      update: updatePipeline,
+      remove: deletePipeline,
+    },
+  })
     .openapi(
       createRoute({
         method: 'post',

@@ -1,4 +1,4 @@
-import { createRoute } from '@hono/zod-openapi'
+import { createRoute, type z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
 import type { Db } from '../db/connection'
 import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
@@ -33,4 +33,44 @@ export function timelineRoutes(
       return c.json({ data: await getTimeline(db, tenantId, id) }, 200)
     },
   )
+}
+
+export interface RecordSearch<Q extends z.ZodObject | z.ZodPipe> {
+  summary: string
+  query: Q
+  page: z.ZodType
+  pageDescription: string
+  search: (db: Db, tenantId: string, query: z.output<Q>) => Promise<unknown>
+}
+
+/**
+ * The UI's routes for people or deals beyond the v1 REST: the search (GET /, with filters the v1
+ * list does not have) and a record's timeline (GET /{id}/events).
+ */
+export function searchAndTimelineRoutes<Q extends z.ZodObject | z.ZodPipe>(
+  deps: AppDeps,
+  tags: string[],
+  { summary, query, page, pageDescription, search }: RecordSearch<Q>,
+  timeline: { summary: string; requireRecord: Parameters<typeof timelineRoutes>[2] },
+) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary,
+        request: { query },
+        responses: {
+          200: jsonResponse(page, pageDescription),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      }),
+      // With the query schema a type parameter, Hono cannot name the validated target's type.
+      async (c) => {
+        const input = c.req.valid('query' as never) as z.output<Q>
+        return c.json(await search(deps.db, c.var.auth.tenantId, input), 200)
+      },
+    )
+    .route('/', timelineRoutes(deps, { tags, summary: timeline.summary }, timeline.requireRecord))
 }

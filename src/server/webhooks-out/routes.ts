@@ -1,14 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
-import { pageQuery } from '../http/pagination'
-import {
-  errorResponses,
-  idParams,
-  jsonRequest,
-  jsonResponse,
-  noContent,
-} from '../http/schema-types'
-import { createRouter } from '../http/validation'
+import { crudRoutes } from '../http/crud-routes'
+import { errorResponses, idParams, jsonRequest, jsonResponse } from '../http/schema-types'
 import {
   attemptPageSchema,
   attemptSchema,
@@ -34,107 +27,44 @@ import {
   updateSubscription,
 } from './service'
 
-const tags = ['Webhook subscriptions']
+const tag = 'Webhook subscriptions'
+const tags = [tag]
 const withBody = [400, 401, 403, 413, 415, 429]
 // Secrets must not linger in caches.
 const noStore = { 'Cache-Control': 'no-store' }
 
 /** /api/app/v1/webhook-subscriptions: outbound webhooks, their secrets and delivery log. */
-export function webhookSubscriptionsRoutes({ db, clock }: AppDeps) {
-  return createRouter()
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/',
-        tags,
-        summary: 'List subscriptions, newest first (without their secrets)',
-        request: { query: pageQuery },
-        responses: {
-          200: jsonResponse(subscriptionPageSchema, 'One page of subscriptions'),
-          ...errorResponses(400, 401, 403, 429),
-        },
-      }),
-      async (c) =>
-        c.json(await listSubscriptions(db, c.var.auth.tenantId, c.req.valid('query')), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'post',
-        path: '/',
-        tags,
-        summary: 'Subscribe a URL to events; the response holds its signing secret',
-        request: jsonRequest(createSubscriptionBody),
-        responses: {
-          201: jsonResponse(createdSubscriptionSchema, 'The subscription, with its secret'),
-          ...errorResponses(...withBody),
-        },
-      }),
-      async (c) => {
-        const created = await createSubscription(
-          db,
-          c.var.auth.tenantId,
-          c.req.valid('json'),
-          clock.now(),
-        )
-        return c.json(created, 201, {
-          ...noStore,
-          Location: `/api/app/v1/webhook-subscriptions/${created.id}`,
-        })
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/{id}',
-        tags,
-        summary: 'Get a subscription, with its delivery state',
-        request: { params: idParams },
-        responses: {
-          200: jsonResponse(subscriptionSchema, 'The subscription'),
-          ...errorResponses(401, 403, 404, 429),
-        },
-      }),
-      async (c) =>
-        c.json(await getSubscription(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'patch',
-        path: '/{id}',
-        tags,
-        summary: 'Change the URL, event types or description; enable or disable',
-        request: { params: idParams, ...jsonRequest(updateSubscriptionBody) },
-        responses: {
-          200: jsonResponse(subscriptionSchema, 'The updated subscription'),
-          ...errorResponses(...withBody, 404),
-        },
-      }),
-      async (c) =>
-        c.json(
-          await updateSubscription(
-            db,
-            c.var.auth.tenantId,
-            c.req.valid('param').id,
-            c.req.valid('json'),
-            clock.now(),
-          ),
-          200,
-        ),
-    )
-    .openapi(
-      createRoute({
-        method: 'delete',
-        path: '/{id}',
-        tags,
-        summary: 'Delete a subscription and its delivery log',
-        request: { params: idParams },
-        responses: { 204: noContent, ...errorResponses(401, 403, 404, 429) },
-      }),
-      async (c) => {
-        await deleteSubscription(db, c.var.auth.tenantId, c.req.valid('param').id)
-        return c.body(null, 204)
-      },
-    )
+export function webhookSubscriptionsRoutes(deps: AppDeps) {
+  const { db, clock } = deps
+  return crudRoutes(deps, {
+    tag,
+    noun: 'subscription',
+    plural: 'subscriptions',
+    basePath: '/api/app/v1/webhook-subscriptions',
+    item: subscriptionSchema,
+    page: subscriptionPageSchema,
+    createBody: createSubscriptionBody,
+    updateBody: updateSubscriptionBody,
+    created: {
+      schema: createdSubscriptionSchema,
+      description: 'The subscription, with its secret',
+    },
+    summaries: {
+      list: 'List subscriptions, newest first (without their secrets)',
+      get: 'Get a subscription, with its delivery state',
+      create: 'Subscribe a URL to events; the response holds its signing secret',
+      update: 'Change the URL, event types or description; enable or disable',
+    },
+    deleteSummary: 'Delete a subscription and its delivery log',
+    authErrors: [403],
+    service: {
+      list: listSubscriptions,
+      get: getSubscription,
+      create: createSubscription,
+      update: updateSubscription,
+      remove: deleteSubscription,
+    },
+  })
     .openapi(
       createRoute({
         method: 'get',

@@ -3453,7 +3453,7 @@ export interface paths {
       }
       requestBody?: never
       responses: {
-        /** @description The webhook */
+        /** @description The inbound webhook */
         200: {
           headers: {
             [name: string]: unknown
@@ -3577,7 +3577,7 @@ export interface paths {
         }
       }
       responses: {
-        /** @description The webhook */
+        /** @description The updated inbound webhook */
         200: {
           headers: {
             [name: string]: unknown
