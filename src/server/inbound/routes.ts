@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
+import { recordLogRoutes } from '../http/log-routes'
 import { pageQuery } from '../http/pagination'
 import { errorResponses, idParams, jsonRequest, jsonResponse } from '../http/schema-types'
 import {
@@ -114,28 +115,17 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
         return c.json(await dryRun(db, webhook, c.req.valid('json').payload, clock.now()), 200)
       },
     )
-    .openapi(
-      createRoute({
-        method: 'get',
+    .route(
+      '/',
+      recordLogRoutes(db, {
+        tag,
         path: '/{id}/deliveries',
-        tags,
         summary: "The webhook's request log, newest first",
-        request: { params: idParams, query: pageQuery },
-        responses: {
-          200: jsonResponse(deliveryPageSchema, 'One page of deliveries'),
-          ...errorResponses(400, 401, 403, 404, 429),
-        },
+        query: pageQuery,
+        page: deliveryPageSchema,
+        pageDescription: 'One page of deliveries',
+        list: listDeliveries,
       }),
-      async (c) =>
-        c.json(
-          await listDeliveries(
-            db,
-            c.var.auth.tenantId,
-            c.req.valid('param').id,
-            c.req.valid('query'),
-          ),
-          200,
-        ),
     )
     .openapi(
       createRoute({

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
+import { recordLogRoutes } from '../http/log-routes'
 import { errorResponses, idParams, jsonRequest, jsonResponse } from '../http/schema-types'
 import {
   attemptPageSchema,
@@ -103,28 +104,17 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
           noStore,
         ),
     )
-    .openapi(
-      createRoute({
-        method: 'get',
+    .route(
+      '/',
+      recordLogRoutes(db, {
+        tag,
         path: '/{id}/attempts',
-        tags,
         summary: 'The delivery log: every attempt, newest first',
-        request: { params: idParams, query: attemptsQuery },
-        responses: {
-          200: jsonResponse(attemptPageSchema, 'One page of attempts'),
-          ...errorResponses(400, 401, 403, 404, 429),
-        },
+        query: attemptsQuery,
+        page: attemptPageSchema,
+        pageDescription: 'One page of attempts',
+        list: listAttempts,
       }),
-      async (c) =>
-        c.json(
-          await listAttempts(
-            db,
-            c.var.auth.tenantId,
-            c.req.valid('param').id,
-            c.req.valid('query'),
-          ),
-          200,
-        ),
     )
     .openapi(
       createRoute({

@@ -1,0 +1,58 @@
+import { createRoute, type z } from '@hono/zod-openapi'
+import { errorResponses, jsonRequest, jsonResponse } from './schema-types'
+import { createRouter } from './validation'
+
+/** A resource there is one of (the workspace, the tunnel): read it, change it. */
+export interface SingletonResource<S extends z.ZodType, B extends z.ZodType> {
+  tag: string
+  item: S
+  /** PATCH changes the fields sent; PUT replaces the settings whole. */
+  method: 'patch' | 'put'
+  body: B
+  /** Summary and response description of each route. */
+  read: { summary: string; description: string }
+  change: { summary: string; description: string }
+  /** Error statuses the change can add to those of any body (400, 413, 415). */
+  changeErrors: number[]
+  load(tenantId: string): Promise<z.output<S>>
+  save(tenantId: string, input: z.output<B>): Promise<z.output<S>>
+}
+
+/** GET / and PATCH (or PUT) / of a management-API singleton, admin token required (403). */
+export function singletonRoutes<S extends z.ZodType, B extends z.ZodType>(
+  resource: SingletonResource<S, B>,
+) {
+  const { tag, item, read, change } = resource
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags: [tag],
+        summary: read.summary,
+        responses: {
+          200: jsonResponse(item, read.description),
+          ...errorResponses(401, 403, 429),
+        },
+      }),
+      async (c) => c.json(await resource.load(c.var.auth.tenantId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: resource.method,
+        path: '/',
+        tags: [tag],
+        summary: change.summary,
+        request: jsonRequest(resource.body),
+        responses: {
+          200: jsonResponse(item, change.description),
+          ...errorResponses(400, 401, 403, 413, 415, 429, ...resource.changeErrors),
+        },
+      }),
+      // With the body schema a type parameter, Hono cannot name the validated target's type.
+      async (c) => {
+        const input = c.req.valid('json' as never) as z.output<B>
+        return c.json(await resource.save(c.var.auth.tenantId, input), 200)
+      },
+    )
+}
