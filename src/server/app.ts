@@ -46,6 +46,23 @@ function restApi(deps: AppDeps) {
   return api
 }
 
+// The management API's areas by the prefix each is mounted on (imports apart: see managementApi).
+const managementAreas = [
+  ['/workspace', workspaceRoutes],
+  ['/users', usersRoutes],
+  ['/companies', companiesRoutes],
+  ['/pipelines', pipelinesRoutes],
+  ['/people', peopleManagementRoutes],
+  ['/deals', dealsSearchRoutes],
+  ['/lost-reasons', lostReasonsRoutes],
+  ['/currencies', currenciesRoutes],
+  ['/tokens', tokensRoutes],
+  ['/inbound-webhooks', inboundWebhooksRoutes],
+  ['/exports', exportsRoutes],
+  ['/webhook-subscriptions', webhookSubscriptionsRoutes],
+  ['/tunnel', tunnelRoutes],
+] as const
+
 /** The management API the UI and admin scripts use: /api/app/v1 (admin tokens only). */
 function managementApi(deps: AppDeps) {
   const api = createRouter()
@@ -53,19 +70,7 @@ function managementApi(deps: AppDeps) {
   // check the admin token themselves.
   api.route('/imports', importsRoutes(deps))
   api.use('*', requireToken(deps, 'admin'), jsonBody)
-  api.route('/workspace', workspaceRoutes(deps))
-  api.route('/users', usersRoutes(deps))
-  api.route('/companies', companiesRoutes(deps))
-  api.route('/pipelines', pipelinesRoutes(deps))
-  api.route('/people', peopleManagementRoutes(deps))
-  api.route('/deals', dealsSearchRoutes(deps))
-  api.route('/lost-reasons', lostReasonsRoutes(deps))
-  api.route('/currencies', currenciesRoutes(deps))
-  api.route('/tokens', tokensRoutes(deps))
-  api.route('/inbound-webhooks', inboundWebhooksRoutes(deps))
-  api.route('/exports', exportsRoutes(deps))
-  api.route('/webhook-subscriptions', webhookSubscriptionsRoutes(deps))
-  api.route('/tunnel', tunnelRoutes(deps))
+  for (const [prefix, routes] of managementAreas) api.route(prefix, routes(deps))
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
   return api
 }

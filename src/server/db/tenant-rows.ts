@@ -67,3 +67,37 @@ export async function findTenantIdBy<T extends TenantTable>(
     .where(column as 'id', '=', value)
     .executeTakeFirst()
 }
+
+/** The people or deals of the workspace whose `column` (an owner, a company…) points at `id`. */
+export async function selectReferencing<T extends 'people' | 'deals'>(
+  db: Db,
+  table: T,
+  tenantId: string,
+  column: keyof Database[T] & string,
+  id: string,
+): Promise<Selectable<Database[T]>[]> {
+  const rows = await db
+    .selectFrom(table as 'people')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where(column as 'ownerId', '=', id)
+    .execute()
+  return rows as unknown as Selectable<Database[T]>[]
+}
+
+/** Clears `column` on every row of the workspace pointing at `id`, in one statement. */
+export async function clearReference<T extends 'people' | 'deals'>(
+  db: Db,
+  table: T,
+  tenantId: string,
+  column: keyof Database[T] & string,
+  id: string,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable(table as 'people')
+    .set({ [column]: null, updatedAt })
+    .where('tenantId', '=', tenantId)
+    .where(column as 'ownerId', '=', id)
+    .execute()
+}

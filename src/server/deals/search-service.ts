@@ -1,11 +1,9 @@
-import { groupTags } from '../../shared/tags'
 import type { Db } from '../db/connection'
 import { paginate, type Page } from '../http/pagination'
-import * as deals from './repository'
 import type { Deal } from './schema'
 import * as search from './search-repository'
 import type { DealsSearch } from './search-schema'
-import { toDeal } from './service'
+import { withTags } from './service'
 
 /** Deals narrowed to a person, company or pipeline, in the v1 list's order and envelope. */
 export async function searchDeals(
@@ -19,12 +17,5 @@ export async function searchDeals(
     () => search.countMatchingDeals(db, tenantId, filters),
     (limit, offset) => search.listMatchingDeals(db, tenantId, filters, limit, offset),
   )
-  const tags = groupTags(
-    await deals.listDealTags(
-      db,
-      page.data.map((row) => row.id),
-    ),
-    'dealId',
-  )
-  return { ...page, data: page.data.map((row) => toDeal(row, tags.get(row.id) ?? [])) }
+  return { ...page, data: await withTags(db, page.data) }
 }

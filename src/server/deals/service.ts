@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { ChangeData } from '../../shared/events'
-import { groupTags, normalizeTags } from '../../shared/tags'
+import { normalizeTags } from '../../shared/tags'
 import { requireCompany } from '../companies/lookup'
 import { requireEnabledCurrency } from '../currencies/service'
 import { inTransaction, type Db } from '../db/connection'
 import type { DealTable } from '../db/database'
+import { replaceTags, selectTags } from '../db/record-tags'
+import { clearReference, selectReferencing } from '../db/tenant-rows'
 import {
   selectCustomFieldKeys,
   selectTenantPage,
   selectTenantRowsAfter,
   type CreationCursor,
 } from '../db/tenant-page'
-import { changesFromNothing, diffFields, recordEvents, type ResourceEvent } from '../events/service'
+import {
+  changesFromNothing,
+  detachRecords,
+  diffFields,
+  recordEvents,
+  type ResourceEvent,
+} from '../events/service'
 import { notFound, unknownReference } from '../http/errors'
 import type { PageRequest } from '../http/pagination'
 import { requireLostReason } from '../lost-reasons/lookup'
@@ -20,6 +28,7 @@ import { requirePerson } from '../people/lookup'
 import { findStage, requirePipeline, stageNotInPipeline, type StageRef } from '../pipelines/lookup'
 import { requireUser } from '../users/lookup'
 import * as deals from './repository'
+import type { DealReference } from './repository'
 import type { CreateDealInput, Deal, UpdateDealInput } from './schema'
 import { closeStateFor } from './stage-rules'
 
@@ -45,13 +54,12 @@ export function toDeal(row: Selectable<DealTable>, tags: string[]): Deal {
   }
 }
 
-async function withTags(db: Db, rows: Selectable<DealTable>[]): Promise<Deal[]> {
-  const tags = groupTags(
-    await deals.listDealTags(
-      db,
-      rows.map((row) => row.id),
-    ),
-    'dealId',
+/** Deal rows with their tags, as the API answers them. */
+export async function withTags(db: Db, rows: Selectable<DealTable>[]): Promise<Deal[]> {
+  const tags = await selectTags(
+    db,
+    'deals',
+    rows.map((row) => row.id),
   )
   return rows.map((row) => toDeal(row, tags.get(row.id) ?? []))
 }
@@ -142,7 +150,7 @@ export async function createDeal(
     }
     const tags = normalizeTags(input.tags ?? [])
     await deals.insertDeal(trx, row)
-    await deals.replaceDealTags(trx, tenantId, row.id, tags)
+    await replaceTags(trx, 'deals', tenantId, row.id, tags)
     const deal = toDeal(row, tags)
     const change = { object: deal, ...changesFromNothing(deal, stageFields) }
     await recordEvents(trx, tenantId, now, [
@@ -197,7 +205,7 @@ export async function updateDeal(
       closedAt: after.closedAt,
       updatedAt: after.updatedAt,
     })
-    if (changes.includes('tags')) await deals.replaceDealTags(trx, tenantId, id, after.tags)
+    if (changes.includes('tags')) await replaceTags(trx, 'deals', tenantId, id, after.tags)
     const change = { object: after, previous, changes }
     await recordEvents(trx, tenantId, now, [
       { type: 'deal.updated', resource: after, data: change },
@@ -218,32 +226,20 @@ export async function deleteDeal(db: Db, tenantId: string, id: string, now: Date
 }
 
 /** Clears `field` on every deal pointing at `id` (a person, company or user being deleted). */
-export async function detachDeals(
+export const detachDeals = (
   db: Db,
   tenantId: string,
-  field: deals.DealReference,
+  field: DealReference,
   id: string,
   now: Date,
-): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    const before = await withTags(trx, await deals.listDealsReferencing(trx, tenantId, field, id))
-    if (before.length === 0) return
-    const updatedAt = now.toISOString()
-    await deals.clearDealReference(trx, tenantId, field, id, updatedAt)
-    // The same deal.updated, with previous and changes, that updateDeal would emit for each.
-    await recordEvents(
-      trx,
-      tenantId,
-      now,
-      before.map((deal) => {
-        const after: Deal = { ...deal, [field]: null }
-        const change = diffFields(deal, after, ['updatedAt'])
-        after.updatedAt = updatedAt
-        return { type: 'deal.updated', resource: after, data: { object: after, ...change } }
-      }),
-    )
+) =>
+  detachRecords(db, tenantId, now, {
+    type: 'deal.updated',
+    field,
+    list: async (trx) => withTags(trx, await selectReferencing(trx, 'deals', tenantId, field, id)),
+    clear: (trx, updatedAt) => clearReference(trx, 'deals', tenantId, field, id, updatedAt),
   })
-}
+
 /** Deals of the workspace in creation order, `limit` at a time after `after` (for exports). */
 export async function listDealsAfter(
   db: Db,

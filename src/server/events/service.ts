@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ChangeData, EventDataOf, EventType, OutpostEvent } from '../../shared/events'
-import type { Db } from '../db/connection'
+import { inTransaction, type Db } from '../db/connection'
 import * as events from './repository'
 
 /**
@@ -157,4 +157,39 @@ export function changesFromNothing<T extends object>(
   const now: Record<string, unknown> = Object.fromEntries(fields.map((key) => [key, created[key]]))
   const empty = Object.fromEntries(fields.map((key) => [key, Array.isArray(now[key]) ? [] : null]))
   return diffFields(empty, now)
+}
+
+/** What `detachRecords` needs of an area: its records' event, how to read them and clear them. */
+export interface Detach<R> {
+  type: 'person.updated' | 'deal.updated'
+  field: string
+  /** The records pointing at the deleted row, as the API answers them. */
+  list(trx: Db): Promise<R[]>
+  /** Clears the field on all of them, in one statement. */
+  clear(trx: Db, updatedAt: string): Promise<void>
+}
+
+/**
+ * Unlinks the people or deals pointing at a row being deleted (a company, a user, a person) and
+ * emits, for each, the same `*.updated` with previous and changes that an update would.
+ */
+export async function detachRecords<R extends { id: string; updatedAt: string }>(
+  db: Db,
+  tenantId: string,
+  now: Date,
+  detach: Detach<R>,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const before = await detach.list(trx)
+    if (before.length === 0) return
+    const updatedAt = now.toISOString()
+    await detach.clear(trx, updatedAt)
+    const changed = before.map((record) => {
+      const after = { ...record, [detach.field]: null }
+      const change = diffFields(record, after, ['updatedAt'])
+      after.updatedAt = updatedAt
+      return { type: detach.type, resource: after, data: { object: after, ...change } }
+    })
+    await recordEvents(trx, tenantId, now, changed as ResourceEvent[])
+  })
 }

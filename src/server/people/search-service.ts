@@ -1,11 +1,9 @@
-import { groupTags } from '../../shared/tags'
 import type { Db } from '../db/connection'
 import { paginate, type Page } from '../http/pagination'
-import * as people from './repository'
 import type { Person } from './schema'
 import * as search from './search-repository'
 import type { PeopleSearch } from './search-schema'
-import { toPerson } from './service'
+import { withTags } from './service'
 
 /**
  * The people table of the UI: the v1 list (newest first, same envelope) narrowed by a search
@@ -22,12 +20,5 @@ export async function searchPeople(
     () => search.countMatchingPeople(db, tenantId, filters),
     (limit, offset) => search.listMatchingPeople(db, tenantId, filters, limit, offset),
   )
-  const tags = groupTags(
-    await people.listPersonTags(
-      db,
-      page.data.map((row) => row.id),
-    ),
-    'personId',
-  )
-  return { ...page, data: page.data.map((row) => toPerson(row, tags.get(row.id) ?? [])) }
+  return { ...page, data: await withTags(db, page.data) }
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
-import { addedTags, groupTags, normalizeTags } from '../../shared/tags'
+import { addedTags, normalizeTags } from '../../shared/tags'
 import { requireCompany } from '../companies/lookup'
 import { inTransaction, type Db } from '../db/connection'
 import type { PersonTable } from '../db/database'
+import { replaceTags, selectTags } from '../db/record-tags'
+import { clearReference, selectReferencing } from '../db/tenant-rows'
 import {
   selectCustomFieldKeys,
   selectTenantPage,
@@ -13,6 +15,7 @@ import {
 import { detachDeals } from '../deals/service'
 import {
   changesFromNothing,
+  detachRecords,
   diffFields,
   recordEvents,
   type FieldChanges,
@@ -22,6 +25,7 @@ import { conflict, notFound } from '../http/errors'
 import type { PageRequest } from '../http/pagination'
 import { requireUser } from '../users/lookup'
 import * as people from './repository'
+import type { PersonReference } from './repository'
 import type { CreatePersonInput, Person, UpdatePersonInput } from './schema'
 
 export type { PersonCriterion } from './repository'
@@ -44,13 +48,12 @@ export function toPerson(row: Selectable<PersonTable>, tags: string[]): Person {
   }
 }
 
-async function withTags(db: Db, rows: Selectable<PersonTable>[]): Promise<Person[]> {
-  const tags = groupTags(
-    await people.listPersonTags(
-      db,
-      rows.map((row) => row.id),
-    ),
-    'personId',
+/** Person rows with their tags, as the API answers them. */
+export async function withTags(db: Db, rows: Selectable<PersonTable>[]): Promise<Person[]> {
+  const tags = await selectTags(
+    db,
+    'people',
+    rows.map((row) => row.id),
   )
   return rows.map((row) => toPerson(row, tags.get(row.id) ?? []))
 }
@@ -133,7 +136,7 @@ export async function createPerson(
     }
     const tags = normalizeTags(input.tags ?? [])
     await people.insertPerson(trx, row)
-    await people.replacePersonTags(trx, tenantId, row.id, tags)
+    await replaceTags(trx, 'people', tenantId, row.id, tags)
     const person = toPerson(row, tags)
     await recordEvents(trx, tenantId, now, [
       { type: 'person.created', resource: person, data: { object: person } },
@@ -198,7 +201,7 @@ async function saveChanges(
     customFields: JSON.stringify(after.customFields),
     updatedAt: after.updatedAt,
   })
-  if (changes.includes('tags')) await people.replacePersonTags(trx, tenantId, before.id, after.tags)
+  if (changes.includes('tags')) await replaceTags(trx, 'people', tenantId, before.id, after.tags)
   await recordEvents(trx, tenantId, now, [
     { type: 'person.updated', resource: after, data: { object: after, previous, changes } },
     ...tagEvents(after, addedTags(before.tags, after.tags), { previous, changes }),
@@ -257,33 +260,20 @@ export async function deletePerson(db: Db, tenantId: string, id: string, now: Da
 }
 
 /** Clears `field` on every person pointing at `id` (a company or user being deleted). */
-export async function detachPeople(
+export const detachPeople = (
   db: Db,
   tenantId: string,
-  field: people.PersonReference,
+  field: PersonReference,
   id: string,
   now: Date,
-): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    const rows = await people.listPeopleReferencing(trx, tenantId, field, id)
-    const before = await withTags(trx, rows)
-    if (before.length === 0) return
-    const updatedAt = now.toISOString()
-    await people.clearPersonReference(trx, tenantId, field, id, updatedAt)
-    // The same person.updated, with previous and changes, that updatePerson would emit for each.
-    await recordEvents(
-      trx,
-      tenantId,
-      now,
-      before.map((person) => {
-        const after: Person = { ...person, [field]: null }
-        const change = diffFields(person, after, ['updatedAt'])
-        after.updatedAt = updatedAt
-        return { type: 'person.updated', resource: after, data: { object: after, ...change } }
-      }),
-    )
+) =>
+  detachRecords(db, tenantId, now, {
+    type: 'person.updated',
+    field,
+    list: async (trx) => withTags(trx, await selectReferencing(trx, 'people', tenantId, field, id)),
+    clear: (trx, updatedAt) => clearReference(trx, 'people', tenantId, field, id, updatedAt),
   })
-}
+
 /** The id of the person holding this (normalised) e-mail in the workspace, if any. */
 export async function findPersonIdByEmail(
   db: Db,

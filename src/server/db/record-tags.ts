@@ -1,0 +1,49 @@
+import { groupTags } from '../../shared/tags'
+import type { Db } from './connection'
+
+/** The records that carry ordered tags, each with its tag table and that table's owner column. */
+export type TaggedTable = 'people' | 'deals'
+const tagTables = {
+  people: { table: 'personTags', owner: 'personId' },
+  deals: { table: 'dealTags', owner: 'dealId' },
+} as const
+
+/** The tags of each given record, in their order, by record id (absent: no tags). */
+export async function selectTags(
+  db: Db,
+  records: TaggedTable,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map()
+  const { table, owner } = tagTables[records]
+  // Kysely cannot type a query over a table chosen at run time; both have these columns.
+  const rows = await db
+    .selectFrom(table as 'personTags')
+    .select([`${owner as 'personId'} as owner`, 'tag'])
+    .where(owner as 'personId', 'in', ids)
+    .orderBy(owner as 'personId')
+    .orderBy('position')
+    .execute()
+  return groupTags(rows, 'owner')
+}
+
+/** Sets a record's tags, in this order. */
+export async function replaceTags(
+  db: Db,
+  records: TaggedTable,
+  tenantId: string,
+  id: string,
+  tags: readonly string[],
+): Promise<void> {
+  const { table, owner } = tagTables[records]
+  await db
+    .deleteFrom(table as 'personTags')
+    .where(owner as 'personId', '=', id)
+    .execute()
+  if (tags.length === 0) return
+  const rows = tags.map((tag, position) => ({ tenantId, [owner]: id, tag, position }))
+  await db
+    .insertInto(table)
+    .values(rows as never)
+    .execute()
+}
