@@ -11,8 +11,8 @@ const companies = namedRecordService<Company, 'domain'>({
   unique: { column: 'domain', taken: (domain) => `A company with domain ${domain} already exists` },
   // A deleted company's people and deals stay, no longer linked to it.
   async beforeDelete(trx, tenantId, id, now) {
-    await detachPeople(trx, tenantId, 'companyId', id, now)
-    await detachDeals(trx, tenantId, 'primaryCompanyId', id, now)
+    await detachPeople(trx, { tenantId, column: 'companyId', id }, now)
+    await detachDeals(trx, { tenantId, column: 'primaryCompanyId', id }, now)
   },
 })
 

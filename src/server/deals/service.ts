@@ -7,7 +7,6 @@ import { requireEnabledCurrency } from '../currencies/service'
 import { inTransaction, type Db } from '../db/connection'
 import type { DealTable } from '../db/database'
 import { replaceTags, selectTags } from '../db/record-tags'
-import { clearReference, selectReferencing } from '../db/tenant-rows'
 import {
   selectCustomFieldKeys,
   selectTenantPage,
@@ -19,6 +18,7 @@ import {
   detachRecords,
   diffFields,
   recordEvents,
+  type Reference,
   type ResourceEvent,
 } from '../events/service'
 import { notFound, unknownReference } from '../http/errors'
@@ -225,20 +225,9 @@ export async function deleteDeal(db: Db, tenantId: string, id: string, now: Date
   })
 }
 
-/** Clears `field` on every deal pointing at `id` (a person, company or user being deleted). */
-export const detachDeals = (
-  db: Db,
-  tenantId: string,
-  field: DealReference,
-  id: string,
-  now: Date,
-) =>
-  detachRecords(db, tenantId, now, {
-    type: 'deal.updated',
-    field,
-    list: async (trx) => withTags(trx, await selectReferencing(trx, 'deals', tenantId, field, id)),
-    clear: (trx, updatedAt) => clearReference(trx, 'deals', tenantId, field, id, updatedAt),
-  })
+/** Unlinks every deal pointing at a row being deleted (a person, company or user). */
+export const detachDeals = (db: Db, where: Reference<DealReference>, now: Date) =>
+  detachRecords(db, 'deals', where, now, withTags)
 
 /** Deals of the workspace in creation order, `limit` at a time after `after` (for exports). */
 export async function listDealsAfter(

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { ChangeData, EventDataOf, EventType, OutpostEvent } from '../../shared/events'
+import type { Selectable } from 'kysely'
 import { inTransaction, type Db } from '../db/connection'
+import type { Database } from '../db/database'
+import { clearReference, selectReferencing } from '../db/tenant-rows'
 import * as events from './repository'
 
 /**
@@ -159,37 +162,38 @@ export function changesFromNothing<T extends object>(
   return diffFields(empty, now)
 }
 
-/** What `detachRecords` needs of an area: its records' event, how to read them and clear them. */
-export interface Detach<R> {
-  type: 'person.updated' | 'deal.updated'
-  field: string
-  /** The records pointing at the deleted row, as the API answers them. */
-  list(trx: Db): Promise<R[]>
-  /** Clears the field on all of them, in one statement. */
-  clear(trx: Db, updatedAt: string): Promise<void>
+/** Which rows point at the one being deleted: those of the workspace whose `column` holds `id`. */
+export interface Reference<C extends string> {
+  tenantId: string
+  column: C
+  id: string
 }
 
 /**
- * Unlinks the people or deals pointing at a row being deleted (a company, a user, a person) and
- * emits, for each, the same `*.updated` with previous and changes that an update would.
+ * Unlinks the people or deals whose `column` points at a row being deleted (a company, a user, a
+ * person), in one statement, and emits for each the same `*.updated` (previous and changes) an
+ * update would; `toRecords` turns the rows into what the API answers.
  */
-export async function detachRecords<R extends { id: string; updatedAt: string }>(
+export async function detachRecords<T extends 'people' | 'deals', R extends { updatedAt: string }>(
   db: Db,
-  tenantId: string,
+  table: T,
+  where: Reference<keyof Database[T] & string>,
   now: Date,
-  detach: Detach<R>,
+  toRecords: (trx: Db, rows: Selectable<Database[T]>[]) => Promise<R[]>,
 ): Promise<void> {
+  const { tenantId, column, id } = where
   await inTransaction(db, async (trx) => {
-    const before = await detach.list(trx)
+    const before = await toRecords(trx, await selectReferencing(trx, table, tenantId, column, id))
     if (before.length === 0) return
     const updatedAt = now.toISOString()
-    await detach.clear(trx, updatedAt)
+    await clearReference(trx, table, tenantId, column, id, updatedAt)
+    const type = table === 'people' ? 'person.updated' : 'deal.updated'
     const changed = before.map((record) => {
-      const after = { ...record, [detach.field]: null }
+      const after = { ...record, [column]: null }
       const change = diffFields(record, after, ['updatedAt'])
       after.updatedAt = updatedAt
-      return { type: detach.type, resource: after, data: { object: after, ...change } }
+      return { type, resource: after, data: { object: after, ...change } }
     })
-    await recordEvents(trx, tenantId, now, changed as ResourceEvent[])
+    await recordEvents(trx, tenantId, now, changed as unknown as ResourceEvent[])
   })
 }

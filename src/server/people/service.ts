@@ -5,7 +5,6 @@ import { requireCompany } from '../companies/lookup'
 import { inTransaction, type Db } from '../db/connection'
 import type { PersonTable } from '../db/database'
 import { replaceTags, selectTags } from '../db/record-tags'
-import { clearReference, selectReferencing } from '../db/tenant-rows'
 import {
   selectCustomFieldKeys,
   selectTenantPage,
@@ -19,6 +18,7 @@ import {
   diffFields,
   recordEvents,
   type FieldChanges,
+  type Reference,
   type ResourceEvent,
 } from '../events/service'
 import { conflict, notFound } from '../http/errors'
@@ -251,7 +251,7 @@ export async function mergeIntoPerson(
 export async function deletePerson(db: Db, tenantId: string, id: string, now: Date): Promise<void> {
   await inTransaction(db, async (trx) => {
     const person = await getPerson(trx, tenantId, id)
-    await detachDeals(trx, tenantId, 'primaryPersonId', id, now)
+    await detachDeals(trx, { tenantId, column: 'primaryPersonId', id }, now)
     await people.deletePerson(trx, id)
     await recordEvents(trx, tenantId, now, [
       { type: 'person.deleted', resource: person, data: { object: person } },
@@ -259,20 +259,9 @@ export async function deletePerson(db: Db, tenantId: string, id: string, now: Da
   })
 }
 
-/** Clears `field` on every person pointing at `id` (a company or user being deleted). */
-export const detachPeople = (
-  db: Db,
-  tenantId: string,
-  field: PersonReference,
-  id: string,
-  now: Date,
-) =>
-  detachRecords(db, tenantId, now, {
-    type: 'person.updated',
-    field,
-    list: async (trx) => withTags(trx, await selectReferencing(trx, 'people', tenantId, field, id)),
-    clear: (trx, updatedAt) => clearReference(trx, 'people', tenantId, field, id, updatedAt),
-  })
+/** Unlinks every person pointing at a row being deleted (a company or user). */
+export const detachPeople = (db: Db, where: Reference<PersonReference>, now: Date) =>
+  detachRecords(db, 'people', where, now, withTags)
 
 /** The id of the person holding this (normalised) e-mail in the workspace, if any. */
 export async function findPersonIdByEmail(

@@ -9,8 +9,8 @@ const users = namedRecordService<User, 'email'>({
   unique: { column: 'email', taken: (email) => `A user with e-mail ${email} already exists` },
   // The people and deals a deleted user owned keep existing, with no owner.
   async beforeDelete(trx, tenantId, id, now) {
-    await detachPeople(trx, tenantId, 'ownerId', id, now)
-    await detachDeals(trx, tenantId, 'ownerId', id, now)
+    await detachPeople(trx, { tenantId, column: 'ownerId', id }, now)
+    await detachDeals(trx, { tenantId, column: 'ownerId', id }, now)
   },
 })
 
