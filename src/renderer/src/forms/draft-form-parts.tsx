@@ -8,6 +8,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form'
 import { clearDraft, readDraft, useDraft } from './draft'
+import { FormError } from '../ui/field'
 
 // What every draft-keeping form (deal, person) shows around its fields: the same notes and the
 // same buttons, so they read and behave alike.
@@ -17,11 +18,7 @@ function FormNotes({ draft, error }: { draft: boolean; error: string | null }) {
   return (
     <>
       {draft && <p className="form-note">Your unsaved changes from before are back.</p>}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </>
   )
 }

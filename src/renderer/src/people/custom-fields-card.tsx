@@ -6,6 +6,7 @@ import { errorMessage } from '../api/client'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useToast } from '../ui/toast'
+import { FormError } from '../ui/field'
 
 interface Row {
   name: string
@@ -105,11 +106,7 @@ export function CustomFieldsCard({ person }: { person: Person }) {
             if (!problem) save.mutate(patchFrom(person.customFields, rows))
           }}
         >
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <ul className="edit-list">
             {rows.map((row, index) => (
               <li key={index} className="edit-row">

@@ -1,5 +1,4 @@
 import { Link } from 'react-router'
-import { useFormContext } from 'react-hook-form'
 import { parseEmail } from '../../../shared/fields/email'
 import { parsePhone } from '../../../shared/fields/phone'
 import { parseTagText } from '../../../shared/fields/tag'
@@ -8,9 +7,8 @@ import { lifecycleStages } from '../../../shared/lifecycle'
 import { fieldRule } from '../forms/field-rules'
 import { CompanySelect, OwnerSelect } from '../forms/record-selects'
 import { lifecycleLabels } from '../format/labels'
-import { controlProps, Field } from '../ui/field'
 import { SelectField } from '../ui/select-field'
-import type { PersonFormValues } from './person-form-values'
+import { TextField } from '../ui/text-field'
 
 const lifecycleChoices = lifecycleStages.map((stage) => ({
   value: stage,
@@ -28,24 +26,22 @@ export function PersonFormFields({
   duplicateOf: string | null
   onLeave(): void
 }) {
-  const { register, formState } = useFormContext<PersonFormValues>()
-  const errors = formState.errors
   return (
     <div className="form-grid">
-      <Field id="person-name" label="Full name" error={errors.fullName?.message}>
-        <input
-          {...controlProps('person-name', errors.fullName?.message)}
-          autoComplete="off"
-          {...register('fullName', {
-            required: 'Enter the person’s name',
-            validate: fieldRule('Name', parseLine),
-          })}
-        />
-      </Field>
-      <Field
+      <TextField
+        id="person-name"
+        label="Full name"
+        name="fullName"
+        autoComplete="off"
+        rules={{ required: 'Enter the person’s name', validate: fieldRule('Name', parseLine) }}
+      />
+      <TextField
         id="person-email"
         label="E-mail"
-        error={errors.primaryEmail?.message}
+        name="primaryEmail"
+        type="email"
+        autoComplete="off"
+        rules={{ validate: fieldRule('E-mail', parseEmail) }}
         after={
           duplicateOf && (
             <Link to={`/people/${duplicateOf}`} onClick={onLeave}>
@@ -53,24 +49,15 @@ export function PersonFormFields({
             </Link>
           )
         }
-      >
-        <input
-          {...controlProps('person-email', errors.primaryEmail?.message)}
-          type="email"
-          autoComplete="off"
-          {...register('primaryEmail', { validate: fieldRule('E-mail', parseEmail) })}
-        />
-      </Field>
-      <Field id="person-phone" label="Phone" error={errors.primaryPhone?.message}>
-        <input
-          {...controlProps('person-phone', errors.primaryPhone?.message)}
-          type="tel"
-          autoComplete="off"
-          {...register('primaryPhone', {
-            validate: fieldRule('Phone', (raw) => parsePhone(raw)),
-          })}
-        />
-      </Field>
+      />
+      <TextField
+        id="person-phone"
+        label="Phone"
+        name="primaryPhone"
+        type="tel"
+        autoComplete="off"
+        rules={{ validate: fieldRule('Phone', (raw) => parsePhone(raw)) }}
+      />
       <SelectField
         id="person-lifecycle"
         label="Lifecycle stage"
@@ -80,18 +67,19 @@ export function PersonFormFields({
       />
       <CompanySelect id="person-company" name="companyId" />
       <OwnerSelect id="person-owner" />
-      <Field id="person-source" label="Lead source" error={errors.leadSource?.message}>
-        <input
-          {...controlProps('person-source', errors.leadSource?.message)}
-          {...register('leadSource', { validate: fieldRule('Lead source', parseLine) })}
-        />
-      </Field>
-      <Field id="person-tags" label="Tags" error={errors.tags?.message} hint="Separated by commas">
-        <input
-          {...controlProps('person-tags', errors.tags?.message)}
-          {...register('tags', { validate: fieldRule('Tag', parseTagText) })}
-        />
-      </Field>
+      <TextField
+        id="person-source"
+        label="Lead source"
+        name="leadSource"
+        rules={{ validate: fieldRule('Lead source', parseLine) }}
+      />
+      <TextField
+        id="person-tags"
+        label="Tags"
+        name="tags"
+        hint="Separated by commas"
+        rules={{ validate: fieldRule('Tag', parseTagText) }}
+      />
     </div>
   )
 }

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import type { LostReason } from '../api/types'
 import { lostReasons } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useLostReasons } from '../api/reference-data'
 import { QueryView } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
+import { InlineForm } from '../ui/inline-form'
 
 /** /settings/lost-reasons: why deals are lost; a deal entering a lost stage must give one. */
 export function LostReasonsSettings() {
@@ -14,8 +15,7 @@ export function LostReasonsSettings() {
     invalidates: [keys.lostReasons],
     done: (reason) => `“${reason.name}” added`,
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = () => {
     if (name.trim()) create.mutate(name.trim(), { onSuccess: () => setName('') })
   }
   return (
@@ -34,19 +34,18 @@ export function LostReasonsSettings() {
           </ul>
         )}
       </QueryView>
-      <form className="inline-form" onSubmit={submit}>
-        <label htmlFor="new-lost-reason">New lost reason</label>
-        <div className="inline-row">
-          <input
-            id="new-lost-reason"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <button type="submit" className="button" disabled={create.isPending || !name.trim()}>
-            Add
-          </button>
-        </div>
-      </form>
+      <InlineForm
+        title="New lost reason"
+        labelFor="new-lost-reason"
+        onSubmit={submit}
+        submit={{ label: 'Add', disabled: create.isPending || !name.trim() }}
+      >
+        <input
+          id="new-lost-reason"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </InlineForm>
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import type { User } from '../api/types'
 import { users } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../ui/dialog'
 import { QueryView } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
 import { QuietInput } from '../ui/quiet-input'
+import { InlineForm } from '../ui/inline-form'
 
 const affected = [keys.users, keys.people, keys.boards]
 
@@ -19,8 +20,7 @@ export function UsersSettings() {
     invalidates: affected,
     done: (user) => `${user.name} added`,
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = () => {
     if (!name.trim()) return
     create.mutate(
       { name: name.trim(), email: email.trim() || null },
@@ -48,31 +48,27 @@ export function UsersSettings() {
           </ul>
         )}
       </QueryView>
-      <form className="inline-form" onSubmit={submit}>
-        <fieldset className="plain-fieldset">
-          <legend>Add a user</legend>
-          <div className="inline-row">
-            <QuietInput
-              id="new-user-name"
-              label="Name"
-              placeholder="Name"
-              value={name}
-              onValue={setName}
-            />
-            <QuietInput
-              id="new-user-email"
-              label="E-mail"
-              type="email"
-              placeholder="E-mail (optional)"
-              value={email}
-              onValue={setEmail}
-            />
-            <button type="submit" className="button" disabled={create.isPending || !name.trim()}>
-              Add
-            </button>
-          </div>
-        </fieldset>
-      </form>
+      <InlineForm
+        title="Add a user"
+        onSubmit={submit}
+        submit={{ label: 'Add', disabled: create.isPending || !name.trim() }}
+      >
+        <QuietInput
+          id="new-user-name"
+          label="Name"
+          placeholder="Name"
+          value={name}
+          onValue={setName}
+        />
+        <QuietInput
+          id="new-user-email"
+          label="E-mail"
+          type="email"
+          placeholder="E-mail (optional)"
+          value={email}
+          onValue={setEmail}
+        />
+      </InlineForm>
     </section>
   )
 }

@@ -41,3 +41,12 @@ export function Field({
     </div>
   )
 }
+
+/** Why the last save of a form failed, for what no single field explains; nothing when it did not. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null
+}

@@ -1,5 +1,6 @@
-import { get, useFormContext, type RegisterOptions } from 'react-hook-form'
+import { useFormContext, type RegisterOptions } from 'react-hook-form'
 import { controlProps, Field } from './field'
+import { fieldError } from './text-field'
 
 export interface Choice {
   value: string
@@ -31,7 +32,7 @@ export function SelectField({
   rules?: RegisterOptions
 }) {
   const { register, formState } = useFormContext()
-  const error = (get(formState.errors, name) as { message?: string } | undefined)?.message
+  const error = fieldError(formState.errors, name)
   return (
     <Field id={id} label={label} error={error}>
       <select {...controlProps(id, error)} {...register(name, rules)}>

@@ -1,15 +1,14 @@
 import { useFormContext, useWatch } from 'react-hook-form'
 import { useUsers } from '../../api/reference-data'
-import { controlProps, Field } from '../../ui/field'
+import { TextField } from '../../ui/text-field'
 import { CreateDealFields } from './create-deal-fields'
 import type { FormValues } from './form-values'
 
 /** What happens once a record is in: an owner in turn, tags, and (for people) a new deal. */
 export function AfterReceiptSection() {
-  const { register, control, formState } = useFormContext<FormValues>()
+  const { register, control } = useFormContext<FormValues>()
   const [objectType, createDeal] = useWatch({ control, name: ['objectType', 'createDeal'] })
   const users = useUsers()
-  const errors = formState.errors
   return (
     <>
       <h3>After receipt</h3>
@@ -25,17 +24,7 @@ export function AfterReceiptSection() {
         </div>
       </fieldset>
       <div className="form-grid">
-        <Field
-          id="inbound-tags"
-          label="Add tags"
-          error={errors.addTags?.message}
-          hint="Separated by commas"
-        >
-          <input
-            {...controlProps('inbound-tags', errors.addTags?.message)}
-            {...register('addTags')}
-          />
-        </Field>
+        <TextField id="inbound-tags" label="Add tags" name="addTags" hint="Separated by commas" />
       </div>
       {objectType === 'person' && (
         <>

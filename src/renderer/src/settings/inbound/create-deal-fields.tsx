@@ -1,18 +1,17 @@
 import { useFormContext, useWatch } from 'react-hook-form'
-import { useCurrencies, usePipelines } from '../../api/reference-data'
+import { usePipelines } from '../../api/reference-data'
 import { fieldRule } from '../../forms/field-rules'
-import { controlProps, Field } from '../../ui/field'
+import { CurrencySelect } from '../../forms/record-selects'
+import { TextField } from '../../ui/text-field'
 import { byName, SelectField } from '../../ui/select-field'
 import { isPlaceholder, readDealValue, type FormValues } from './form-values'
 
 /** The deal a new person brings: pipeline, stage, title and value (fixed or from the payload). */
 export function CreateDealFields() {
-  const { register, control, formState } = useFormContext<FormValues>()
+  const { control } = useFormContext<FormValues>()
   const dealPipelineId = useWatch({ control, name: 'dealPipelineId' })
   const pipelines = usePipelines()
-  const currencies = useCurrencies()
   const dealPipeline = pipelines.data?.find((item) => item.id === dealPipelineId)
-  const errors = formState.errors
   return (
     <div className="form-grid">
       <SelectField
@@ -31,34 +30,19 @@ export function CreateDealFields() {
         choices={byName(dealPipeline?.stages)}
         rules={{ required: 'Choose a stage' }}
       />
-      <Field id="deal-title" label="Deal title" error={errors.dealTitle?.message}>
-        <input
-          {...controlProps('deal-title', errors.dealTitle?.message)}
-          className="mono"
-          {...register('dealTitle')}
-        />
-      </Field>
+      <TextField id="deal-title" label="Deal title" name="dealTitle" className="mono" />
       <div className="field-row">
-        <Field
+        <TextField
           id="deal-value"
           label="Value (number or placeholder)"
-          error={errors.dealValue?.message}
-        >
-          <input
-            {...controlProps('deal-value', errors.dealValue?.message)}
-            className="mono"
-            {...register('dealValue', {
-              validate: (text) => isPlaceholder(text) || fieldRule('Value', readDealValue)(text),
-            })}
-          />
-        </Field>
-        <Field id="deal-currency" label="Currency">
-          <select id="deal-currency" {...register('dealCurrency')}>
-            {currencies.data?.map((currency) => (
-              <option key={currency.code}>{currency.code}</option>
-            ))}
-          </select>
-        </Field>
+          name="dealValue"
+          className="mono"
+          rules={{
+            validate: (text: string) =>
+              isPlaceholder(text) || fieldRule('Value', readDealValue)(text),
+          }}
+        />
+        <CurrencySelect id="deal-currency" name="dealCurrency" />
       </div>
     </div>
   )

@@ -1,12 +1,12 @@
 import { useFormContext, useWatch } from 'react-hook-form'
-import { controlProps, Field } from '../../ui/field'
+import { Field } from '../../ui/field'
+import { TextField } from '../../ui/text-field'
 import type { FormValues } from './form-values'
 
 /** How a sender seen before is recognised: by e-mail, phone, chosen fields, or never. */
 export function DedupeSection() {
-  const { register, control, formState } = useFormContext<FormValues>()
+  const { register, control } = useFormContext<FormValues>()
   const strategy = useWatch({ control, name: 'strategy' })
-  const errors = formState.errors
   return (
     <>
       <h3>Duplicates</h3>
@@ -20,29 +20,19 @@ export function DedupeSection() {
           </select>
         </Field>
         {strategy === 'composite' ? (
-          <Field
+          <TextField
             id="inbound-composite"
             label="Fields that must all match"
-            error={errors.compositeFields?.message}
+            name="compositeFields"
             hint="Separated by commas, e.g. fullName, primaryPhone"
-          >
-            <input
-              {...controlProps('inbound-composite', errors.compositeFields?.message)}
-              {...register('compositeFields')}
-            />
-          </Field>
+          />
         ) : (
-          <Field
+          <TextField
             id="inbound-country"
             label="Country of phone numbers without a code"
-            error={errors.defaultCountry?.message}
-          >
-            <input
-              {...controlProps('inbound-country', errors.defaultCountry?.message)}
-              maxLength={2}
-              {...register('defaultCountry')}
-            />
-          </Field>
+            name="defaultCountry"
+            maxLength={2}
+          />
         )}
       </div>
     </>

@@ -4,7 +4,8 @@ import { FormProvider, useForm } from 'react-hook-form'
 import type { InboundWebhook, InboundWebhookWithUrl } from '../../api/types'
 import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
-import { controlProps, Field } from '../../ui/field'
+import { FormError } from '../../ui/field'
+import { TextField } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
 import { AfterReceiptSection } from './after-receipt-section'
 import { DedupeSection } from './dedupe-section'
@@ -23,7 +24,7 @@ export function InboundForm({
   const toast = useToast()
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm<FormValues>({ defaultValues: valuesOf(webhook) })
-  const { register, handleSubmit, setError, formState } = form
+  const { register, handleSubmit, setError } = form
 
   const save = useMutation({
     mutationFn: async (values: FormValues) =>
@@ -48,19 +49,15 @@ export function InboundForm({
   return (
     <FormProvider {...form}>
       <form onSubmit={(event) => void submit(event)} noValidate className="stacked-form">
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError message={formError} />
         <div className="form-grid">
-          <Field id="inbound-name" label="Name" error={formState.errors.name?.message}>
-            <input
-              {...controlProps('inbound-name', formState.errors.name?.message)}
-              placeholder="Website contact form"
-              {...register('name', { required: 'Give the webhook a name' })}
-            />
-          </Field>
+          <TextField
+            id="inbound-name"
+            label="Name"
+            name="name"
+            placeholder="Website contact form"
+            rules={{ required: 'Give the webhook a name' }}
+          />
           <fieldset className="plain-fieldset">
             <legend>Creates</legend>
             <div className="inline-row">

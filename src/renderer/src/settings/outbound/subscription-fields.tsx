@@ -1,6 +1,9 @@
-import type { UseFormRegister, FieldErrors } from 'react-hook-form'
+import type { FormEvent, ReactNode } from 'react'
+import { FormProvider, useFormContext, type UseFormReturn } from 'react-hook-form'
 import type { EventTypePattern } from '../../api/types'
-import { controlProps, Field } from '../../ui/field'
+import { applyServerError } from '../../forms/server-errors'
+import { FormError } from '../../ui/field'
+import { TextField } from '../../ui/text-field'
 import { eventChoices } from './event-types'
 
 export interface SubscriptionFormValues {
@@ -10,36 +13,27 @@ export interface SubscriptionFormValues {
 }
 
 /** The fields a subscription is made of: where to, what for, which events. */
-export function SubscriptionFields({
-  register,
-  errors,
-}: {
-  register: UseFormRegister<SubscriptionFormValues>
-  errors: FieldErrors<SubscriptionFormValues>
-}) {
+function SubscriptionFields() {
+  const { register, formState } = useFormContext<SubscriptionFormValues>()
+  const errors = formState.errors
   return (
     <>
       <div className="form-grid">
-        <Field
+        <TextField
           id="sub-url"
           label="Endpoint URL"
-          error={errors.url?.message}
+          name="url"
           hint="https, or http to this computer only"
-        >
-          <input
-            {...controlProps('sub-url', errors.url?.message)}
-            type="url"
-            placeholder="https://example.com/hooks/outpost"
-            {...register('url', { required: 'Enter the URL that receives the events' })}
-          />
-        </Field>
-        <Field id="sub-description" label="Description" error={errors.description?.message}>
-          <input
-            {...controlProps('sub-description', errors.description?.message)}
-            placeholder="What receives these events"
-            {...register('description')}
-          />
-        </Field>
+          type="url"
+          placeholder="https://example.com/hooks/outpost"
+          rules={{ required: 'Enter the URL that receives the events' }}
+        />
+        <TextField
+          id="sub-description"
+          label="Description"
+          name="description"
+          placeholder="What receives these events"
+        />
       </div>
       <fieldset
         className="plain-fieldset event-choices"
@@ -65,5 +59,46 @@ export function SubscriptionFields({
         )}
       </fieldset>
     </>
+  )
+}
+
+/** What the API takes from the form's values: a blank description is none. */
+export const subscriptionInput = (values: SubscriptionFormValues) => ({
+  url: values.url,
+  description: values.description.trim() || null,
+  eventTypes: values.eventTypes,
+})
+
+/** A failed save's errors put on the fields they name; what is left, for the form's error line. */
+export const subscriptionSaveError = (
+  error: unknown,
+  form: UseFormReturn<SubscriptionFormValues>,
+) => applyServerError(error, form.setError, ['url', 'description', 'eventTypes'] as const)
+
+/** A subscription's form: its title, the last save's error, the fields, then `children` (buttons). */
+export function SubscriptionForm({
+  form,
+  title,
+  className,
+  error,
+  onSubmit,
+  children,
+}: {
+  form: UseFormReturn<SubscriptionFormValues>
+  title: string
+  className: string
+  error: string | null
+  onSubmit(event: FormEvent): Promise<void>
+  children: ReactNode
+}) {
+  return (
+    <FormProvider {...form}>
+      <form className={className} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <h3>{title}</h3>
+        <FormError message={error} />
+        <SubscriptionFields />
+        <div className="form-actions">{children}</div>
+      </form>
+    </FormProvider>
   )
 }

@@ -6,12 +6,16 @@ import type { WebhookAttempt, WebhookSubscription } from '../../api/types'
 import { errorMessage } from '../../api/client'
 import { subscriptions } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
-import { applyServerError } from '../../forms/server-errors'
 import { formatDateTime, formatRelative } from '../../format/dates'
 import { ConfirmDialog } from '../../ui/dialog'
 import { EmptyState, ErrorState, Skeleton } from '../../ui/states'
 import { useToast } from '../../ui/toast'
-import { SubscriptionFields, type SubscriptionFormValues } from './subscription-fields'
+import {
+  SubscriptionForm,
+  subscriptionInput,
+  subscriptionSaveError,
+  type SubscriptionFormValues,
+} from './subscription-fields'
 import { subscriptionState } from './subscriptions-page'
 import '../inbound/inbound.css'
 import { PagedLog } from '../../ui/newer-older'
@@ -83,10 +87,7 @@ function SubscriptionSettings({ subscription }: { subscription: WebhookSubscript
       refresh()
       toast('Subscription saved', { tone: 'success' })
     },
-    onError: (error) =>
-      setFormError(
-        applyServerError(error, form.setError, ['url', 'description', 'eventTypes'] as const),
-      ),
+    onError: (error) => setFormError(subscriptionSaveError(error, form)),
   })
   const remove = useMutation({
     mutationFn: () => subscriptions.remove(subscription.id),
@@ -98,42 +99,35 @@ function SubscriptionSettings({ subscription }: { subscription: WebhookSubscript
   })
   const submit = form.handleSubmit((values) => {
     setFormError(null)
-    save.mutate({
-      url: values.url,
-      description: values.description.trim() || null,
-      eventTypes: values.eventTypes,
-    })
+    save.mutate(subscriptionInput(values))
   })
   const paused = !subscription.enabled
   return (
-    <form className="panel" onSubmit={(event) => void submit(event)} noValidate>
-      <h3>Settings</h3>
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <SubscriptionFields register={form.register} errors={form.formState.errors} />
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button button-danger-quiet"
-          onClick={() => setDeleting(true)}
-        >
-          Delete
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => save.mutate({ enabled: paused })}
-          disabled={save.isPending}
-        >
-          {paused ? 'Resume deliveries' : 'Pause deliveries'}
-        </button>
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
-          Save
-        </button>
-      </div>
+    <SubscriptionForm
+      form={form}
+      title="Settings"
+      className="panel"
+      error={formError}
+      onSubmit={submit}
+    >
+      <button
+        type="button"
+        className="button button-danger-quiet"
+        onClick={() => setDeleting(true)}
+      >
+        Delete
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => save.mutate({ enabled: paused })}
+        disabled={save.isPending}
+      >
+        {paused ? 'Resume deliveries' : 'Pause deliveries'}
+      </button>
+      <button type="submit" className="button button-primary" disabled={save.isPending}>
+        Save
+      </button>
       <ConfirmDialog
         open={deleting}
         title="Delete this subscription?"
@@ -144,7 +138,7 @@ function SubscriptionSettings({ subscription }: { subscription: WebhookSubscript
         onConfirm={() => remove.mutate()}
         onClose={() => setDeleting(false)}
       />
-    </form>
+    </SubscriptionForm>
   )
 }
 

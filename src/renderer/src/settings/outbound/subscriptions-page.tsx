@@ -5,11 +5,15 @@ import { Link } from 'react-router'
 import type { CreatedWebhookSubscription, WebhookSubscription } from '../../api/types'
 import { subscriptions } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
-import { applyServerError } from '../../forms/server-errors'
 import { formatRelative } from '../../format/dates'
 import { SecretDialog } from '../../ui/secret-dialog'
 import { QueryView } from '../../ui/states'
-import { SubscriptionFields, type SubscriptionFormValues } from './subscription-fields'
+import {
+  SubscriptionForm,
+  subscriptionInput,
+  subscriptionSaveError,
+  type SubscriptionFormValues,
+} from './subscription-fields'
 import '../inbound/inbound.css'
 import { DataTable } from '../../ui/data-table'
 
@@ -31,21 +35,13 @@ export function SubscriptionsPage() {
     defaultValues: { url: '', description: '', eventTypes: ['*'] },
   })
   const create = useMutation({
-    mutationFn: (values: SubscriptionFormValues) =>
-      subscriptions.create({
-        url: values.url,
-        description: values.description.trim() || null,
-        eventTypes: values.eventTypes,
-      }),
+    mutationFn: (values: SubscriptionFormValues) => subscriptions.create(subscriptionInput(values)),
     onSuccess: (subscription) => {
       void queryClient.invalidateQueries({ queryKey: integrationKeys.subscriptions })
       form.reset()
       setCreated(subscription)
     },
-    onError: (error) =>
-      setFormError(
-        applyServerError(error, form.setError, ['url', 'description', 'eventTypes'] as const),
-      ),
+    onError: (error) => setFormError(subscriptionSaveError(error, form)),
   })
   const submit = form.handleSubmit((values) => {
     setFormError(null)
@@ -78,20 +74,17 @@ export function SubscriptionsPage() {
           </DataTable>
         )}
       </QueryView>
-      <form className="panel new-subscription" onSubmit={(event) => void submit(event)} noValidate>
-        <h3>New subscription</h3>
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
-        <SubscriptionFields register={form.register} errors={form.formState.errors} />
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={create.isPending}>
-            Subscribe
-          </button>
-        </div>
-      </form>
+      <SubscriptionForm
+        form={form}
+        title="New subscription"
+        className="panel new-subscription"
+        error={formError}
+        onSubmit={submit}
+      >
+        <button type="submit" className="button button-primary" disabled={create.isPending}>
+          Subscribe
+        </button>
+      </SubscriptionForm>
       <SecretDialog
         title="Subscribed"
         secret={created?.secret ?? null}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { Pipeline, StageType } from '../../api/types'
 import { pipelines } from '../../api/endpoints'
@@ -6,6 +6,8 @@ import { keys } from '../../api/keys'
 import { ConfirmDialog } from '../../ui/dialog'
 import { useSettingsMutation } from '../use-settings-mutation'
 import { StageList } from './stage-list'
+import { InlineForm } from '../../ui/inline-form'
+import { StageTypeSelect } from './stage-type-select'
 
 const affected = [keys.pipelines, keys.boards]
 
@@ -28,12 +30,10 @@ export function PipelineEditor({ pipeline }: { pipeline: Pipeline }) {
     invalidates: affected,
     done: `Pipeline “${pipeline.name}” deleted`,
   })
-  const submitName = (event: FormEvent) => {
-    event.preventDefault()
+  const submitName = () => {
     if (name.trim() && name.trim() !== pipeline.name) rename.mutate(name.trim())
   }
-  const submitStage = (event: FormEvent) => {
-    event.preventDefault()
+  const submitStage = () => {
     if (!stageName.trim()) return
     addStage.mutate(
       { name: stageName.trim(), type: stageType },
@@ -43,55 +43,38 @@ export function PipelineEditor({ pipeline }: { pipeline: Pipeline }) {
 
   return (
     <div className="panel">
-      <form className="inline-form" onSubmit={submitName}>
-        <label htmlFor="pipeline-name">Pipeline name</label>
-        <div className="inline-row">
-          <input
-            id="pipeline-name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <button
-            type="submit"
-            className="button"
-            disabled={rename.isPending || !name.trim() || name.trim() === pipeline.name}
-          >
-            Rename
-          </button>
-        </div>
-      </form>
+      <InlineForm
+        title="Pipeline name"
+        labelFor="pipeline-name"
+        onSubmit={submitName}
+        submit={{
+          label: 'Rename',
+          disabled: rename.isPending || !name.trim() || name.trim() === pipeline.name,
+        }}
+      >
+        <input id="pipeline-name" value={name} onChange={(event) => setName(event.target.value)} />
+      </InlineForm>
       <h3>Stages</h3>
       <StageList pipeline={pipeline} />
-      <form className="inline-form" onSubmit={submitStage}>
-        <label htmlFor="new-stage">Add a stage</label>
-        <div className="inline-row">
-          <input
-            id="new-stage"
-            value={stageName}
-            placeholder="Stage name"
-            onChange={(event) => setStageName(event.target.value)}
-          />
-          <label className="visually-hidden" htmlFor="new-stage-type">
-            Type of the new stage
-          </label>
-          <select
-            id="new-stage-type"
-            value={stageType}
-            onChange={(event) => setStageType(event.target.value as StageType)}
-          >
-            <option value="open">Open</option>
-            <option value="won">Won</option>
-            <option value="lost">Lost</option>
-          </select>
-          <button
-            type="submit"
-            className="button"
-            disabled={addStage.isPending || !stageName.trim()}
-          >
-            Add stage
-          </button>
-        </div>
-      </form>
+      <InlineForm
+        title="Add a stage"
+        labelFor="new-stage"
+        onSubmit={submitStage}
+        submit={{ label: 'Add stage', disabled: addStage.isPending || !stageName.trim() }}
+      >
+        <input
+          id="new-stage"
+          value={stageName}
+          placeholder="Stage name"
+          onChange={(event) => setStageName(event.target.value)}
+        />
+        <StageTypeSelect
+          id="new-stage-type"
+          label="Type of the new stage"
+          value={stageType}
+          onChange={setStageType}
+        />
+      </InlineForm>
       <div className="danger-zone">
         <button
           type="button"

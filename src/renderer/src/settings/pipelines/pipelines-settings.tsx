@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { NavLink, useNavigate, useParams } from 'react-router'
 import { pipelines } from '../../api/endpoints'
 import { keys } from '../../api/keys'
@@ -6,6 +6,7 @@ import { usePipelines } from '../../api/reference-data'
 import { ErrorState, Skeleton } from '../../ui/states'
 import { useSettingsMutation } from '../use-settings-mutation'
 import { PipelineEditor } from './pipeline-editor'
+import { InlineForm } from '../../ui/inline-form'
 
 // A new pipeline can take deals at once; its stages are renamed or added to afterwards.
 const starterStages = [
@@ -24,8 +25,7 @@ export function PipelinesSettings() {
     (pipelineName: string) => pipelines.create({ name: pipelineName, stages: [...starterStages] }),
     { invalidates: [keys.pipelines], done: (created) => `Pipeline “${created.name}” created` },
   )
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = () => {
     if (!name.trim()) return
     create.mutate(name.trim(), {
       onSuccess: (created) => {
@@ -61,24 +61,19 @@ export function PipelinesSettings() {
                 </li>
               ))}
             </ul>
-            <form className="inline-form" onSubmit={submit}>
-              <label htmlFor="new-pipeline">New pipeline</label>
-              <div className="inline-row">
-                <input
-                  id="new-pipeline"
-                  value={name}
-                  placeholder="Name"
-                  onChange={(event) => setName(event.target.value)}
-                />
-                <button
-                  type="submit"
-                  className="button"
-                  disabled={create.isPending || !name.trim()}
-                >
-                  Create
-                </button>
-              </div>
-            </form>
+            <InlineForm
+              title="New pipeline"
+              labelFor="new-pipeline"
+              onSubmit={submit}
+              submit={{ label: 'Create', disabled: create.isPending || !name.trim() }}
+            >
+              <input
+                id="new-pipeline"
+                value={name}
+                placeholder="Name"
+                onChange={(event) => setName(event.target.value)}
+              />
+            </InlineForm>
           </div>
           {selected && <PipelineEditor key={selected.id} pipeline={selected} />}
         </div>

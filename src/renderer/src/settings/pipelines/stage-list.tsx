@@ -20,6 +20,7 @@ import type { Pipeline, Stage, StageType } from '../../api/types'
 import { pipelines } from '../../api/endpoints'
 import { keys } from '../../api/keys'
 import { useSettingsMutation } from '../use-settings-mutation'
+import { StageTypeSelect } from './stage-type-select'
 
 const affected = [keys.pipelines, keys.boards]
 
@@ -107,18 +108,12 @@ function StageRow({ stage, position }: { stage: Stage; position: number }) {
           }
         }}
       />
-      <label className="visually-hidden" htmlFor={`stage-type-${stage.id}`}>
-        Type of {stage.name}
-      </label>
-      <select
+      <StageTypeSelect
         id={`stage-type-${stage.id}`}
+        label={`Type of ${stage.name}`}
         value={stage.type}
-        onChange={(event) => update.mutate({ type: event.target.value as StageType })}
-      >
-        <option value="open">Open</option>
-        <option value="won">Won</option>
-        <option value="lost">Lost</option>
-      </select>
+        onChange={(type) => update.mutate({ type })}
+      />
       <button
         type="button"
         className="icon-button"

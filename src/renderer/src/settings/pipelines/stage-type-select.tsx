@@ -1,0 +1,27 @@
+import type { StageType } from '../../api/types'
+
+/** A stage's type (open, won, lost), with a label only screen readers hear. */
+export function StageTypeSelect({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  value: StageType
+  onChange(type: StageType): void
+}) {
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as StageType)}>
+        <option value="open">Open</option>
+        <option value="won">Won</option>
+        <option value="lost">Lost</option>
+      </select>
+    </>
+  )
+}
