@@ -4,13 +4,16 @@ import { Dialog } from './dialog'
 
 /**
  * A secret shown once it is made (an API token, a signing secret): what it is for (`children`),
- * the secret with its copy button, and Done; `action` stands beside Done.
+ * the secret with its copy button, what else goes with it (`after`), and Done; `action` stands
+ * beside Done.
  */
 export function SecretDialog({
   title,
   secret,
   testId,
   action,
+  after,
+  wide,
   onClose,
   children,
 }: {
@@ -19,15 +22,19 @@ export function SecretDialog({
   secret: string | null
   testId?: string
   action?: ReactNode
+  after?: ReactNode
+  /** For a long secret, such as a URL. */
+  wide?: boolean
   onClose(): void
   children: ReactNode
 }) {
   return (
-    <Dialog open={secret !== null} title={title} onClose={onClose}>
+    <Dialog open={secret !== null} title={title} onClose={onClose} size={wide ? 'wide' : 'normal'}>
       {secret !== null && (
         <>
           {children}
           <SecretBox value={secret} testId={testId} />
+          {after}
           <div className="form-actions">
             {action}
             <button type="button" className="button button-primary" onClick={onClose}>

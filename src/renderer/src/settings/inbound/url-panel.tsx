@@ -4,9 +4,9 @@ import type { InboundWebhook, InboundWebhookWithUrl } from '../../api/types'
 import { errorMessage } from '../../api/client'
 import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
-import { ConfirmDialog, Dialog } from '../../ui/dialog'
+import { ConfirmDialog } from '../../ui/dialog'
 import { useToast } from '../../ui/toast'
-import { SecretBox } from '../../ui/secret-dialog'
+import { SecretBox, SecretDialog } from '../../ui/secret-dialog'
 
 /** The webhook's address: shown whole only once (on creation or rotation), with a copy button. */
 export function UrlPanel({ webhook }: { webhook: InboundWebhook }) {
@@ -97,27 +97,25 @@ export function WebhookUrlDialog({
 }) {
   const publicUrl = webhook?.publicUrl ?? null
   return (
-    <Dialog open={webhook !== null} title="The webhook's URL" onClose={onClose} size="wide">
-      {webhook && (
-        <>
-          <p>
-            Copy it now into the form tool or script that will post to it: this is the only time it
-            is shown whole.
-          </p>
-          <SecretBox value={webhook.url} testId="webhook-url" />
-          {publicUrl && (
-            <>
-              <p>From the internet, through the tunnel:</p>
-              <SecretBox value={publicUrl} />
-            </>
-          )}
-          <div className="form-actions">
-            <button type="button" className="button button-primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
-        </>
-      )}
-    </Dialog>
+    <SecretDialog
+      title="The webhook's URL"
+      secret={webhook?.url ?? null}
+      testId="webhook-url"
+      wide
+      onClose={onClose}
+      after={
+        publicUrl && (
+          <>
+            <p>From the internet, through the tunnel:</p>
+            <SecretBox value={publicUrl} />
+          </>
+        )
+      }
+    >
+      <p>
+        Copy it now into the form tool or script that will post to it: this is the only time it is
+        shown whole.
+      </p>
+    </SecretDialog>
   )
 }
