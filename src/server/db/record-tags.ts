@@ -9,7 +9,7 @@ const tagTables = {
 } as const
 
 /** The tags of each given record, in their order, by record id (absent: no tags). */
-export async function selectTags(
+async function selectTags(
   db: Db,
   records: TaggedTable,
   ids: readonly string[],
@@ -46,4 +46,43 @@ export async function replaceTags(
     .insertInto(table)
     .values(rows as never)
     .execute()
+}
+
+/** What every person and deal row has beyond its own columns. */
+interface TaggedRow {
+  id: string
+  customFields: string
+  createdAt: string
+  updatedAt: string
+}
+
+/**
+ * A person or deal as the API answers it: the listed `columns` as stored, in that order, then its
+ * tags, its custom fields (stored as JSON text) and its timestamps. A column not listed (one added
+ * later for Outpost's own use) never reaches the API.
+ */
+export function answerOf<R extends TaggedRow, K extends keyof R>(
+  row: R,
+  columns: readonly K[],
+  tags: string[],
+) {
+  const picked = {} as Pick<R, K>
+  for (const column of columns) picked[column] = row[column]
+  const customFields = JSON.parse(row.customFields) as Record<string, unknown>
+  return { ...picked, tags, customFields, createdAt: row.createdAt, updatedAt: row.updatedAt }
+}
+
+/** Rows of people or deals with their tags (one query for all), as `toRecord` answers each. */
+export async function withTags<R extends TaggedRow, T>(
+  db: Db,
+  records: TaggedTable,
+  rows: readonly R[],
+  toRecord: (row: R, tags: string[]) => T,
+): Promise<T[]> {
+  const tags = await selectTags(
+    db,
+    records,
+    rows.map((row) => row.id),
+  )
+  return rows.map((row) => toRecord(row, tags.get(row.id) ?? []))
 }

@@ -6,13 +6,8 @@ import { requireCompany } from '../companies/lookup'
 import { requireEnabledCurrency } from '../currencies/service'
 import { inTransaction, type Db } from '../db/connection'
 import type { DealTable } from '../db/database'
-import { replaceTags, selectTags } from '../db/record-tags'
-import {
-  selectCustomFieldKeys,
-  selectTenantPage,
-  selectTenantRowsAfter,
-  type CreationCursor,
-} from '../db/tenant-page'
+import { answerOf, replaceTags, withTags as withRecordTags } from '../db/record-tags'
+import { selectTenantPage, selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
 import {
   changesFromNothing,
   detachRecords,
@@ -32,37 +27,18 @@ import type { DealReference } from './repository'
 import type { CreateDealInput, Deal, UpdateDealInput } from './schema'
 import { closeStateFor } from './stage-rules'
 
-export function toDeal(row: Selectable<DealTable>, tags: string[]): Deal {
-  return {
-    id: row.id,
-    tenantId: row.tenantId,
-    title: row.title,
-    value: row.value,
-    currency: row.currency,
-    pipelineId: row.pipelineId,
-    stageId: row.stageId,
-    ownerId: row.ownerId,
-    expectedCloseDate: row.expectedCloseDate,
-    primaryPersonId: row.primaryPersonId,
-    primaryCompanyId: row.primaryCompanyId,
-    lostReasonId: row.lostReasonId,
-    closedAt: row.closedAt,
-    tags,
-    customFields: JSON.parse(row.customFields) as Record<string, unknown>,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  }
-}
+// What a deal answers with besides its tags, custom fields and timestamps, in this order.
+const dealColumns = [
+  ...['id', 'tenantId', 'title', 'value', 'currency', 'pipelineId', 'stageId', 'ownerId'],
+  ...['expectedCloseDate', 'primaryPersonId', 'primaryCompanyId', 'lostReasonId', 'closedAt'],
+] as const
+
+export const toDeal = (row: Selectable<DealTable>, tags: string[]): Deal =>
+  answerOf(row, dealColumns, tags)
 
 /** Deal rows with their tags, as the API answers them. */
-export async function withTags(db: Db, rows: Selectable<DealTable>[]): Promise<Deal[]> {
-  const tags = await selectTags(
-    db,
-    'deals',
-    rows.map((row) => row.id),
-  )
-  return rows.map((row) => toDeal(row, tags.get(row.id) ?? []))
-}
+export const withTags = (db: Db, rows: Selectable<DealTable>[]) =>
+  withRecordTags(db, 'deals', rows, toDeal)
 
 export async function getDeal(db: Db, tenantId: string, id: string): Promise<Deal> {
   const row = await deals.findDealById(db, tenantId, id)
@@ -237,9 +213,4 @@ export async function listDealsAfter(
   limit: number,
 ): Promise<Deal[]> {
   return withTags(db, await selectTenantRowsAfter(db, 'deals', tenantId, after, limit))
-}
-
-/** Every custom field key used by a deal of the workspace, sorted. */
-export async function listDealCustomFieldKeys(db: Db, tenantId: string): Promise<string[]> {
-  return selectCustomFieldKeys(db, 'deals', tenantId)
 }

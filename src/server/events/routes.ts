@@ -18,6 +18,47 @@ import { latestEventSeq, readEvents } from './service'
 
 const tags = ['Events']
 
+const feedRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'Read the change feed: events in commit order, after a cursor',
+  description:
+    'Every create, update and delete of people and deals in the workspace, oldest first. ' +
+    'Unlike offset pagination, a cursor never skips or repeats an event under concurrent ' +
+    'writes. Keep `nextCursor` and pass it as `after` next time.',
+  request: { query: feedQuery },
+  responses: {
+    200: jsonResponse(feedPageSchema, 'Events after the cursor'),
+    ...errorResponses(400, 401, 429),
+  },
+})
+
+const streamRoute = createRoute({
+  method: 'get',
+  path: '/stream',
+  tags,
+  summary: 'Follow the change feed live, as Server-Sent Events',
+  description:
+    'Each SSE message has the event JSON as `data` and its cursor as `id`, so an ' +
+    'EventSource that reconnects resumes where it stopped (`Last-Event-ID`). Comment lines ' +
+    'keep an idle connection open.',
+  request: { query: streamQuery, headers: streamHeaders },
+  responses: {
+    200: {
+      description: 'A text/event-stream that stays open',
+      content: {
+        'text/event-stream': {
+          schema: z.string().openapi({
+            example: 'id: c2VxOjQy\ndata: {"id":"…","type":"person.created",…}\n\n',
+          }),
+        },
+      },
+    },
+    ...errorResponses(400, 401, 429),
+  },
+})
+
 /** /api/v1/events: the change feed, as JSON pages and as Server-Sent Events. */
 export function eventsRoutes(deps: AppDeps) {
   const { db } = deps
@@ -27,84 +68,41 @@ export function eventsRoutes(deps: AppDeps) {
     return from === 'now' ? latestEventSeq(db) : from.seq
   }
   return createRouter()
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/',
-        tags,
-        summary: 'Read the change feed: events in commit order, after a cursor',
-        description:
-          'Every create, update and delete of people and deals in the workspace, oldest first. ' +
-          'Unlike offset pagination, a cursor never skips or repeats an event under concurrent ' +
-          'writes. Keep `nextCursor` and pass it as `after` next time.',
-        request: { query: feedQuery },
-        responses: {
-          200: jsonResponse(feedPageSchema, 'Events after the cursor'),
-          ...errorResponses(400, 401, 429),
+    .openapi(feedRoute, async (c) => {
+      const { after, limit } = c.req.valid('query')
+      const from = await startSeq(after, 'first')
+      const range =
+        after === 'now'
+          ? { events: [], nextSeq: from, hasMore: false }
+          : await readEvents(db, c.var.auth.tenantId, from, limit)
+      return c.json(
+        {
+          // Stored exactly as delivered; parsed only to be embedded in the page.
+          data: range.events.map((event) => JSON.parse(event.payload) as FeedEvent),
+          nextCursor: encodeCursor(range.nextSeq),
+          hasMore: range.hasMore,
         },
-      }),
-      async (c) => {
-        const { after, limit } = c.req.valid('query')
-        const from = await startSeq(after, 'first')
-        const range =
-          after === 'now'
-            ? { events: [], nextSeq: from, hasMore: false }
-            : await readEvents(db, c.var.auth.tenantId, from, limit)
-        return c.json(
-          {
-            // Stored exactly as delivered; parsed only to be embedded in the page.
-            data: range.events.map((event) => JSON.parse(event.payload) as FeedEvent),
-            nextCursor: encodeCursor(range.nextSeq),
-            hasMore: range.hasMore,
-          },
-          200,
-        )
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/stream',
-        tags,
-        summary: 'Follow the change feed live, as Server-Sent Events',
-        description:
-          'Each SSE message has the event JSON as `data` and its cursor as `id`, so an ' +
-          'EventSource that reconnects resumes where it stopped (`Last-Event-ID`). Comment lines ' +
-          'keep an idle connection open.',
-        request: { query: streamQuery, headers: streamHeaders },
-        responses: {
-          200: {
-            description: 'A text/event-stream that stays open',
-            content: {
-              'text/event-stream': {
-                schema: z.string().openapi({
-                  example: 'id: c2VxOjQy\ndata: {"id":"…","type":"person.created",…}\n\n',
-                }),
-              },
-            },
-          },
-          ...errorResponses(400, 401, 429),
-        },
-      }),
-      async (c) => {
-        const { after } = c.req.valid('query')
-        const resumeFrom = c.req.valid('header')['last-event-id']
-        const from = await startSeq(resumeFrom ?? after, 'now')
-        const auth = c.var.auth
-        const response = streamSSE(c, (stream) =>
-          pipeEvents(stream, {
-            db,
-            logger: deps.logger,
-            tenantId: auth.tenantId,
-            startSeq: from,
-            shutdown: deps.shutdown,
-            stillAuthorized: () => credentialIsLive(db, auth, deps.clock.now()),
-          }),
-        )
-        // When the stream ends (at shutdown above all) the connection goes with it, rather than
-        // idling in keep-alive and holding up the server's close; EventSource reconnects anyway.
-        response.headers.set('Connection', 'close')
-        return response
-      },
-    )
+        200,
+      )
+    })
+    .openapi(streamRoute, async (c) => {
+      const { after } = c.req.valid('query')
+      const resumeFrom = c.req.valid('header')['last-event-id']
+      const from = await startSeq(resumeFrom ?? after, 'now')
+      const auth = c.var.auth
+      const response = streamSSE(c, (stream) =>
+        pipeEvents(stream, {
+          db,
+          logger: deps.logger,
+          tenantId: auth.tenantId,
+          startSeq: from,
+          shutdown: deps.shutdown,
+          stillAuthorized: () => credentialIsLive(db, auth, deps.clock.now()),
+        }),
+      )
+      // When the stream ends (at shutdown above all) the connection goes with it, rather than
+      // idling in keep-alive and holding up the server's close; EventSource reconnects anyway.
+      response.headers.set('Connection', 'close')
+      return response
+    })
 }

@@ -5,10 +5,11 @@ import { stringify } from 'csv-stringify/sync'
 import { personNameTargets } from '../../shared/import-targets'
 import { listCompanies } from '../companies/service'
 import type { Db } from '../db/connection'
+import { selectCustomFieldKeys } from '../db/tenant-page'
 import { personTargets } from '../intake/targets'
-import { listDealCustomFieldKeys, listDealsAfter } from '../deals/service'
+import { listDealsAfter } from '../deals/service'
 import { listLostReasons } from '../lost-reasons/service'
-import { findPerson, listPeopleAfter, listPersonCustomFieldKeys } from '../people/service'
+import { findPerson, listPeopleAfter } from '../people/service'
 import { listPipelines } from '../pipelines/service'
 import { listUsers } from '../users/service'
 import { everything } from './references'
@@ -151,10 +152,7 @@ export async function* exportRecords(
     }
     return
   }
-  const customKeys =
-    kind === 'people'
-      ? await listPersonCustomFieldKeys(db, tenantId)
-      : await listDealCustomFieldKeys(db, tenantId)
+  const customKeys = await selectCustomFieldKeys(db, kind, tenantId)
   const fields = columns[kind]
   yield stringify([
     [...fields, ...customKeys.map((key) => `customFields.${key}`), 'createdAt', 'updatedAt'],

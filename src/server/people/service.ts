@@ -4,13 +4,8 @@ import { addedTags, normalizeTags } from '../../shared/tags'
 import { requireCompany } from '../companies/lookup'
 import { inTransaction, type Db } from '../db/connection'
 import type { PersonTable } from '../db/database'
-import { replaceTags, selectTags } from '../db/record-tags'
-import {
-  selectCustomFieldKeys,
-  selectTenantPage,
-  selectTenantRowsAfter,
-  type CreationCursor,
-} from '../db/tenant-page'
+import { answerOf, replaceTags, withTags as withRecordTags } from '../db/record-tags'
+import { selectTenantPage, selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
 import { detachDeals } from '../deals/service'
 import {
   changesFromNothing,
@@ -30,33 +25,21 @@ import type { CreatePersonInput, Person, UpdatePersonInput } from './schema'
 
 export type { PersonCriterion } from './repository'
 
-export function toPerson(row: Selectable<PersonTable>, tags: string[]): Person {
-  return {
-    id: row.id,
-    tenantId: row.tenantId,
-    fullName: row.fullName,
-    primaryEmail: row.primaryEmail,
-    primaryPhone: row.primaryPhone,
-    companyId: row.companyId,
-    ownerId: row.ownerId,
-    lifecycleStage: row.lifecycleStage as Person['lifecycleStage'],
-    leadSource: row.leadSource,
-    tags,
-    customFields: JSON.parse(row.customFields) as Record<string, unknown>,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  }
-}
+// What a person answers with besides their tags, custom fields and timestamps, in this order.
+const personColumns = [
+  ...['id', 'tenantId', 'fullName', 'primaryEmail', 'primaryPhone', 'companyId', 'ownerId'],
+  ...['lifecycleStage', 'leadSource'],
+] as const
+
+export const toPerson = (row: Selectable<PersonTable>, tags: string[]): Person => ({
+  ...answerOf(row, personColumns, tags),
+  // Stored as text; only the schema's stages are ever written.
+  lifecycleStage: row.lifecycleStage as Person['lifecycleStage'],
+})
 
 /** Person rows with their tags, as the API answers them. */
-export async function withTags(db: Db, rows: Selectable<PersonTable>[]): Promise<Person[]> {
-  const tags = await selectTags(
-    db,
-    'people',
-    rows.map((row) => row.id),
-  )
-  return rows.map((row) => toPerson(row, tags.get(row.id) ?? []))
-}
+export const withTags = (db: Db, rows: Selectable<PersonTable>[]) =>
+  withRecordTags(db, 'people', rows, toPerson)
 
 export async function findPerson(
   db: Db,
@@ -293,9 +276,4 @@ export async function listPeopleAfter(
   limit: number,
 ): Promise<Person[]> {
   return withTags(db, await selectTenantRowsAfter(db, 'people', tenantId, after, limit))
-}
-
-/** Every custom field key used by a person of the workspace, sorted. */
-export async function listPersonCustomFieldKeys(db: Db, tenantId: string): Promise<string[]> {
-  return selectCustomFieldKeys(db, 'people', tenantId)
 }

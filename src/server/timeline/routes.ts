@@ -53,19 +53,20 @@ export function searchAndTimelineRoutes<Q extends z.ZodObject | z.ZodPipe>(
   { summary, query, page, pageDescription, search }: RecordSearch<Q>,
   timeline: { summary: string; requireRecord: Parameters<typeof timelineRoutes>[2] },
 ) {
+  const searchRoute = createRoute({
+    method: 'get',
+    path: '/',
+    tags,
+    summary,
+    request: { query },
+    responses: {
+      200: jsonResponse(page, pageDescription),
+      ...errorResponses(400, 401, 403, 429),
+    },
+  })
   return createRouter()
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/',
-        tags,
-        summary,
-        request: { query },
-        responses: {
-          200: jsonResponse(page, pageDescription),
-          ...errorResponses(400, 401, 403, 429),
-        },
-      }),
+      searchRoute,
       // With the query schema a type parameter, Hono cannot name the validated target's type.
       async (c) => {
         const input = c.req.valid('query' as never) as z.output<Q>
