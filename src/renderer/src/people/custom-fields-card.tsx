@@ -7,6 +7,13 @@ import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useToast } from '../ui/toast'
 import { FormError } from '../ui/field'
+import { QuietInput } from '../ui/quiet-input'
+
+// The two inputs of a custom field's row.
+const rowParts = [
+  { part: 'name', label: 'Name' },
+  { part: 'value', label: 'Value' },
+] as const
 
 interface Row {
   name: string
@@ -110,24 +117,16 @@ export function CustomFieldsCard({ person }: { person: Person }) {
           <ul className="edit-list">
             {rows.map((row, index) => (
               <li key={index} className="edit-row">
-                <label className="visually-hidden" htmlFor={`custom-name-${index}`}>
-                  Name of custom field {index + 1}
-                </label>
-                <input
-                  id={`custom-name-${index}`}
-                  placeholder="name"
-                  value={row.name}
-                  onChange={(event) => change(index, { name: event.target.value })}
-                />
-                <label className="visually-hidden" htmlFor={`custom-value-${index}`}>
-                  Value of custom field {index + 1}
-                </label>
-                <input
-                  id={`custom-value-${index}`}
-                  placeholder="value"
-                  value={row.value}
-                  onChange={(event) => change(index, { value: event.target.value })}
-                />
+                {rowParts.map(({ part, label }) => (
+                  <QuietInput
+                    key={part}
+                    id={`custom-${part}-${index}`}
+                    label={`${label} of custom field ${index + 1}`}
+                    placeholder={part}
+                    value={row[part]}
+                    onValue={(text) => change(index, { [part]: text })}
+                  />
+                ))}
                 <button
                   type="button"
                   className="icon-button"

@@ -36,16 +36,10 @@ export function LostReasonsSettings() {
       </QueryView>
       <InlineForm
         title="New lost reason"
-        labelFor="new-lost-reason"
+        text={{ id: 'new-lost-reason', value: name, onValue: setName }}
         onSubmit={submit}
         submit={{ label: 'Add', disabled: create.isPending || !name.trim() }}
-      >
-        <input
-          id="new-lost-reason"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </InlineForm>
+      />
     </section>
   )
 }

@@ -2,24 +2,32 @@ import type { ReactNode } from 'react'
 
 /**
  * The one-row form under a settings list (a new lost reason, a pipeline's name, a new token): its
- * title, its controls and a submit button. The title is the first control's label when
- * `labelFor` names it, and a legend over the row when the row has several labelled controls.
+ * title, its controls and a submit button. With `text`, the row starts with that text input and the
+ * title is its label; without, the title is a legend over controls that have their own labels.
  */
 export function InlineForm({
   title,
-  labelFor,
+  text,
   onSubmit,
   submit,
   children,
 }: {
   title: string
-  labelFor?: string
+  text?: { id: string; value: string; onValue(value: string): void; placeholder?: string }
   onSubmit(): void
   submit: { label: string; disabled: boolean; primary?: boolean }
-  children: ReactNode
+  children?: ReactNode
 }) {
   const row = (
     <div className="inline-row">
+      {text && (
+        <input
+          id={text.id}
+          value={text.value}
+          placeholder={text.placeholder}
+          onChange={(event) => text.onValue(event.target.value)}
+        />
+      )}
       {children}
       <button
         type="submit"
@@ -38,9 +46,9 @@ export function InlineForm({
         onSubmit()
       }}
     >
-      {labelFor ? (
+      {text ? (
         <>
-          <label htmlFor={labelFor}>{title}</label>
+          <label htmlFor={text.id}>{title}</label>
           {row}
         </>
       ) : (

@@ -30,8 +30,9 @@ export function PipelineEditor({ pipeline }: { pipeline: Pipeline }) {
     invalidates: affected,
     done: `Pipeline “${pipeline.name}” deleted`,
   })
+  const unchanged = name.trim() === pipeline.name
   const submitName = () => {
-    if (name.trim() && name.trim() !== pipeline.name) rename.mutate(name.trim())
+    if (name.trim() && !unchanged) rename.mutate(name.trim())
   }
   const submitStage = () => {
     if (!stageName.trim()) return
@@ -45,29 +46,23 @@ export function PipelineEditor({ pipeline }: { pipeline: Pipeline }) {
     <div className="panel">
       <InlineForm
         title="Pipeline name"
-        labelFor="pipeline-name"
+        text={{ id: 'pipeline-name', value: name, onValue: setName }}
         onSubmit={submitName}
-        submit={{
-          label: 'Rename',
-          disabled: rename.isPending || !name.trim() || name.trim() === pipeline.name,
-        }}
-      >
-        <input id="pipeline-name" value={name} onChange={(event) => setName(event.target.value)} />
-      </InlineForm>
+        submit={{ label: 'Rename', disabled: rename.isPending || !name.trim() || unchanged }}
+      />
       <h3>Stages</h3>
       <StageList pipeline={pipeline} />
       <InlineForm
         title="Add a stage"
-        labelFor="new-stage"
+        text={{
+          id: 'new-stage',
+          value: stageName,
+          onValue: setStageName,
+          placeholder: 'Stage name',
+        }}
         onSubmit={submitStage}
         submit={{ label: 'Add stage', disabled: addStage.isPending || !stageName.trim() }}
       >
-        <input
-          id="new-stage"
-          value={stageName}
-          placeholder="Stage name"
-          onChange={(event) => setStageName(event.target.value)}
-        />
         <StageTypeSelect
           id="new-stage-type"
           label="Type of the new stage"

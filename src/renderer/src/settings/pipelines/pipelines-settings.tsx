@@ -63,17 +63,10 @@ export function PipelinesSettings() {
             </ul>
             <InlineForm
               title="New pipeline"
-              labelFor="new-pipeline"
+              text={{ id: 'new-pipeline', value: name, onValue: setName, placeholder: 'Name' }}
               onSubmit={submit}
               submit={{ label: 'Create', disabled: create.isPending || !name.trim() }}
-            >
-              <input
-                id="new-pipeline"
-                value={name}
-                placeholder="Name"
-                onChange={(event) => setName(event.target.value)}
-              />
-            </InlineForm>
+            />
           </div>
           {selected && <PipelineEditor key={selected.id} pipeline={selected} />}
         </div>
