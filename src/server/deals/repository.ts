@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { DealTable } from '../db/database'
+import { countRows } from '../db/count-rows'
 
 export type DealReference = 'ownerId' | 'primaryPersonId' | 'primaryCompanyId'
 export type DealPlacement = 'pipelineId' | 'stageId' | 'lostReasonId'
@@ -17,13 +18,7 @@ export async function countDealsWith(
   field: DealPlacement,
   id: string,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('deals')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tenantId', '=', tenantId)
-    .where(field, '=', id)
-    .executeTakeFirstOrThrow()
-  return row.count
+  return countRows(db.selectFrom('deals').where('tenantId', '=', tenantId).where(field, '=', id))
 }
 
 export async function updateDeal(db: Db, id: string, values: Updateable<DealTable>): Promise<void> {

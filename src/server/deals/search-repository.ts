@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from 'kysely'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/database'
 import type { DealFilters } from './search-schema'
+import { countRows } from '../db/count-rows'
 
 type DealsQuery = SelectQueryBuilder<Database, 'deals', object>
 
@@ -20,10 +21,7 @@ export async function countMatchingDeals(
   tenantId: string,
   filters: DealFilters,
 ): Promise<number> {
-  const row = await applyFilters(db.selectFrom('deals'), tenantId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-  return row.total
+  return countRows(applyFilters(db.selectFrom('deals'), tenantId, filters))
 }
 
 /** One page of the matching deals, newest first with id as the tie-breaker. */

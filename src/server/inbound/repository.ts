@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Db } from '../db/connection'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { InboundDeliveryTable, InboundWebhookTable } from '../db/database'
+import { countRows } from '../db/count-rows'
 
 export const insertWebhook = (db: Db, row: Insertable<InboundWebhookTable>) =>
   insertRows(db, 'inboundWebhooks', [row])
@@ -57,12 +58,7 @@ export async function findDelivery(db: Db, tenantId: string, webhookId: string, 
 }
 
 export async function countDeliveries(db: Db, webhookId: string): Promise<number> {
-  const row = await db
-    .selectFrom('inboundDeliveries')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('webhookId', '=', webhookId)
-    .executeTakeFirstOrThrow()
-  return row.count
+  return countRows(db.selectFrom('inboundDeliveries').where('webhookId', '=', webhookId))
 }
 
 /** A webhook's deliveries, newest first. */

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/database'
 import type { PeopleFilters } from './search-schema'
+import { countRows } from '../db/count-rows'
 
 // Below three characters the trigram index cannot help; such short searches read every person of
 // the workspace, which is still quick enough for what a person types in a search box.
@@ -61,18 +62,11 @@ export async function countMatchingPeople(
   const { tag, ...others } = filters
   if (tag && !others.q && !others.lifecycleStage && !others.ownerId) {
     // A tag alone: its rows are the matches (one per person, removed with the person).
-    const row = await db
-      .selectFrom('personTags')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('tenantId', '=', tenantId)
-      .where('tag', '=', tag)
-      .executeTakeFirstOrThrow()
-    return row.total
+    return countRows(
+      db.selectFrom('personTags').where('tenantId', '=', tenantId).where('tag', '=', tag),
+    )
   }
-  const row = await applyFilters(db.selectFrom('people'), tenantId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-  return row.total
+  return countRows(applyFilters(db.selectFrom('people'), tenantId, filters))
 }
 
 /** One page of the matching people, newest first with id as the tie-breaker. */

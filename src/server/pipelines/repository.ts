@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { PipelineTable, StageTable } from '../db/database'
+import { countRows } from '../db/count-rows'
 
 export const insertPipeline = (db: Db, row: Insertable<PipelineTable>) =>
   insertRows(db, 'pipelines', [row])
@@ -14,12 +15,7 @@ export const findPipelineById = (db: Db, tenantId: string, id: string) =>
   findTenantRow(db, 'pipelines', tenantId, id)
 
 export async function countPipelines(db: Db, tenantId: string): Promise<number> {
-  const row = await db
-    .selectFrom('pipelines')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tenantId', '=', tenantId)
-    .executeTakeFirstOrThrow()
-  return row.count
+  return countRows(db.selectFrom('pipelines').where('tenantId', '=', tenantId))
 }
 
 export async function listPipelines(db: Db, tenantId: string, limit: number, offset: number) {

@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { WebhookAttemptTable, WebhookSubscriptionTable } from '../db/database'
+import { countRows } from '../db/count-rows'
 
 export async function insertSubscription(
   db: Db,
@@ -69,10 +70,7 @@ export async function countAttempts(
   subscriptionId: string,
   eventId: string | undefined,
 ): Promise<number> {
-  const row = await attemptsOf(db, subscriptionId, eventId)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow()
-  return row.count
+  return countRows(attemptsOf(db, subscriptionId, eventId))
 }
 
 /** A subscription's attempts, newest first. */
