@@ -9,6 +9,7 @@ import { createRouter } from '../http/validation'
 import { importConfig, importPeopleCsv } from './people-import'
 import { exportRecords, type ExportKind } from './export'
 import { importDealsCsv } from './deal-import'
+import type { ImportResult } from './csv-import'
 import {
   dealImportForm,
   dealImportSettingsSchema,
@@ -22,6 +23,12 @@ import {
 /** The largest CSV upload the management API takes; bigger files go through `outpost import`. */
 export const maxImportBytes = 64 * 1024 * 1024
 const maxRejectionsShown = 1000
+
+/** What an import did, as answered: its first rejected rows only. */
+const shown = (result: ImportResult) => ({
+  ...result,
+  rejections: result.rejections.slice(0, maxRejectionsShown),
+})
 
 const uploadLimit = bodyLimit({
   maxSize: maxImportBytes,
@@ -42,29 +49,32 @@ async function mappingJson(part: string | File): Promise<unknown> {
   }
 }
 
-async function peopleSettings(part: string | File) {
-  const parsed = importSettingsSchema.safeParse(await mappingJson(part))
-  if (!parsed.success) {
-    throw new ApiError(
-      'invalid_request',
-      'mapping must be an object of target fields, or {mapping, dedupe, defaultCountry, actions}',
-      { field: 'mapping' },
-    )
-  }
-  return parsed.data
+/** The mapping part read by `schema`; `shape` says what it should be when it is not. */
+async function mappingPart<T>(
+  part: string | File,
+  schema: z.ZodType<T>,
+  shape: string,
+): Promise<T> {
+  const parsed = schema.safeParse(await mappingJson(part))
+  if (parsed.success) return parsed.data
+  throw new ApiError('invalid_request', `mapping must be ${shape}`, { field: 'mapping' })
 }
 
-async function dealMapping(part: string | File) {
-  const parsed = dealImportSettingsSchema.safeParse(await mappingJson(part))
-  if (!parsed.success) {
-    throw new ApiError(
-      'invalid_request',
-      'mapping must be an object of target fields ({"title": "{{Title}}", ...}), or {mapping}',
-      { field: 'mapping' },
-    )
-  }
-  return dealMappingOf(parsed.data)
-}
+const peopleSettings = (part: string | File) =>
+  mappingPart(
+    part,
+    importSettingsSchema,
+    'an object of target fields, or {mapping, dedupe, defaultCountry, actions}',
+  )
+
+const dealMapping = async (part: string | File) =>
+  dealMappingOf(
+    await mappingPart(
+      part,
+      dealImportSettingsSchema,
+      'an object of target fields ({"title": "{{Title}}", ...}), or {mapping}',
+    ),
+  )
 
 /** Only a multipart upload, within the size limit, gets through. */
 const multipartUpload: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -105,15 +115,10 @@ export function importsRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const form = c.req.valid('form')
-        const result = await importPeopleCsv(
-          db,
-          c.var.auth.tenantId,
-          form.file.stream(),
-          importConfig(await peopleSettings(form.mapping), form.dedupe),
-          { clock },
-        )
+        const config = importConfig(await peopleSettings(form.mapping), form.dedupe)
+        const upload = form.file.stream()
         return c.json(
-          { ...result, rejections: result.rejections.slice(0, maxRejectionsShown) },
+          shown(await importPeopleCsv(db, c.var.auth.tenantId, upload, config, { clock })),
           200,
         )
       },
@@ -138,15 +143,10 @@ export function importsRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const form = c.req.valid('form')
-        const result = await importDealsCsv(
-          db,
-          c.var.auth.tenantId,
-          form.file.stream(),
-          await dealMapping(form.mapping),
-          { clock },
-        )
+        const mapping = await dealMapping(form.mapping)
+        const upload = form.file.stream()
         return c.json(
-          { ...result, rejections: result.rejections.slice(0, maxRejectionsShown) },
+          shown(await importDealsCsv(db, c.var.auth.tenantId, upload, mapping, { clock })),
           200,
         )
       },

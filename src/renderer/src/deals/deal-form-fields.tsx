@@ -1,9 +1,8 @@
 import { Controller, useFormContext } from 'react-hook-form'
 import { formatTypedMoney } from '../../../shared/fields/money-input'
-import { parseTagText } from '../../../shared/fields/tag'
 import { parseLine } from '../../../shared/fields/text'
 import { fieldRule } from '../forms/field-rules'
-import { CompanySelect, CurrencySelect, OwnerSelect } from '../forms/record-selects'
+import { CompanySelect, CurrencySelect, OwnerSelect, TagsField } from '../forms/record-fields'
 import { userLocale } from '../format/locale'
 import { PersonPicker } from '../people/person-picker'
 import { Field } from '../ui/field'
@@ -56,13 +55,7 @@ export function DealFormFields({ editing }: { editing: boolean }) {
       <CompanySelect id="deal-company" name="primaryCompanyId" />
       <OwnerSelect id="deal-owner" />
       <TextField id="deal-close" label="Expected close date" name="expectedCloseDate" type="date" />
-      <TextField
-        id="deal-tags"
-        label="Tags"
-        name="tags"
-        hint="Separated by commas"
-        rules={{ validate: fieldRule('Tag', parseTagText) }}
-      />
+      <TagsField id="deal-tags" />
     </div>
   )
 }

@@ -1,11 +1,10 @@
 import { Link } from 'react-router'
 import { parseEmail } from '../../../shared/fields/email'
 import { parsePhone } from '../../../shared/fields/phone'
-import { parseTagText } from '../../../shared/fields/tag'
 import { parseLine } from '../../../shared/fields/text'
 import { lifecycleStages } from '../../../shared/lifecycle'
 import { fieldRule } from '../forms/field-rules'
-import { CompanySelect, OwnerSelect } from '../forms/record-selects'
+import { CompanySelect, OwnerSelect, TagsField } from '../forms/record-fields'
 import { lifecycleLabels } from '../format/labels'
 import { SelectField } from '../ui/select-field'
 import { TextField } from '../ui/text-field'
@@ -73,13 +72,7 @@ export function PersonFormFields({
         name="leadSource"
         rules={{ validate: fieldRule('Lead source', parseLine) }}
       />
-      <TextField
-        id="person-tags"
-        label="Tags"
-        name="tags"
-        hint="Separated by commas"
-        rules={{ validate: fieldRule('Tag', parseTagText) }}
-      />
+      <TagsField id="person-tags" />
     </div>
   )
 }

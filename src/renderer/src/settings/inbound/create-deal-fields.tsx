@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form'
 import { usePipelines } from '../../api/reference-data'
 import { fieldRule } from '../../forms/field-rules'
-import { CurrencySelect } from '../../forms/record-selects'
+import { CurrencySelect } from '../../forms/record-fields'
 import { TextField } from '../../ui/text-field'
 import { byName, SelectField } from '../../ui/select-field'
 import { isPlaceholder, readDealValue, type FormValues } from './form-values'

@@ -1,8 +1,11 @@
 import { useCompanies, useCurrencies, useUsers } from '../api/reference-data'
 import { defaultCurrency } from '../format/locale'
+import { parseTagText } from '../../../shared/fields/tag'
 import { byName, SelectField } from '../ui/select-field'
+import { TextField } from '../ui/text-field'
+import { fieldRule } from './field-rules'
 
-// The selects of the record forms: who owns it, which company it belongs to, its currency.
+// The fields people and deals share: who owns one, its company, its currency, its tags.
 
 /** The workspace's users, or no owner; bound to the form's `ownerId`. */
 export function OwnerSelect({ id }: { id: string }) {
@@ -21,4 +24,10 @@ export function CurrencySelect({ id, name }: { id: string; name: string }) {
   const codes = (useCurrencies().data ?? [{ code: defaultCurrency }]).map(({ code }) => code)
   const choices = codes.map((code) => ({ value: code, label: code }))
   return <SelectField id={id} label="Currency" name={name} choices={choices} />
+}
+
+/** The record's tags, typed separated by commas; bound to the form's `tags`. */
+export function TagsField({ id }: { id: string }) {
+  const rules = { validate: fieldRule('Tag', parseTagText) }
+  return <TextField id={id} label="Tags" name="tags" hint="Separated by commas" rules={rules} />
 }
