@@ -12,6 +12,11 @@ export type InboundWebhookInput = Schemas['CreateInboundWebhook']
 
 const byId = (id: string) => ({ params: { path: { id } } })
 
+/** One page of a webhook's log (deliveries, attempts): 25 entries, newest first. */
+const logPage = (id: string, page: number) => ({
+  params: { path: { id }, query: { page, pageSize: 25 } },
+})
+
 export const inbound = {
   list: (page: number) =>
     answer(appApi.GET('/inbound-webhooks', { params: { query: { page, pageSize: 50 } } })),
@@ -25,11 +30,7 @@ export const inbound = {
   dryRun: (id: string, payload: Record<string, unknown>) =>
     answer(appApi.POST('/inbound-webhooks/{id}/dry-run', { ...byId(id), body: { payload } })),
   deliveries: (id: string, page: number) =>
-    answer(
-      appApi.GET('/inbound-webhooks/{id}/deliveries', {
-        params: { path: { id }, query: { page, pageSize: 25 } },
-      }),
-    ),
+    answer(appApi.GET('/inbound-webhooks/{id}/deliveries', logPage(id, page))),
   replay: (id: string, deliveryId: string) =>
     answer(
       appApi.POST('/inbound-webhooks/{id}/deliveries/{deliveryId}/replay', {
@@ -51,11 +52,7 @@ export const subscriptions = {
   rotateSecret: (id: string) =>
     answer(appApi.POST('/webhook-subscriptions/{id}/rotate-secret', byId(id))),
   attempts: (id: string, page: number) =>
-    answer(
-      appApi.GET('/webhook-subscriptions/{id}/attempts', {
-        params: { path: { id }, query: { page, pageSize: 25 } },
-      }),
-    ),
+    answer(appApi.GET('/webhook-subscriptions/{id}/attempts', logPage(id, page))),
   redeliver: (id: string, eventId: string) =>
     answer(
       appApi.POST('/webhook-subscriptions/{id}/redeliver', { ...byId(id), body: { eventId } }),
