@@ -40,8 +40,9 @@ export function namedRecordService<R extends NamedRecord, K extends string = nev
     const value = unique && input[unique.column]
     if (!unique || !value) return
     const holder = await records.findIdBy(db, table, tenantId, unique.column, value)
-    if (holder && holder.id !== selfId)
+    if (holder && holder.id !== selfId) {
       throw conflict(unique.column, unique.taken(value), holder.id)
+    }
   }
 
   async function get(db: Db, tenantId: string, id: string): Promise<R> {
