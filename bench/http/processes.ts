@@ -1,0 +1,66 @@
+// The servers under test run as child processes, so the load generator (this process) never
+// shares their event loop or their heap.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..', '..')
+
+export interface Running {
+  url: string
+  /** From spawn to the line that says it listens. */
+  startMs: number
+  /** Resident and peak resident memory, in MiB. */
+  memory(): { rss: number; peak: number }
+  stop(): Promise<void>
+}
+
+function start(command: string, args: string[], listening: RegExp): Promise<Running> {
+  const began = performance.now()
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => reject(new Error(`${args.join(' ')}: ${why}\n${output}`))
+    child.once('exit', (code) => fail(`exited with ${code}`))
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const url = listening.exec(output)?.[1]
+      if (url) resolve(running(child, url, performance.now() - began))
+    })
+  })
+}
+
+function running(child: ChildProcess, url: string, startMs: number): Running {
+  child.removeAllListeners('exit')
+  return {
+    url,
+    startMs,
+    memory() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1])
+      return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+/** `outpost serve` as a user runs it (the built CLI), on `dataDir`, on a free port. */
+export const startOutpost = (dataDir: string) =>
+  start(
+    process.execPath,
+    ['bin/outpost.js', 'serve', '--data-dir', dataDir, '--port', '0'],
+    /Outpost is running at (http:\/\/[^\s]+)/,
+  )
+
+/** The floor app on the same file. */
+export const startFloor = (file: string) =>
+  start(
+    process.execPath,
+    ['--import', 'tsx', 'bench/http/floor.ts', file],
+    /floor listening at (http:\/\/[^\s]+)/,
+  )

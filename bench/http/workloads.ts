@@ -1,0 +1,253 @@
+// The workloads of issue 12, each measured on Outpost and on the floor in the same run. Every
+// ratio is oriented so that higher is better; `target` is the least ratio the issue accepts.
+import { statSync, rmSync } from 'node:fs'
+import BetterSqlite3 from 'better-sqlite3'
+import { idOf, type Dataset } from './dataset'
+import { drive, type LoadResult } from './load'
+import type { Running } from './processes'
+
+export interface WorkloadResult {
+  id: string
+  name: string
+  value: number
+  unit: string
+  floor: number
+  ratio: number
+  target: number
+  p50?: number
+  p99?: number
+}
+
+export interface Context {
+  dataset: Dataset
+  outpost: Running
+  floor: Running
+  token: string
+  /** The file both servers serve (a copy of the dataset). */
+  file: string
+  /** How long a walk of every page may take before it is extrapolated. */
+  walkBudgetMs: number
+}
+
+const pageSize = 100
+const personId = (dataset: Dataset, n: number) => idOf(7, 1 + ((n * 7919) % dataset.people))
+
+function throughput(
+  id: string,
+  name: string,
+  outpost: LoadResult,
+  floor: LoadResult,
+  target: number,
+): WorkloadResult {
+  if (outpost.errors > 0 || floor.errors > 0) {
+    throw new Error(`${id}: ${outpost.errors} errors from Outpost, ${floor.errors} from the floor`)
+  }
+  return {
+    id,
+    name,
+    value: Math.round(outpost.rps),
+    unit: 'req/s',
+    floor: Math.round(floor.rps),
+    ratio: outpost.rps / floor.rps,
+    target,
+    p50: outpost.p50,
+    p99: outpost.p99,
+  }
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+
+export async function getById(c: Context): Promise<WorkloadResult> {
+  const path = (prefix: string) => (n: number) => ({ path: `${prefix}/${personId(c.dataset, n)}` })
+  const outpost = await drive({
+    url: c.outpost.url,
+    headers: auth(c.token),
+    request: path('/api/v1/people'),
+  })
+  const floor = await drive({ url: c.floor.url, request: path('/people') })
+  return throughput('W1', 'GET a person by id', outpost, floor, 0.8)
+}
+
+export async function firstPage(c: Context): Promise<WorkloadResult> {
+  const outpost = await drive({
+    url: c.outpost.url,
+    headers: auth(c.token),
+    request: () => ({ path: `/api/v1/people?page=1&pageSize=${pageSize}` }),
+  })
+  const floor = await drive({
+    url: c.floor.url,
+    request: () => ({ path: `/people?page=1&pageSize=${pageSize}` }),
+  })
+  return throughput('W2', 'List page 1 of 100, with its exact total', outpost, floor, 0.8)
+}
+
+/** The key of the row just before `page`, for the floor's keyset seek to the same page. */
+function keyBefore(file: string, tenantId: string, page: number): string {
+  const db = new BetterSqlite3(file, { readonly: true })
+  const row = db
+    .prepare(
+      `select created_at, id from people where tenant_id = ?
+       order by created_at desc, id desc limit 1 offset ?`,
+    )
+    .get(tenantId, (page - 1) * pageSize - 1) as { created_at: string; id: string }
+  db.close()
+  return `${row.created_at}|${row.id}`
+}
+
+export async function deepPage(c: Context): Promise<WorkloadResult> {
+  const page = Math.max(2, Math.floor(c.dataset.people / pageSize / 2))
+  const after = encodeURIComponent(keyBefore(c.file, c.dataset.tenantId, page))
+  const outpost = await drive({
+    url: c.outpost.url,
+    headers: auth(c.token),
+    request: () => ({ path: `/api/v1/people?page=${page}&pageSize=${pageSize}` }),
+  })
+  const floor = await drive({
+    url: c.floor.url,
+    request: () => ({ path: `/people?after=${after}&pageSize=${pageSize}` }),
+  })
+  return throughput(
+    'W3',
+    `List page ${page} (the middle), against a keyset seek`,
+    outpost,
+    floor,
+    0.5,
+  )
+}
+
+/** One raw keyset pass over every person, in-process: the least a full walk can cost. */
+function rawKeysetPass(file: string, tenantId: string): number {
+  const db = new BetterSqlite3(file, { readonly: true })
+  const first = db.prepare(
+    `select * from people where tenant_id = ? order by created_at desc, id desc limit ?`,
+  )
+  const next = db.prepare(
+    `select * from people where tenant_id = ? and (created_at, id) < (?, ?)
+     order by created_at desc, id desc limit ?`,
+  )
+  const began = performance.now()
+  let rows = first.all(tenantId, pageSize) as { created_at: string; id: string }[]
+  while (rows.length === pageSize) {
+    const last = rows.at(-1)!
+    rows = next.all(tenantId, last.created_at, last.id, pageSize) as typeof rows
+  }
+  const ms = performance.now() - began
+  db.close()
+  return ms
+}
+
+export async function walkAll(c: Context): Promise<WorkloadResult> {
+  const pages = Math.ceil(c.dataset.people / pageSize)
+  const began = performance.now()
+  let walked = 0
+  while (walked < pages && performance.now() - began < c.walkBudgetMs) {
+    const response = await fetch(
+      `${c.outpost.url}/api/v1/people?page=${walked + 1}&pageSize=${pageSize}`,
+      { headers: auth(c.token) },
+    )
+    if (response.status !== 200)
+      throw new Error(`W4: page ${walked + 1} answered ${response.status}`)
+    await response.arrayBuffer()
+    walked++
+  }
+  // A walk cut short by the budget is extrapolated from its pace; the note says which it was.
+  const outpostMs = ((performance.now() - began) * pages) / walked
+  const rawMs = rawKeysetPass(c.file, c.dataset.tenantId)
+  return {
+    id: 'W4',
+    name: `Walk every page of ${pageSize} (${walked === pages ? 'whole' : `${walked} of ${pages} pages, extrapolated`})`,
+    value: Math.round(outpostMs),
+    unit: 'ms',
+    floor: Math.round(rawMs),
+    ratio: rawMs / outpostMs,
+    target: 1 / 3,
+  }
+}
+
+export async function createPerson(c: Context): Promise<WorkloadResult> {
+  const body = (prefix: string) => (n: number) => ({
+    path: prefix,
+    body: {
+      fullName: `New ${n}`,
+      primaryEmail: `${prefix.length}-new${n}@bench.test`,
+      tags: ['a', 'b'],
+    },
+  })
+  const outpost = await drive({
+    url: c.outpost.url,
+    method: 'POST',
+    headers: auth(c.token),
+    request: body('/api/v1/people'),
+  })
+  const floor = await drive({ url: c.floor.url, method: 'POST', request: body('/people') })
+  return throughput('W5', 'POST a person with two tags', outpost, floor, 0.8)
+}
+
+export async function patchOneField(c: Context): Promise<WorkloadResult> {
+  const change = (prefix: string) => (n: number) => ({
+    path: `${prefix}/${personId(c.dataset, n * 31)}`,
+    body: { fullName: `Renamed ${n}` },
+  })
+  const outpost = await drive({
+    url: c.outpost.url,
+    method: 'PATCH',
+    headers: auth(c.token),
+    request: change('/api/v1/people'),
+  })
+  const floor = await drive({ url: c.floor.url, method: 'PATCH', request: change('/people') })
+  return throughput('W6', 'PATCH one field of a person', outpost, floor, 0.8)
+}
+
+export function startTime(c: Context): WorkloadResult {
+  return {
+    id: 'W9',
+    name: 'Server start, to listening',
+    value: Math.round(c.outpost.startMs),
+    unit: 'ms',
+    floor: Math.round(c.floor.startMs),
+    ratio: c.floor.startMs / c.outpost.startMs,
+    target: 1 / 1.5,
+  }
+}
+
+export function memory(c: Context): WorkloadResult {
+  const { peak } = c.outpost.memory()
+  return {
+    id: 'W10',
+    name: 'Peak resident memory after W1-W6 (target 150 MiB)',
+    value: Math.round(peak),
+    unit: 'MiB',
+    floor: Math.round(c.floor.memory().peak),
+    ratio: 150 / peak,
+    target: 1,
+  }
+}
+
+/** The size of the people and deals alone, in plain tables without indexes. */
+function bareSize(file: string): number {
+  const bare = `${file}.bare`
+  rmSync(bare, { force: true })
+  const db = new BetterSqlite3(bare)
+  db.exec(`attach '${file}' as source`)
+  db.exec('create table people as select * from source.people')
+  db.exec('create table deals as select * from source.deals')
+  db.exec('detach source')
+  db.close()
+  const size = statSync(bare).size
+  rmSync(bare, { force: true })
+  return size
+}
+
+export function fileSize(datasetFile: string): WorkloadResult {
+  const size = statSync(datasetFile).size
+  const bare = bareSize(datasetFile)
+  return {
+    id: 'W11',
+    name: 'Database file against bare tables of the same people and deals',
+    value: Math.round(size / 2 ** 20),
+    unit: 'MiB',
+    floor: Math.round(bare / 2 ** 20),
+    ratio: bare / size,
+    target: 1 / 1.5,
+  }
+}
