@@ -100,7 +100,7 @@ writeFileSync(
   join(resultsDir, `${day}-${people}.json`),
   JSON.stringify(
     {
-      dataset: { people, deals: dataset.deals, file: dataset.file },
+      dataset: { people, deals: dataset.deals },
       machine,
       load: loadSettings,
       workloads: results,
