@@ -3,7 +3,7 @@
 import { statSync, rmSync } from 'node:fs'
 import BetterSqlite3 from 'better-sqlite3'
 import { idOf, type Dataset } from './dataset'
-import { drive, type LoadResult } from './load'
+import { drive, type Load, type LoadResult } from './load'
 import type { Running } from './processes'
 
 export interface WorkloadResult {
@@ -57,29 +57,41 @@ function throughput(
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` })
 
-export async function getById(c: Context): Promise<WorkloadResult> {
-  const path = (prefix: string) => (n: number) => ({ path: `${prefix}/${personId(c.dataset, n)}` })
+type Side = 'outpost' | 'floor'
+
+/**
+ * The same load on both servers, one after the other: `requestFor` makes each side's requests
+ * (Outpost's under `/api/v1`, with the token).
+ */
+async function compare(
+  c: Context,
+  workload: { id: string; name: string; target: number; method?: Load['method'] },
+  requestFor: (side: Side) => Load['request'],
+): Promise<WorkloadResult> {
+  const { id, name, target, method } = workload
   const outpost = await drive({
     url: c.outpost.url,
+    method,
     headers: auth(c.token),
-    request: path('/api/v1/people'),
+    request: requestFor('outpost'),
   })
-  const floor = await drive({ url: c.floor.url, request: path('/people') })
-  return throughput('W1', 'GET a person by id', outpost, floor, 0.8)
+  const floor = await drive({ url: c.floor.url, method, request: requestFor('floor') })
+  return throughput(id, name, outpost, floor, target)
 }
 
-export async function firstPage(c: Context): Promise<WorkloadResult> {
-  const outpost = await drive({
-    url: c.outpost.url,
-    headers: auth(c.token),
-    request: () => ({ path: `/api/v1/people?page=1&pageSize=${pageSize}` }),
-  })
-  const floor = await drive({
-    url: c.floor.url,
-    request: () => ({ path: `/people?page=1&pageSize=${pageSize}` }),
-  })
-  return throughput('W2', 'List page 1 of 100, with its exact total', outpost, floor, 0.8)
-}
+const prefix = (side: Side) => (side === 'outpost' ? '/api/v1/people' : '/people')
+
+export const getById = (c: Context) =>
+  compare(c, { id: 'W1', name: 'GET a person by id', target: 0.8 }, (side) => (n) => ({
+    path: `${prefix(side)}/${personId(c.dataset, n)}`,
+  }))
+
+export const firstPage = (c: Context) =>
+  compare(
+    c,
+    { id: 'W2', name: 'List page 1 of 100, with its exact total', target: 0.8 },
+    (side) => () => ({ path: `${prefix(side)}?page=1&pageSize=${pageSize}` }),
+  )
 
 /** The key of the row just before `page`, for the floor's keyset seek to the same page. */
 function keyBefore(file: string, tenantId: string, page: number): string {
@@ -97,22 +109,13 @@ function keyBefore(file: string, tenantId: string, page: number): string {
 export async function deepPage(c: Context): Promise<WorkloadResult> {
   const page = Math.max(2, Math.floor(c.dataset.people / pageSize / 2))
   const after = encodeURIComponent(keyBefore(c.file, c.dataset.tenantId, page))
-  const outpost = await drive({
-    url: c.outpost.url,
-    headers: auth(c.token),
-    request: () => ({ path: `/api/v1/people?page=${page}&pageSize=${pageSize}` }),
-  })
-  const floor = await drive({
-    url: c.floor.url,
-    request: () => ({ path: `/people?after=${after}&pageSize=${pageSize}` }),
-  })
-  return throughput(
-    'W3',
-    `List page ${page} (the middle), against a keyset seek`,
-    outpost,
-    floor,
-    0.5,
-  )
+  const name = `List page ${page} (the middle), against a keyset seek`
+  return compare(c, { id: 'W3', name, target: 0.5 }, (side) => () => ({
+    path:
+      side === 'outpost'
+        ? `/api/v1/people?page=${page}&pageSize=${pageSize}`
+        : `/people?after=${after}&pageSize=${pageSize}`,
+  }))
 }
 
 /** One raw keyset pass over every person, in-process: the least a full walk can cost. */
@@ -164,39 +167,25 @@ export async function walkAll(c: Context): Promise<WorkloadResult> {
   }
 }
 
-export async function createPerson(c: Context): Promise<WorkloadResult> {
-  const body = (prefix: string) => (n: number) => ({
-    path: prefix,
-    body: {
-      fullName: `New ${n}`,
-      primaryEmail: `${prefix.length}-new${n}@bench.test`,
-      tags: ['a', 'b'],
-    },
-  })
-  const outpost = await drive({
-    url: c.outpost.url,
-    method: 'POST',
-    headers: auth(c.token),
-    request: body('/api/v1/people'),
-  })
-  const floor = await drive({ url: c.floor.url, method: 'POST', request: body('/people') })
-  return throughput('W5', 'POST a person with two tags', outpost, floor, 0.8)
-}
+export const createPerson = (c: Context) =>
+  compare(
+    c,
+    { id: 'W5', name: 'POST a person with two tags', target: 0.8, method: 'POST' },
+    (side) => (n) => ({
+      path: prefix(side),
+      body: { fullName: `New ${n}`, primaryEmail: `${side}-new${n}@bench.test`, tags: ['a', 'b'] },
+    }),
+  )
 
-export async function patchOneField(c: Context): Promise<WorkloadResult> {
-  const change = (prefix: string) => (n: number) => ({
-    path: `${prefix}/${personId(c.dataset, n * 31)}`,
-    body: { fullName: `Renamed ${n}` },
-  })
-  const outpost = await drive({
-    url: c.outpost.url,
-    method: 'PATCH',
-    headers: auth(c.token),
-    request: change('/api/v1/people'),
-  })
-  const floor = await drive({ url: c.floor.url, method: 'PATCH', request: change('/people') })
-  return throughput('W6', 'PATCH one field of a person', outpost, floor, 0.8)
-}
+export const patchOneField = (c: Context) =>
+  compare(
+    c,
+    { id: 'W6', name: 'PATCH one field of a person', target: 0.8, method: 'PATCH' },
+    (side) => (n) => ({
+      path: `${prefix(side)}/${personId(c.dataset, n * 31)}`,
+      body: { fullName: `Renamed ${n}` },
+    }),
+  )
 
 export function startTime(c: Context): WorkloadResult {
   return {
