@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 
 // Swagger UI ships as static files in swagger-ui-dist; they are served from the package itself so
-// the reference works offline, with no CDN.
-const swaggerUiDir = createRequire(import.meta.url)('swagger-ui-dist').getAbsoluteFSPath() as string
+// the reference works offline, with no CDN. Only the folder is looked up: requiring the package
+// would evaluate its 1.5 MB browser bundle at every server start (about 400 ms).
+const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 
 const page = `<!doctype html>
 <html lang="en">

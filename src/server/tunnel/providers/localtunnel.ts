@@ -1,4 +1,3 @@
-import Tunnel from 'localtunnel/lib/Tunnel.js'
 import { lossSignal, type TunnelProvider } from './provider'
 
 export const defaultLocaltunnelHost = 'https://localtunnel.me'
@@ -64,6 +63,8 @@ export const localtunnelProvider: TunnelProvider = {
   async connect(localPort, options, signal) {
     const host = (options.localtunnelHost ?? defaultLocaltunnelHost).replace(/\/+$/, '')
     const registration = await register(host, options.subdomain, signal)
+    // Loaded only when a tunnel is wanted: most servers never open one, and should not start slower.
+    const { default: Tunnel } = await import('localtunnel/lib/Tunnel.js')
     const tunnel = new Tunnel({
       port: localPort,
       local_host: '127.0.0.1',
