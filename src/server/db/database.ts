@@ -130,6 +130,13 @@ export interface ApiTokenTable {
   revokedAt: string | null
 }
 
+/** A workspace's number of people or of deals, kept exact by triggers (see its migration). */
+export interface RecordCountTable {
+  tenantId: string
+  kind: 'people' | 'deals'
+  total: number
+}
+
 export interface EventTable {
   /** Commit order: the change feed's cursor. */
   seq: Generated<number>
@@ -278,6 +285,7 @@ export interface Database {
   pipelines: PipelineTable
   stages: StageTable
   lostReasons: LostReasonTable
+  recordCounts: RecordCountTable
   workspaceCurrencies: WorkspaceCurrencyTable
   people: PersonTable
   personTags: PersonTagTable

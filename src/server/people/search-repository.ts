@@ -3,6 +3,7 @@ import type { Db } from '../db/connection'
 import type { Database } from '../db/database'
 import type { PeopleFilters } from './search-schema'
 import { countRows } from '../db/count-rows'
+import { selectRecordTotal } from '../db/tenant-page'
 
 // Below three characters the trigram index cannot help; such short searches read every person of
 // the workspace, which is still quick enough for what a person types in a search box.
@@ -60,6 +61,10 @@ export async function countMatchingPeople(
   filters: PeopleFilters,
 ): Promise<number> {
   const { tag, ...others } = filters
+  // No filter at all: the workspace's count, kept by triggers.
+  if (Object.values(filters).every((value) => value === undefined)) {
+    return selectRecordTotal(db, 'people', tenantId)
+  }
   if (tag && !others.q && !others.lifecycleStage && !others.ownerId) {
     // A tag alone: its rows are the matches (one per person, removed with the person).
     return countRows(
