@@ -73,4 +73,34 @@ describe('settings', () => {
     const reasons = await server.admin.get('/api/app/v1/lost-reasons')
     expect(reasons.body.data.map((reason: any) => reason.name)).toContain('Timing')
   })
+
+  it('sets the rate limits: requests a minute per token, deliveries a minute per inbound webhook', async () => {
+    const { page, server } = session
+    await page.goto(`${server.url}/settings/tokens`)
+    const perToken = page.getByLabel('Requests per minute, per token')
+    await expect.poll(() => perToken.inputValue()).toBe('300')
+    await perToken.fill('120')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect
+      .poll(async () => (await server.admin.get('/api/app/v1/workspace')).body.rateLimitPerMinute)
+      .toBe(120)
+
+    await page.goto(`${server.url}/settings/inbound`)
+    await page.getByRole('link', { name: 'New inbound webhook' }).click()
+    await page.getByLabel('Name').fill('Slow form')
+    const perMinute = page.getByLabel('Deliveries per minute')
+    expect(await perMinute.inputValue()).toBe('300')
+    await perMinute.fill('0')
+    await page.getByRole('button', { name: 'Create webhook' }).click()
+    await page.getByText('A whole number from 1 to 100,000').waitFor()
+    await perMinute.fill('50')
+    await page.getByRole('button', { name: 'Create webhook' }).click()
+    await page
+      .getByRole('dialog', { name: "The webhook's URL" })
+      .getByRole('button', { name: 'Done' })
+      .click()
+    const { body } = await server.admin.get('/api/app/v1/inbound-webhooks')
+    const created = body.data.find((webhook: any) => webhook.name === 'Slow form')
+    expect(created.rateLimitPerMinute).toBe(50)
+  })
 })

@@ -241,6 +241,8 @@ export interface InboundWebhookTable {
   tokenPrefix: string
   /** How many owners round-robin assignment has handed out. */
   ownerCursor: number
+  /** Deliveries this webhook takes per minute before answering 429. */
+  rateLimitPerMinute: number
   createdAt: string
   updatedAt: string
   rotatedAt: string | null

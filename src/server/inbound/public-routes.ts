@@ -2,7 +2,6 @@ import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppDeps, AppEnv } from '../app-env'
 import { ApiError } from '../http/errors'
-import { defaultRequestsPerMinute } from '../http/rate-limit'
 import { finishReadingBody } from '../http/unread-body'
 import { readBody } from './body'
 import { processDelivery } from './delivery-service'
@@ -22,7 +21,7 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
     .post('/:token', async (c) => {
       const webhook = await findWebhookByToken(db, c.req.param('token'))
       if (!webhook) throw notFound()
-      const limit = rateLimiter.admit(`inbound:${webhook.id}`, defaultRequestsPerMinute)
+      const limit = rateLimiter.admit(`inbound:${webhook.id}`, webhook.rateLimitPerMinute)
       const contentType = c.req.header('content-type') ?? null
       const body = await readBody(c.req.raw)
       // From here every answer carries the RateLimit headers, an error's too (onError answers

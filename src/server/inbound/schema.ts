@@ -8,6 +8,7 @@ import {
   mappingSchema,
   mappingValueSchema,
 } from '../intake/schema'
+import { defaultRequestsPerMinute } from '../http/rate-limit'
 
 const countryCode = z
   .string()
@@ -27,6 +28,9 @@ const configFields = {
   }),
   actions: actionsSchema,
   enabled: z.boolean(),
+  rateLimitPerMinute: z.int().min(1).max(100_000).openapi({
+    description: 'Deliveries this webhook takes per minute; more answer 429 with Retry-After',
+  }),
 }
 
 export const createInboundWebhookBody = z
@@ -37,6 +41,7 @@ export const createInboundWebhookBody = z
     defaultCountry: configFields.defaultCountry.default('BR'),
     actions: configFields.actions.default({}),
     enabled: configFields.enabled.default(true),
+    rateLimitPerMinute: configFields.rateLimitPerMinute.default(defaultRequestsPerMinute),
   })
   .openapi('CreateInboundWebhook')
 
@@ -49,6 +54,7 @@ export const updateInboundWebhookBody = z
     defaultCountry: configFields.defaultCountry.optional(),
     actions: configFields.actions.optional(),
     enabled: configFields.enabled.optional(),
+    rateLimitPerMinute: configFields.rateLimitPerMinute.optional(),
   })
   .openapi('UpdateInboundWebhook', {
     description: 'Fields not sent stay unchanged; mapping, dedupe and actions are replaced whole.',
@@ -79,6 +85,7 @@ export const inboundWebhookSchema = z
     defaultCountry: z.string(),
     actions: storedActions,
     enabled: z.boolean(),
+    rateLimitPerMinute: z.int(),
     tokenPrefix: z.string().openapi({
       description: 'The first characters of the URL token, to tell URLs apart',
       example: 'in_Ab3xQ9',

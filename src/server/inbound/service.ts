@@ -52,6 +52,7 @@ export function toWebhook(row: WebhookRow): InboundWebhook {
     defaultCountry: row.defaultCountry,
     actions: JSON.parse(row.actions) as InboundActions,
     enabled: row.enabled === 1,
+    rateLimitPerMinute: row.rateLimitPerMinute,
     tokenPrefix: row.tokenPrefix,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -139,6 +140,7 @@ export async function createWebhook(
     tokenHash: hashSecret(token),
     tokenPrefix: token.slice(0, tokenPrefix.length + 6),
     ownerCursor: 0,
+    rateLimitPerMinute: input.rateLimitPerMinute,
     createdAt: timestamp,
     updatedAt: timestamp,
     rotatedAt: null,
@@ -202,6 +204,7 @@ export async function updateWebhook(
       defaultCountry: after.defaultCountry,
       actions: JSON.stringify(after.actions),
       enabled: after.enabled ? 1 : 0,
+      rateLimitPerMinute: after.rateLimitPerMinute,
       updatedAt: after.updatedAt,
     })
     return after

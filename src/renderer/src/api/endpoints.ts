@@ -108,6 +108,12 @@ export const currencies = {
     answer(appApi.DELETE('/currencies/{code}', { params: { path: { code } } })),
 }
 
+export const workspace = {
+  get: () => answer(appApi.GET('/workspace')),
+  update: (input: Schemas['UpdateWorkspace']) =>
+    answer(appApi.PATCH('/workspace', { body: input })),
+}
+
 export const tokens = {
   list: () => all((query) => answer(appApi.GET('/tokens', { params: { query } }))),
   create: (input: Schemas['CreateApiToken']) => answer(appApi.POST('/tokens', { body: input })),

@@ -22,6 +22,7 @@ export const keys = {
   lostReasons: ['lost-reasons'] as const,
   currencies: ['currencies'] as const,
   tokens: ['tokens'] as const,
+  workspace: ['workspace'] as const,
 }
 
 /** Keys of the integration settings: inbound webhooks, subscriptions, tunnel. */

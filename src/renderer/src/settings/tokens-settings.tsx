@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../ui/dialog'
 import { SecretDialog } from '../ui/secret-dialog'
 import { QueryView } from '../ui/states'
 import { CreateTokenForm } from './create-token-form'
+import { TokenRateLimit } from './token-rate-limit'
 import { TokensTable } from './tokens-table'
 import { useSettingsMutation } from './use-settings-mutation'
 
@@ -25,9 +26,11 @@ export function TokensSettings() {
       <p className="section-intro">
         Scripts call <code>/api/v1</code> with <code>Authorization: Bearer &lt;token&gt;</code>. An{' '}
         <em>api</em> token reaches people and deals; an <em>admin</em> token also reaches these
-        settings (<code>/api/app/v1</code>).
+        settings (<code>/api/app/v1</code>). A token past its requests per minute gets 429 with a
+        Retry-After until the minute is over.
       </p>
       <CreateTokenForm onCreated={setCreated} />
+      <TokenRateLimit />
       <QueryView query={list} loading="Loading tokens" empty="No tokens yet">
         {(data) => <TokensTable tokens={data} onRevoke={setRevoking} />}
       </QueryView>

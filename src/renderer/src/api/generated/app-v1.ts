@@ -5960,6 +5960,7 @@ export interface components {
         } | null
       }
       enabled: boolean
+      rateLimitPerMinute: number
       /**
        * @description The first characters of the URL token, to tell URLs apart
        * @example in_Ab3xQ9
@@ -6032,6 +6033,11 @@ export interface components {
       actions?: components['schemas']['InboundActions']
       /** @default true */
       enabled?: boolean
+      /**
+       * @description Deliveries this webhook takes per minute; more answer 429 with Retry-After
+       * @default 300
+       */
+      rateLimitPerMinute?: number
     }
     /**
      * @default {
@@ -6104,6 +6110,8 @@ export interface components {
       defaultCountry?: string
       actions?: components['schemas']['InboundActions']
       enabled?: boolean
+      /** @description Deliveries this webhook takes per minute; more answer 429 with Retry-After */
+      rateLimitPerMinute?: number
     }
     InboundDryRunResult: {
       /** @enum {boolean} */

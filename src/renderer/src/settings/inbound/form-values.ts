@@ -12,6 +12,8 @@ export interface FormValues {
   name: string
   objectType: InboundObjectType
   enabled: boolean
+  /** Typed text; a whole number from 1 to 100,000 when valid. */
+  rateLimitPerMinute: string
   defaultCountry: string
   strategy: DedupeStrategy
   compositeFields: string
@@ -38,6 +40,7 @@ export function valuesOf(webhook: InboundWebhook | undefined): FormValues {
     name: webhook?.name ?? '',
     objectType: webhook?.objectType ?? 'person',
     enabled: webhook?.enabled ?? true,
+    rateLimitPerMinute: String(webhook?.rateLimitPerMinute ?? 300),
     defaultCountry: webhook?.defaultCountry ?? 'BR',
     strategy: webhook?.dedupe.strategy ?? 'email',
     compositeFields: webhook?.dedupe.fields.join(', ') ?? '',
@@ -81,6 +84,7 @@ export function toInput(values: FormValues): InboundWebhookInput {
     name: values.name,
     objectType: values.objectType,
     enabled: values.enabled,
+    rateLimitPerMinute: Number(values.rateLimitPerMinute),
     defaultCountry: values.defaultCountry,
     mapping: toMapping(values.mapping),
     dedupe: {
@@ -115,6 +119,7 @@ export function showServerError(
   if (!field) return message
   const direct: Record<string, keyof FormValues> = {
     name: 'name',
+    rateLimitPerMinute: 'rateLimitPerMinute',
     defaultCountry: 'defaultCountry',
     'dedupe.fields': 'compositeFields',
     'actions.addTags': 'addTags',

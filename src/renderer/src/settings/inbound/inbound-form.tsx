@@ -12,6 +12,12 @@ import { DedupeSection } from './dedupe-section'
 import { showServerError, toInput, valuesOf, type FormValues } from './form-values'
 import { MappingSection } from './mapping-section'
 
+/** A rate limit as typed: a whole number from 1 to 100,000. */
+const wholeRate = (text: string) =>
+  /^\d+$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 100_000
+    ? true
+    : 'A whole number from 1 to 100,000'
+
 /** The settings of an inbound webhook: mapping, deduplication and what happens after receipt. */
 export function InboundForm({
   webhook,
@@ -72,6 +78,14 @@ export function InboundForm({
               </label>
             </div>
           </fieldset>
+          <TextField
+            id="inbound-rate-limit"
+            label="Deliveries per minute"
+            name="rateLimitPerMinute"
+            inputMode="numeric"
+            hint="More are refused with 429 and a Retry-After, for the sender to try again"
+            rules={{ validate: wholeRate }}
+          />
         </div>
         <MappingSection />
         <DedupeSection />
