@@ -1,6 +1,6 @@
 // `npm run bench`: Outpost served as users run it, loaded from this process, against the floor app
 // on the same file, in one run. `-- --quick` runs 100,000 people with shorter loads; `-- --check`
-// fails when a ratio is under its target. Results go to bench/results/<date>-<people>.json.
+// fails when a ratio is under its target. Results go to bench/results/<date>T<hhmm>-<people>.json.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -87,7 +87,8 @@ console.log(
     `${loadSettings.connections} connections for ${loadSettings.seconds} s per load\n\n${table}`,
 )
 
-const day = new Date().toISOString().slice(0, 10)
+// 2026-11-24T1603: the minute the run ended (UTC), so runs of a day keep each other's results.
+const day = new Date().toISOString().slice(0, 16).replace(':', '')
 const resultsDir = join(import.meta.dirname, '..', 'results')
 mkdirSync(resultsDir, { recursive: true })
 const machine = {
