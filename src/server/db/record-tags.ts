@@ -86,3 +86,20 @@ export async function withTags<R extends TaggedRow, T>(
   )
   return rows.map((row) => toRecord(row, tags.get(row.id) ?? []))
 }
+
+/**
+ * What an update writes: the stored value of each writable field it changed (custom fields as JSON
+ * text), and nothing else, so indexes and the search triggers of untouched columns never fire.
+ */
+export function changedColumns<T extends { customFields?: Record<string, unknown> }>(
+  after: T,
+  changes: readonly string[],
+  writable: readonly (keyof T & string)[],
+): Record<string, unknown> {
+  const set: Record<string, unknown> = {}
+  for (const field of writable) {
+    if (!changes.includes(field)) continue
+    set[field] = field === 'customFields' ? JSON.stringify(after.customFields) : after[field]
+  }
+  return set
+}

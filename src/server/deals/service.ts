@@ -6,7 +6,12 @@ import { requireCompany } from '../companies/lookup'
 import { requireEnabledCurrency } from '../currencies/service'
 import { inTransaction, type Db } from '../db/connection'
 import type { DealTable } from '../db/database'
-import { answerOf, replaceTags, withTags as withRecordTags } from '../db/record-tags'
+import {
+  answerOf,
+  changedColumns,
+  replaceTags,
+  withTags as withRecordTags,
+} from '../db/record-tags'
 import { selectTenantPage, selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
 import {
   changesFromNothing,
@@ -35,6 +40,12 @@ const dealColumns = [
 
 export const toDeal = (row: Selectable<DealTable>, tags: string[]): Deal =>
   answerOf(row, dealColumns, tags)
+
+// What an update may write (tags live in their own table; a deal keeps its pipeline).
+const writable = [
+  ...['title', 'value', 'currency', 'stageId', 'ownerId', 'expectedCloseDate'],
+  ...['primaryPersonId', 'primaryCompanyId', 'lostReasonId', 'closedAt'],
+] as const
 
 /** Deal rows with their tags, as the API answers them. */
 export const withTags = (db: Db, rows: Selectable<DealTable>[]) =>
@@ -169,16 +180,7 @@ export async function updateDeal(
     if (changes.length === 0) return before
     after.updatedAt = now.toISOString()
     await deals.updateDeal(trx, id, {
-      title: after.title,
-      value: after.value,
-      currency: after.currency,
-      stageId: after.stageId,
-      ownerId: after.ownerId,
-      expectedCloseDate: after.expectedCloseDate,
-      primaryPersonId: after.primaryPersonId,
-      primaryCompanyId: after.primaryCompanyId,
-      lostReasonId: after.lostReasonId,
-      closedAt: after.closedAt,
+      ...changedColumns(after, changes, writable),
       updatedAt: after.updatedAt,
     })
     if (changes.includes('tags')) await replaceTags(trx, 'deals', tenantId, id, after.tags)

@@ -4,7 +4,12 @@ import { addedTags, normalizeTags } from '../../shared/tags'
 import { requireCompany } from '../companies/lookup'
 import { inTransaction, type Db } from '../db/connection'
 import type { PersonTable } from '../db/database'
-import { answerOf, replaceTags, withTags as withRecordTags } from '../db/record-tags'
+import {
+  answerOf,
+  changedColumns,
+  replaceTags,
+  withTags as withRecordTags,
+} from '../db/record-tags'
 import { selectTenantPage, selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
 import { detachDeals } from '../deals/service'
 import {
@@ -36,6 +41,12 @@ export const toPerson = (row: Selectable<PersonTable>, tags: string[]): Person =
   // Stored as text; only the schema's stages are ever written.
   lifecycleStage: row.lifecycleStage as Person['lifecycleStage'],
 })
+
+// What an update may write (tags live in their own table).
+const writable = [
+  ...['fullName', 'primaryEmail', 'primaryPhone', 'companyId', 'ownerId', 'lifecycleStage'],
+  ...['leadSource', 'customFields'],
+] as const
 
 /** Person rows with their tags, as the API answers them. */
 export const withTags = (db: Db, rows: Selectable<PersonTable>[]) =>
@@ -174,14 +185,7 @@ async function saveChanges(
   if (changes.length === 0) return before
   after.updatedAt = now.toISOString()
   await people.updatePerson(trx, before.id, {
-    fullName: after.fullName,
-    primaryEmail: after.primaryEmail,
-    primaryPhone: after.primaryPhone,
-    companyId: after.companyId,
-    ownerId: after.ownerId,
-    lifecycleStage: after.lifecycleStage,
-    leadSource: after.leadSource,
-    customFields: JSON.stringify(after.customFields),
+    ...changedColumns(after, changes, writable),
     updatedAt: after.updatedAt,
   })
   if (changes.includes('tags')) await replaceTags(trx, 'people', tenantId, before.id, after.tags)
