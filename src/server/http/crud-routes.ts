@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../app-env'
 import type { Db } from '../db/connection'
 import { pageQuery, type Page, type PageRequest } from './pagination'
 import { errorResponses, idParams, jsonRequest, jsonResponse, noContent } from './schema-types'
-import { createRouter } from './validation'
+import { createRouter, validated } from './validation'
 
 /** The five operations of a workspace-owned resource, as its service implements them. */
 export interface CrudService<T, C, U, Created = T> {
@@ -44,12 +44,6 @@ export interface CrudResource<S extends z.ZodType, C extends z.ZodType, U extend
   authErrors: number[]
   /** The operations the resource has; a resource without an update has no PATCH route. */
   service: Partial<CrudService<z.output<S>, z.output<C>, z.output<U>, unknown>>
-}
-
-// With the body schema a type parameter, Hono cannot see which targets were validated; the body is
-// the schema's output all the same, because the route's validator ran before the handler.
-function validJson<T>(c: Context): T {
-  return c.req.valid('json' as never) as T
 }
 
 // What is created with a secret in it (a token, a webhook URL) must not linger in caches.
@@ -119,7 +113,7 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         },
       }),
       async (c) => {
-        const input = validJson<z.output<C>>(c)
+        const input = validated<z.output<C>>(c, 'json')
         const created = await create(db, c.var.auth.tenantId, input, clock.now(), c)
         // Location only where the item can be read back.
         const id = (created as { id: string }).id
@@ -144,7 +138,7 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         },
       }),
       async (c) => {
-        const input = validJson<z.output<U>>(c)
+        const input = validated<z.output<U>>(c, 'json')
         const { tenantId } = c.var.auth
         return c.json(await update(db, tenantId, c.req.param('id'), input, clock.now()), 200)
       },

@@ -1,7 +1,7 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { Db } from '../db/connection'
 import { errorResponses, idParams, jsonResponse } from './schema-types'
-import { createRouter } from './validation'
+import { createRouter, validated } from './validation'
 
 /** What a record has logged (a webhook's deliveries, a subscription's attempts), page by page. */
 export interface RecordLog<Q extends z.ZodObject> {
@@ -30,9 +30,8 @@ export function recordLogRoutes<Q extends z.ZodObject>(db: Db, log: RecordLog<Q>
         ...errorResponses(400, 401, 403, 404, 429),
       },
     }),
-    // With the query schema a type parameter, Hono cannot name the validated target's type.
     async (c) => {
-      const query = c.req.valid('query' as never) as z.output<Q>
+      const query = validated<z.output<Q>>(c, 'query')
       return c.json(await log.list(db, c.var.auth.tenantId, c.req.param('id'), query), 200)
     },
   )

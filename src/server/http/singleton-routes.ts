@@ -1,6 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import { errorResponses, jsonRequest, jsonResponse } from './schema-types'
-import { createRouter } from './validation'
+import { createRouter, validated } from './validation'
 
 /** A resource there is one of (the workspace, the tunnel): read it, change it. */
 export interface SingletonResource<S extends z.ZodType, B extends z.ZodType> {
@@ -49,9 +49,8 @@ export function singletonRoutes<S extends z.ZodType, B extends z.ZodType>(
           ...errorResponses(400, 401, 403, 413, 415, 429, ...resource.changeErrors),
         },
       }),
-      // With the body schema a type parameter, Hono cannot name the validated target's type.
       async (c) => {
-        const input = c.req.valid('json' as never) as z.output<B>
+        const input = validated<z.output<B>>(c, 'json')
         return c.json(await resource.save(c.var.auth.tenantId, input), 200)
       },
     )

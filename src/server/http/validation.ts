@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import type { AppEnv } from '../app-env'
 import { ApiError } from './errors'
 
@@ -63,4 +64,13 @@ export function createRouter(): OpenAPIHono<AppEnv> {
       if (!result.success) throw validationFailure(result.error, result.target)
     },
   })
+}
+
+/**
+ * The validated body or query of a route built from a schema that is a type parameter (the shared
+ * route builders): Hono cannot see which targets were validated, but the route's validator ran
+ * before the handler, so the value is the schema's output all the same.
+ */
+export function validated<T>(c: Context, target: 'json' | 'query'): T {
+  return c.req.valid(target as never) as T
 }

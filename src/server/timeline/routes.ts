@@ -2,7 +2,7 @@ import { createRoute, type z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
 import type { Db } from '../db/connection'
 import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
-import { createRouter } from '../http/validation'
+import { createRouter, validated } from '../http/validation'
 import { timelineSchema } from './schema'
 import { getTimeline } from './service'
 
@@ -65,13 +65,9 @@ export function searchAndTimelineRoutes<Q extends z.ZodObject | z.ZodPipe>(
     },
   })
   return createRouter()
-    .openapi(
-      searchRoute,
-      // With the query schema a type parameter, Hono cannot name the validated target's type.
-      async (c) => {
-        const input = c.req.valid('query' as never) as z.output<Q>
-        return c.json(await search(deps.db, c.var.auth.tenantId, input), 200)
-      },
-    )
+    .openapi(searchRoute, async (c) => {
+      const input = validated<z.output<Q>>(c, 'query')
+      return c.json(await search(deps.db, c.var.auth.tenantId, input), 200)
+    })
     .route('/', timelineRoutes(deps, { tags, summary: timeline.summary }, timeline.requireRecord))
 }
