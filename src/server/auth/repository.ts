@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely'
+import { compiledOnce } from '../db/compiled-once'
 import type { Db } from '../db/connection'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { ApiTokenTable } from '../db/database'
@@ -9,9 +10,8 @@ export const insertApiToken = (db: Db, row: Insertable<ApiTokenTable>) =>
 export const findApiTokenById = (db: Db, tenantId: string, id: string) =>
   findTenantRow(db, 'apiTokens', tenantId, id)
 
-/** The token with this hash and its workspace's rate limit, revoked or not. */
-export async function findApiTokenByHash(db: Db, tokenHash: string) {
-  return db
+const tokenByHash = compiledOnce((db: Db, tokenHash: string) =>
+  db
     .selectFrom('apiTokens')
     .innerJoin('workspaces', 'workspaces.id', 'apiTokens.tenantId')
     .select([
@@ -23,8 +23,12 @@ export async function findApiTokenByHash(db: Db, tokenHash: string) {
       'apiTokens.lastUsedAt',
       'workspaces.rateLimitPerMinute',
     ])
-    .where('apiTokens.tokenHash', '=', tokenHash)
-    .executeTakeFirst()
+    .where('apiTokens.tokenHash', '=', tokenHash),
+)
+
+/** The token with this hash and its workspace's rate limit, revoked or not: read on every request. */
+export async function findApiTokenByHash(db: Db, tokenHash: string) {
+  return (await tokenByHash(db, tokenHash))[0]
 }
 
 export async function markApiTokenRevoked(db: Db, id: string, revokedAt: string): Promise<void> {

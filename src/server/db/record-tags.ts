@@ -1,4 +1,5 @@
 import { groupTags } from '../../shared/tags'
+import { compiledOnce } from './compiled-once'
 import type { Db } from './connection'
 
 /** The records that carry ordered tags, each with its tag table and that table's owner column. */
@@ -15,17 +16,29 @@ async function selectTags(
   ids: readonly string[],
 ): Promise<Map<string, string[]>> {
   if (ids.length === 0) return new Map()
-  const { table, owner } = tagTables[records]
-  // Kysely cannot type a query over a table chosen at run time; both have these columns.
-  const rows = await db
-    .selectFrom(table as 'personTags')
-    .select([`${owner as 'personId'} as owner`, 'tag'])
-    .where(owner as 'personId', 'in', ids)
-    .orderBy(owner as 'personId')
-    .orderBy('position')
+  if (ids.length === 1) return groupTags(await tagsOfOne[records](db, ids[0]!), 'owner')
+  const rows = await tagsQuery(db, records)
+    .where(tagTables[records].owner as 'personId', 'in', ids)
     .execute()
   return groupTags(rows, 'owner')
 }
+
+// Kysely cannot type a query over a table chosen at run time; both tag tables have these columns.
+function tagsQuery(db: Db, records: TaggedTable) {
+  const { table, owner } = tagTables[records]
+  return db
+    .selectFrom(table as 'personTags')
+    .select([`${owner as 'personId'} as owner`, 'tag'])
+    .orderBy(owner as 'personId')
+    .orderBy('position')
+}
+
+// One record's tags, read with every GET of a person or deal, compiled once.
+const tagsOfOneIn = (records: TaggedTable) =>
+  compiledOnce((db: Db, id: string) =>
+    tagsQuery(db, records).where(tagTables[records].owner as 'personId', '=', id),
+  )
+const tagsOfOne = { people: tagsOfOneIn('people'), deals: tagsOfOneIn('deals') }
 
 /** Sets a record's tags, in this order. */
 export async function replaceTags(

@@ -1,20 +1,35 @@
 import type { Insertable, Selectable } from 'kysely'
+import { compiledOnce } from './compiled-once'
 import type { Db } from './connection'
 import type { Database } from './database'
 
+const tenantTables = [
+  'users',
+  'companies',
+  'pipelines',
+  'stages',
+  'lostReasons',
+  'apiTokens',
+  'people',
+  'deals',
+  'events',
+  'inboundWebhooks',
+  'webhookSubscriptions',
+] as const
+
 /** Tables whose rows belong to one workspace and have their own id. */
-export type TenantTable =
-  | 'users'
-  | 'companies'
-  | 'pipelines'
-  | 'stages'
-  | 'lostReasons'
-  | 'apiTokens'
-  | 'people'
-  | 'deals'
-  | 'events'
-  | 'inboundWebhooks'
-  | 'webhookSubscriptions'
+export type TenantTable = (typeof tenantTables)[number]
+
+const rowByIdIn = (table: TenantTable) =>
+  compiledOnce((db: Db, tenantId: string, id: string) =>
+    // Kysely cannot type a query over a table chosen at run time; every listed table has these columns.
+    db.selectFrom(table).selectAll().where('tenantId', '=', tenantId).where('id', '=', id),
+  )
+
+// Read on nearly every request, so each table's lookup is compiled once.
+const rowById = Object.fromEntries(
+  tenantTables.map((table) => [table, rowByIdIn(table)]),
+) as Record<TenantTable, ReturnType<typeof rowByIdIn>>
 
 /**
  * The row with this id in the workspace, or undefined: an id of another workspace is simply not
@@ -26,13 +41,7 @@ export async function findTenantRow<T extends TenantTable>(
   tenantId: string,
   id: string,
 ): Promise<Selectable<Database[T]> | undefined> {
-  // Kysely cannot type a query over a table chosen at run time; every listed table has these columns.
-  const row = await db
-    .selectFrom(table as TenantTable)
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const [row] = await rowById[table](db, tenantId, id)
   return row as Selectable<Database[T]> | undefined
 }
 
