@@ -46,6 +46,7 @@ describe('OpenAPI', () => {
     }
     const list = paths['/people'].get
     expect(list.parameters.map((parameter: any) => parameter.name).sort()).toEqual([
+      'after',
       'page',
       'pageSize',
     ])

@@ -135,6 +135,8 @@ export interface RecordCountTable {
   tenantId: string
   kind: 'people' | 'deals'
   total: number
+  /** Inserts and deletes so far: list positions hold while it stays the same. */
+  changes: Generated<number>
 }
 
 export interface EventTable {

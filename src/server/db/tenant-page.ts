@@ -39,21 +39,6 @@ export function tenantPageQueries(
   }
 }
 
-/** How many people or deals a workspace has: read from the counts its triggers keep, not counted. */
-export async function selectRecordTotal(
-  db: Db,
-  kind: 'people' | 'deals',
-  tenantId: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('recordCounts')
-    .select('total')
-    .where('tenantId', '=', tenantId)
-    .where('kind', '=', kind)
-    .executeTakeFirst()
-  return row?.total ?? 0
-}
-
 /**
  * One page of a workspace's rows, newest first, with the workspace's total; `toItems` turns the
  * page's rows into what the API answers.
@@ -68,10 +53,7 @@ export async function selectTenantPage<T extends TenantListTable, Item>(
   const page = await paginate(
     request,
     async () =>
-      table === 'people' || table === 'deals'
-        ? selectRecordTotal(db, table, tenantId)
-        : (await tenantPageQueries(db, table, tenantId, 0, 0).count.executeTakeFirstOrThrow())
-            .total,
+      (await tenantPageQueries(db, table, tenantId, 0, 0).count.executeTakeFirstOrThrow()).total,
     (limit, offset) => tenantPageQueries(db, table, tenantId, limit, offset).rows.execute(),
   )
   // The rows are of table T; the query builder only knows "one of the listed tables".

@@ -11,6 +11,7 @@ export const dealsRoutes = (deps: AppDeps) =>
     basePath: '/api/v1/deals',
     item: dealSchema,
     page: dealPageSchema,
+    cursor: true,
     createBody: createDealBody,
     updateBody: updateDealBody,
     createErrors: [422],

@@ -12,7 +12,8 @@ import {
   replaceTags,
   withTags as withRecordTags,
 } from '../db/record-tags'
-import { selectTenantPage, selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
+import { selectRecordPage, type RecordPageRequest } from '../db/record-page'
+import { selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
 import {
   changesFromNothing,
   detachRecords,
@@ -22,7 +23,6 @@ import {
   type ResourceEvent,
 } from '../events/service'
 import { notFound, unknownReference } from '../http/errors'
-import type { PageRequest } from '../http/pagination'
 import { requireLostReason } from '../lost-reasons/lookup'
 import { requirePerson } from '../people/lookup'
 import { findStage, requirePipeline, stageNotInPipeline, type StageRef } from '../pipelines/lookup'
@@ -57,8 +57,8 @@ export async function getDeal(db: Db, tenantId: string, id: string): Promise<Dea
   return (await withTags(db, [row]))[0]!
 }
 
-export const listDeals = (db: Db, tenantId: string, request: PageRequest) =>
-  selectTenantPage(db, 'deals', tenantId, request, (rows) => withTags(db, rows))
+export const listDeals = (db: Db, tenantId: string, request: RecordPageRequest) =>
+  selectRecordPage(db, 'deals', tenantId, request, (rows) => withTags(db, rows))
 
 /** The stage a deal is asked to enter: it must exist and belong to the deal's pipeline. */
 async function requireStageOf(db: Db, tenantId: string, pipelineId: string, stageId: string) {

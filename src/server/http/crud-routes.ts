@@ -2,13 +2,20 @@ import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppDeps, AppEnv } from '../app-env'
 import type { Db } from '../db/connection'
+import type { PageAfter } from '../db/record-page'
+import { assertOneStart, cursorPageQuery, nextLink, nextLinkHeader } from './page-cursor'
 import { pageQuery, type Page, type PageRequest } from './pagination'
 import { errorResponses, idParams, jsonRequest, jsonResponse, noContent } from './schema-types'
 import { createRouter, validated } from './validation'
 
 /** The five operations of a workspace-owned resource, as its service implements them. */
 export interface CrudService<T, C, U, Created = T> {
-  list(db: Db, tenantId: string, request: PageRequest): Promise<Page<T>>
+  /** A list with `cursor` also takes `after`, and answers where the next page starts. */
+  list(
+    db: Db,
+    tenantId: string,
+    request: PageRequest & { after?: PageAfter },
+  ): Promise<Page<T> & { next?: PageAfter | null }>
   get(db: Db, tenantId: string, id: string): Promise<T>
   /** `c` for what only the request knows, such as the address a created URL is shown on. */
   create(db: Db, tenantId: string, input: C, now: Date, c: Context<AppEnv>): Promise<Created>
@@ -29,6 +36,8 @@ export interface CrudResource<S extends z.ZodType, C extends z.ZodType, U extend
   basePath: string
   item: S
   page: z.ZodType
+  /** The list also takes `after` and links its next page (people and deals, Outpost extension). */
+  cursor?: boolean
   createBody?: C
   updateBody?: U
   /** What create answers when it is more than the item: a secret or URL shown only then. */
@@ -70,13 +79,22 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         path: '/',
         tags,
         summary: summaries.list ?? `List ${plural}, newest first`,
-        request: { query: pageQuery },
+        request: { query: resource.cursor ? cursorPageQuery : pageQuery },
         responses: {
-          200: jsonResponse(resource.page, `One page of ${plural}`),
+          200: {
+            ...jsonResponse(resource.page, `One page of ${plural}`),
+            ...(resource.cursor ? { headers: nextLinkHeader } : {}),
+          },
           ...errorResponses(400, 401, 429, ...authErrors),
         },
       }),
-      async (c) => c.json(await list(db, c.var.auth.tenantId, c.req.valid('query')), 200),
+      async (c) => {
+        const request = validated<z.output<typeof cursorPageQuery>>(c, 'query')
+        assertOneStart(c, request.after)
+        const { next, ...page } = await list(db, c.var.auth.tenantId, request)
+        if (next) c.header('Link', nextLink(c, page.pageSize, next))
+        return c.json(page, 200)
+      },
     )
   }
   if (get) {

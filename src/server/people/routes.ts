@@ -14,6 +14,7 @@ export const peopleRoutes = (deps: AppDeps) =>
     basePath: '/api/v1/people',
     item: personSchema,
     page: personPageSchema,
+    cursor: true,
     createBody: createPersonBody,
     updateBody: updatePersonBody,
     createErrors: [409, 422],

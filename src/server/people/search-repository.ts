@@ -3,7 +3,7 @@ import type { Db } from '../db/connection'
 import type { Database } from '../db/database'
 import type { PeopleFilters } from './search-schema'
 import { countRows } from '../db/count-rows'
-import { selectRecordTotal } from '../db/tenant-page'
+import { selectRecordTotal } from '../db/record-page'
 
 // Below three characters the trigram index cannot help; such short searches read every person of
 // the workspace, which is still quick enough for what a person types in a search box.

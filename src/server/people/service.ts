@@ -10,7 +10,8 @@ import {
   replaceTags,
   withTags as withRecordTags,
 } from '../db/record-tags'
-import { selectTenantPage, selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
+import { selectRecordPage, type RecordPageRequest } from '../db/record-page'
+import { selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
 import { detachDeals } from '../deals/service'
 import {
   changesFromNothing,
@@ -22,7 +23,6 @@ import {
   type ResourceEvent,
 } from '../events/service'
 import { conflict, notFound } from '../http/errors'
-import type { PageRequest } from '../http/pagination'
 import { requireUser } from '../users/lookup'
 import * as people from './repository'
 import type { PersonReference } from './repository'
@@ -67,8 +67,8 @@ export async function getPerson(db: Db, tenantId: string, id: string): Promise<P
   return person
 }
 
-export const listPeople = (db: Db, tenantId: string, request: PageRequest) =>
-  selectTenantPage(db, 'people', tenantId, request, (rows) => withTags(db, rows))
+export const listPeople = (db: Db, tenantId: string, request: RecordPageRequest) =>
+  selectRecordPage(db, 'people', tenantId, request, (rows) => withTags(db, rows))
 
 async function assertEmailFree(db: Db, tenantId: string, email: string, selfId?: string) {
   const holder = await people.findPersonIdByEmail(db, tenantId, email)

@@ -8,6 +8,7 @@ import * as tunnel from './2026-11-22T1300-tunnel'
 import * as loginLinks from './2026-11-23T2200-login-links'
 import * as recordCounts from './2026-11-24T1000-record-counts'
 import * as inboundRateLimit from './2026-11-24T1100-inbound-rate-limit'
+import * as listChanges from './2026-11-24T1900-list-changes'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T2200-login-links': loginLinks,
   '2026-11-24T1000-record-counts': recordCounts,
   '2026-11-24T1100-inbound-rate-limit': inboundRateLimit,
+  '2026-11-24T1900-list-changes': listChanges,
 }
 
 export const migrationProvider: MigrationProvider = {

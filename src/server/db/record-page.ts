@@ -1,0 +1,169 @@
+import type { Selectable } from 'kysely'
+import type { Page, PageRequest } from '../http/pagination'
+import { compiledOnce } from './compiled-once'
+import type { Db } from './connection'
+import type { Database } from './database'
+import {
+  checkpointEvery,
+  listPositions,
+  type ListKey,
+  type ListPositions,
+  type ListStart,
+} from './list-positions'
+
+type RecordTable = 'people' | 'deals'
+
+/** Where a client's `after` cursor says the next page starts. */
+export type PageAfter = ListStart
+
+/** A page of people or deals asked for by number or by the cursor of the page before. */
+export type RecordPageRequest = PageRequest & { after?: PageAfter }
+
+/** From this offset on, a page with no known start first finds checkpoints up to it. */
+const deepOffset = 10_000
+
+// A workspace's number of people or deals and how many inserts and deletes it has seen, both kept
+// by triggers (migrations record-counts and list-changes).
+const countOf = compiledOnce((db: Db, tenantId: string, kind: RecordTable) =>
+  db
+    .selectFrom('recordCounts')
+    .select(['total', 'changes'])
+    .where('tenantId', '=', tenantId)
+    .where('kind', '=', kind),
+)
+
+/** How many people or deals a workspace has: read from the counts its triggers keep, not counted. */
+export async function selectRecordTotal(
+  db: Db,
+  kind: RecordTable,
+  tenantId: string,
+): Promise<number> {
+  return (await countOf(db, tenantId, kind))[0]?.total ?? 0
+}
+
+// The three reads of a page, compiled once per table. Each is served by the (tenant_id,
+// created_at, id) index; `seek` starts after a key, `skip` then passes over rows one by one.
+function pageQueries(table: RecordTable) {
+  // Kysely cannot type a query over a table chosen at run time; both tables have these columns.
+  const newestFirst = (db: Db, tenantId: string) =>
+    db
+      .selectFrom(table as 'people')
+      .where('tenantId', '=', tenantId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+  const after = (db: Db, tenantId: string, createdAt: string, id: string) =>
+    newestFirst(db, tenantId).where((eb) =>
+      eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(createdAt, id)),
+    )
+  return {
+    offset: compiledOnce((db: Db, tenantId: string, limit: number, skip: number) =>
+      newestFirst(db, tenantId).selectAll().limit(limit).offset(skip),
+    ),
+    seek: compiledOnce(
+      (db: Db, tenantId: string, createdAt: string, id: string, limit: number, skip: number) =>
+        after(db, tenantId, createdAt, id).selectAll().limit(limit).offset(skip),
+    ),
+    // The key `checkpointEvery` rows after a key: an index-only step, no row is read.
+    step: compiledOnce((db: Db, tenantId: string, createdAt: string, id: string) =>
+      after(db, tenantId, createdAt, id)
+        .select(['createdAt', 'id'])
+        .limit(1)
+        .offset(checkpointEvery - 1),
+    ),
+    first: compiledOnce((db: Db, tenantId: string) =>
+      newestFirst(db, tenantId)
+        .select(['createdAt', 'id'])
+        .limit(1)
+        .offset(checkpointEvery - 1),
+    ),
+  }
+}
+const queries = { people: pageQueries('people'), deals: pageQueries('deals') }
+
+/**
+ * Finds checkpoints from the last one known up to `offset`: index-only steps over the rows that
+ * an OFFSET would pass over anyway, done once while the list stays unchanged.
+ */
+async function checkpointUpTo(
+  db: Db,
+  table: RecordTable,
+  tenantId: string,
+  positions: ListPositions,
+  offset: number,
+): Promise<void> {
+  const { step, first } = queries[table]
+  let last = positions.lastCheckpoint()
+  while ((last?.position ?? 0) + checkpointEvery <= offset) {
+    const [key] = last
+      ? await step(db, tenantId, last.key.createdAt, last.key.id)
+      : await first(db, tenantId)
+    if (!key) return
+    positions.addCheckpoint(key)
+    last = positions.lastCheckpoint()
+  }
+}
+
+/** `limit` rows from `offset`, starting from the nearest known key when there is one. */
+async function rowsFrom(
+  db: Db,
+  table: RecordTable,
+  tenantId: string,
+  positions: ListPositions,
+  offset: number,
+  limit: number,
+) {
+  let start = positions.startFor(offset)
+  if (offset >= deepOffset && offset - (start?.position ?? 0) >= checkpointEvery) {
+    await checkpointUpTo(db, table, tenantId, positions, offset)
+    start = positions.startFor(offset)
+  }
+  const { seek, offset: fromTop } = queries[table]
+  return start
+    ? seek(db, tenantId, start.key.createdAt, start.key.id, limit, offset - start.position)
+    : fromTop(db, tenantId, limit, offset)
+}
+
+const keyOf = (row: ListKey): ListKey => ({ createdAt: row.createdAt, id: row.id })
+
+/**
+ * One page of a workspace's people or deals, newest first, with the exact total from the kept
+ * counts. A page by number gives the same rows as OFFSET would, but starts where the page before
+ * it ended (or at a checkpoint) when no row was added or removed since: walking every page costs
+ * one pass, not one per page. A page `after` a cursor seeks from its key whatever was written.
+ */
+export async function selectRecordPage<T extends RecordTable, Item>(
+  db: Db,
+  table: T,
+  tenantId: string,
+  request: RecordPageRequest,
+  toItems: (rows: Selectable<Database[T]>[]) => Item[] | Promise<Item[]>,
+): Promise<Page<Item> & { next: PageAfter | null }> {
+  const [count] = await countOf(db, tenantId, table)
+  const total = count?.total ?? 0
+  const positions = listPositions(db, `${table}/${tenantId}`, count?.changes ?? 0)
+  const { pageSize, after } = request
+  const offset = after ? after.position : (request.page - 1) * pageSize
+  let rows: Selectable<Database['people']>[] = []
+  if (after) {
+    // One row more than the page tells whether another follows, whatever the total says.
+    rows = await queries[table].seek(
+      db,
+      tenantId,
+      after.key.createdAt,
+      after.key.id,
+      pageSize + 1,
+      0,
+    )
+  } else if (Number.isSafeInteger(offset) && offset < total) {
+    rows = await rowsFrom(db, table, tenantId, positions, offset, pageSize)
+  }
+  const hasMore = after ? rows.length > pageSize : offset + rows.length < total
+  rows = rows.slice(0, pageSize)
+  const last = rows.at(-1)
+  const next = hasMore && last ? { position: offset + rows.length, key: keyOf(last) } : null
+  if (next && !after) positions.rememberEnd(next.position, next.key)
+  const page = after ? Math.floor(offset / pageSize) + 1 : request.page
+  // The rows are of table T; the queries are typed for people, whose shape deals share here.
+  const data = await toItems(rows as unknown as Selectable<Database[T]>[])
+  return { data, page, pageSize, total, hasMore, next }
+}

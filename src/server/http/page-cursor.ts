@@ -1,0 +1,63 @@
+import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { PageAfter } from '../db/record-page'
+import { invalidField } from './errors'
+import { pageQuery } from './pagination'
+
+// A cursor is opaque to clients: base64url of the JSON [createdAt, id, position] of the last row
+// of the page before. Only this module reads or writes one.
+const encode = ({ key, position }: PageAfter) =>
+  Buffer.from(JSON.stringify([key.createdAt, key.id, position])).toString('base64url')
+
+function decode(cursor: string): PageAfter | undefined {
+  try {
+    const [createdAt, id, position] = JSON.parse(Buffer.from(cursor, 'base64url').toString())
+    const valid =
+      typeof createdAt === 'string' && typeof id === 'string' && Number.isSafeInteger(position)
+    return valid && position > 0 ? { key: { createdAt, id }, position } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const afterParam = z
+  .string()
+  .transform((cursor, ctx) => {
+    const after = decode(cursor)
+    if (!after) ctx.addIssue({ code: 'custom', message: 'is not a cursor this API gave' })
+    return after ?? z.NEVER
+  })
+  .optional()
+  .openapi({
+    param: { name: 'after', in: 'query', required: false },
+    type: 'string',
+    description:
+      'Outpost extension: the cursor from the `Link: rel="next"` header of the page before. ' +
+      'The page starts right after that page whatever was written since; instead of `page`.',
+  })
+
+/** A list that also takes `after`, the cursor of the page before. */
+export const cursorPageQuery = pageQuery.extend({ after: afterParam })
+
+/** `page` and `after` both say where a page starts: a request may give one. */
+export function assertOneStart(c: Context, after: PageAfter | undefined): void {
+  if (after && c.req.query('page') !== undefined) {
+    throw invalidField('after', 'Give either page or after, not both')
+  }
+}
+
+/** The `Link` header to the page after this one, as GitHub gives: same list, same page size. */
+export function nextLink(c: Context, pageSize: number, next: PageAfter): string {
+  const url = new URL(c.req.url)
+  const query = new URLSearchParams({ pageSize: String(pageSize), after: encode(next) })
+  return `<${url.origin}${url.pathname}?${query}>; rel="next"`
+}
+
+/** The OpenAPI description of that header. */
+export const nextLinkHeader = {
+  Link: {
+    description:
+      'Outpost extension: `<URL>; rel="next"` to the page after this one, by cursor; absent on the last page.',
+    schema: { type: 'string' as const },
+  },
+}
