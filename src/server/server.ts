@@ -19,6 +19,7 @@ import { createTunnelRuntime } from './tunnel/runtime'
 import { configureTunnel, resumeTunnel } from './tunnel/service'
 import { withLoopGuard } from './webhooks-out/loop-guard'
 import { startDeliveryWorker, type DeliveryWorker } from './webhooks-out/worker'
+import { startEventPruner, type EventPruner } from './events/retention'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
 import { findWorkspaceByName } from './workspaces/service'
 
@@ -60,6 +61,8 @@ export interface RunningServer {
   demoToken?: string
   /** The outbound webhook worker; `runDue()` makes the attempts due now (tests use it). */
   deliveries: DeliveryWorker
+  /** Prunes events past their workspace's retention window; `runNow()` for tests. */
+  eventPruner: EventPruner
   /** The optional tunnel to the inbound webhooks (off unless enabled in settings or options). */
   tunnel: TunnelManager
   /**
@@ -200,6 +203,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger.error('Could not write server.json in the data folder', error)
   }
   const deliveries = startDeliveryWorker({ db, clock, logger })
+  const eventPruner = startEventPruner({ db, clock, logger })
   // In the background: a slow or absent network must not hold up the server.
   void resumeTunnel(db, tunnel.manager, options.tunnel).catch((error: unknown) =>
     logger.error('The tunnel could not start', error),
@@ -213,6 +217,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     db,
     demoToken,
     deliveries,
+    eventPruner,
     tunnel: tunnel.manager,
     setTunnelEnabled: async (enabled) => {
       await configureTunnel(db, tunnel.manager, { enabled }, clock.now())
@@ -223,9 +228,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         removeServerRecord(options.dataDir, record)
         shutdown.abort()
         const deliveriesStopped = deliveries.stop()
+        const prunerStopped = eventPruner.stop()
         await tunnel.close()
         await requests.close(shutdownGraceMs)
         await deliveriesStopped
+        await prunerStopped
         await db.destroy()
       })()),
   }

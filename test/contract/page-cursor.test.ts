@@ -101,7 +101,7 @@ describe('the after cursor', () => {
         headers: { Authorization: `Bearer ${server.apiToken}` },
       })
       expect(response.status).toBe(200)
-      const body = await response.json()
+      const body: any = await response.json()
       pages++
       expect(body.page).toBe(pages)
       expect(body.pageSize).toBe(100)
@@ -141,7 +141,7 @@ describe('the after cursor', () => {
     const next = await fetch(nextOf(first.headers)!, {
       headers: { Authorization: `Bearer ${server.apiToken}` },
     })
-    const last = await next.json()
+    const last: any = await next.json()
     expect(last.data.map((deal: { title: string }) => deal.title)).toEqual(['One'])
     expect(last).toMatchObject({ page: 2, total: 3, hasMore: false })
     expect(next.headers.get('link')).toBeNull()

@@ -74,6 +74,17 @@ describe('settings', () => {
     expect(reasons.body.data.map((reason: any) => reason.name)).toContain('Timing')
   })
 
+  it('sets how many days delivered events are kept', async () => {
+    const { page, server } = session
+    await page.goto(`${server.url}/settings/outbound`)
+    const days = page.getByLabel('Days to keep delivered events')
+    await expect.poll(() => days.inputValue()).toBe('30')
+    await days.fill('7')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Delivered events are kept 7 days').waitFor()
+    expect((await server.admin.get('/api/app/v1/workspace')).body.eventRetentionDays).toBe(7)
+  })
+
   it('sets the rate limits: requests a minute per token, deliveries a minute per inbound webhook', async () => {
     const { page, server } = session
     await page.goto(`${server.url}/settings/tokens`)

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { createApiToken } from '../../src/server/auth/service'
 import { systemClock, type Clock } from '../../src/server/clock'
 import type { Db } from '../../src/server/db/connection'
+import type { EventPruner } from '../../src/server/events/retention'
 import { silentLogger } from '../../src/server/logger'
 import { startServer } from '../../src/server/server'
 import type { DeliveryWorker } from '../../src/server/webhooks-out/worker'
@@ -51,6 +52,8 @@ export interface TestServer {
   otherWorkspace(name: string): Promise<{ tenantId: string; admin: Caller }>
   /** The outbound webhook worker: `await server.deliveries.runDue()` makes due attempts now. */
   deliveries: DeliveryWorker
+  /** `await server.eventPruner.runNow()` prunes events past their retention window now. */
+  eventPruner: EventPruner
   close(): Promise<void>
 }
 
@@ -140,6 +143,7 @@ export async function startTestServer(
       return { tenantId: other.id, admin: caller(server.url, token.token) }
     },
     deliveries: server.deliveries,
+    eventPruner: server.eventPruner,
     close: async () => {
       await server.close()
       rmSync(dataDir, { recursive: true, force: true })

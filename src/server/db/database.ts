@@ -10,8 +10,16 @@ export interface WorkspaceTable {
   id: string
   name: string
   rateLimitPerMinute: number
+  /** Days a settled event is kept before it is pruned. */
+  eventRetentionDays: Generated<number>
   createdAt: string
   updatedAt: string
+}
+
+export interface EventHorizonTable {
+  tenantId: string
+  /** The greatest seq pruned from the workspace's events. */
+  prunedThrough: number
 }
 
 export interface UserTable {
@@ -297,6 +305,7 @@ export interface Database {
   dealTags: DealTagTable
   apiTokens: ApiTokenTable
   events: EventTable
+  eventHorizons: EventHorizonTable
   inboundWebhooks: InboundWebhookTable
   inboundDeliveries: InboundDeliveryTable
   webhookSubscriptions: WebhookSubscriptionTable

@@ -5,6 +5,7 @@ import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
 import { credentialIsLive } from '../auth/credential'
 import { encodeCursor } from './cursor'
+import { assertNotPruned } from './retention'
 import { pipeEvents } from './event-stream'
 import {
   feedPageSchema,
@@ -30,7 +31,7 @@ const feedRoute = createRoute({
   request: { query: feedQuery },
   responses: {
     200: jsonResponse(feedPageSchema, 'Events after the cursor'),
-    ...errorResponses(400, 401, 429),
+    ...errorResponses(400, 401, 410, 429),
   },
 })
 
@@ -55,22 +56,28 @@ const streamRoute = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 429),
+    ...errorResponses(400, 401, 410, 429),
   },
 })
 
 /** /api/v1/events: the change feed, as JSON pages and as Server-Sent Events. */
 export function eventsRoutes(deps: AppDeps) {
   const { db } = deps
-  const startSeq = async (start: FeedStart | undefined, fallback: 'first' | 'now') => {
+  const startSeq = async (
+    tenantId: string,
+    start: FeedStart | undefined,
+    fallback: 'first' | 'now',
+  ) => {
     const from = start ?? fallback
     if (from === 'first') return 0
-    return from === 'now' ? latestEventSeq(db) : from.seq
+    if (from === 'now') return latestEventSeq(db)
+    await assertNotPruned(db, tenantId, from.seq)
+    return from.seq
   }
   return createRouter()
     .openapi(feedRoute, async (c) => {
       const { after, limit } = c.req.valid('query')
-      const from = await startSeq(after, 'first')
+      const from = await startSeq(c.var.auth.tenantId, after, 'first')
       const range =
         after === 'now'
           ? { events: [], nextSeq: from, hasMore: false }
@@ -88,7 +95,7 @@ export function eventsRoutes(deps: AppDeps) {
     .openapi(streamRoute, async (c) => {
       const { after } = c.req.valid('query')
       const resumeFrom = c.req.valid('header')['last-event-id']
-      const from = await startSeq(resumeFrom ?? after, 'now')
+      const from = await startSeq(c.var.auth.tenantId, resumeFrom ?? after, 'now')
       const auth = c.var.auth
       const response = streamSSE(c, (stream) =>
         pipeEvents(stream, {

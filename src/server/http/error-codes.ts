@@ -22,6 +22,8 @@ export const errorStatuses = {
   conflict: 409,
   webhook_revoked: 409,
   not_replayable: 409,
+  /** A change-feed cursor from before events were pruned (events/retention). */
+  cursor_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   /** Well-formed, but a value fails a rule once read (the contract's inbound 422). */

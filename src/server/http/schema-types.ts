@@ -69,6 +69,7 @@ export function errorResponses(...statuses: number[]) {
     403: 'The token lacks the needed scope',
     404: 'Not found',
     409: 'Conflict with an existing record',
+    410: 'The cursor is older than the events kept',
     413: 'Request body too large',
     415: 'Request body is not JSON',
     422: 'A business rule was violated',

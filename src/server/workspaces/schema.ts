@@ -9,6 +9,10 @@ export const workspaceSchema = z
       .number()
       .int()
       .openapi({ description: 'Requests per minute allowed to each API token' }),
+    eventRetentionDays: z.number().int().openapi({
+      description:
+        'Days an event is kept once every webhook subscription has it; older ones are pruned',
+    }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -20,6 +24,7 @@ export const updateWorkspaceBody = z
   .strictObject({
     name: text(100).optional(),
     rateLimitPerMinute: z.number().int().min(1).max(100_000).optional(),
+    eventRetentionDays: z.number().int().min(1).max(3650).optional(),
   })
   .openapi('UpdateWorkspace')
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { defaultCurrency, enableCurrency } from '../currencies/service'
 import { inTransaction, type Db } from '../db/connection'
 import { conflict, notFound } from '../http/errors'
+import { defaultRetentionDays } from '../events/retention'
 import { defaultRequestsPerMinute } from '../http/rate-limit'
 import { createLostReason } from '../lost-reasons/service'
 import { createPipeline } from '../pipelines/service'
@@ -29,6 +30,7 @@ export async function createWorkspace(db: Db, name: string, now: Date): Promise<
       id: randomUUID(),
       name,
       rateLimitPerMinute: defaultRequestsPerMinute,
+      eventRetentionDays: defaultRetentionDays,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     }
@@ -72,13 +74,20 @@ export async function updateWorkspace(
       ...before,
       name: input.name ?? before.name,
       rateLimitPerMinute: input.rateLimitPerMinute ?? before.rateLimitPerMinute,
+      eventRetentionDays: input.eventRetentionDays ?? before.eventRetentionDays,
     }
-    if (after.name === before.name && after.rateLimitPerMinute === before.rateLimitPerMinute)
+    const { name, rateLimitPerMinute, eventRetentionDays } = after
+    if (
+      name === before.name &&
+      rateLimitPerMinute === before.rateLimitPerMinute &&
+      eventRetentionDays === before.eventRetentionDays
+    )
       return before
     after.updatedAt = now.toISOString()
     await workspaces.updateWorkspace(trx, id, {
-      name: after.name,
-      rateLimitPerMinute: after.rateLimitPerMinute,
+      name,
+      rateLimitPerMinute,
+      eventRetentionDays,
       updatedAt: after.updatedAt,
     })
     return after

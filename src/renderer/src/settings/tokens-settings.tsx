@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../ui/dialog'
 import { SecretDialog } from '../ui/secret-dialog'
 import { QueryView } from '../ui/states'
 import { CreateTokenForm } from './create-token-form'
-import { TokenRateLimit } from './token-rate-limit'
+import { WorkspaceNumberSetting } from './workspace-number-setting'
 import { TokensTable } from './tokens-table'
 import { useSettingsMutation } from './use-settings-mutation'
 
@@ -30,7 +30,7 @@ export function TokensSettings() {
         Retry-After until the minute is over.
       </p>
       <CreateTokenForm onCreated={setCreated} />
-      <TokenRateLimit />
+      <WorkspaceNumberSetting field="rateLimitPerMinute" />
       <QueryView query={list} loading="Loading tokens" empty="No tokens yet">
         {(data) => <TokensTable tokens={data} onRevoke={setRevoking} />}
       </QueryView>

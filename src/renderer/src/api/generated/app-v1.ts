@@ -5263,6 +5263,7 @@ export interface components {
           | 'conflict'
           | 'webhook_revoked'
           | 'not_replayable'
+          | 'cursor_expired'
           | 'payload_too_large'
           | 'unsupported_media_type'
           | 'validation_error'
@@ -5295,6 +5296,8 @@ export interface components {
       name: string
       /** @description Requests per minute allowed to each API token */
       rateLimitPerMinute: number
+      /** @description Days an event is kept once every webhook subscription has it; older ones are pruned */
+      eventRetentionDays: number
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -5309,6 +5312,7 @@ export interface components {
     UpdateWorkspace: {
       name?: string
       rateLimitPerMinute?: number
+      eventRetentionDays?: number
     }
     UserPage: {
       /** @description Items of the current page */
@@ -6227,6 +6231,7 @@ export interface components {
           | 'conflict'
           | 'webhook_revoked'
           | 'not_replayable'
+          | 'cursor_expired'
           | 'payload_too_large'
           | 'unsupported_media_type'
           | 'validation_error'

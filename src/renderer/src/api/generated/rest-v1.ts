@@ -16,6 +16,8 @@ export interface paths {
           page?: number
           /** @description Items per page, at most 100. */
           pageSize?: number
+          /** @description Outpost extension: the cursor from the `Link: rel="next"` header of the page before. The page starts right after that page whatever was written since; instead of `page`. */
+          after?: string
         }
         header?: never
         path?: never
@@ -26,6 +28,8 @@ export interface paths {
         /** @description One page of people */
         200: {
           headers: {
+            /** @description Outpost extension: `<URL>; rel="next"` to the page after this one, by cursor; absent on the last page. */
+            Link?: string
             [name: string]: unknown
           }
           content: {
@@ -381,6 +385,8 @@ export interface paths {
           page?: number
           /** @description Items per page, at most 100. */
           pageSize?: number
+          /** @description Outpost extension: the cursor from the `Link: rel="next"` header of the page before. The page starts right after that page whatever was written since; instead of `page`. */
+          after?: string
         }
         header?: never
         path?: never
@@ -391,6 +397,8 @@ export interface paths {
         /** @description One page of deals */
         200: {
           headers: {
+            /** @description Outpost extension: `<URL>; rel="next"` to the page after this one, by cursor; absent on the last page. */
+            Link?: string
             [name: string]: unknown
           }
           content: {
@@ -765,6 +773,15 @@ export interface paths {
             'application/json': components['schemas']['Error']
           }
         }
+        /** @description The cursor is older than the events kept */
+        410: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
         /** @description Rate limit exceeded */
         429: {
           headers: {
@@ -830,6 +847,15 @@ export interface paths {
         }
         /** @description Missing, unknown or revoked token */
         401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The cursor is older than the events kept */
+        410: {
           headers: {
             [name: string]: unknown
           }
@@ -955,6 +981,7 @@ export interface components {
           | 'conflict'
           | 'webhook_revoked'
           | 'not_replayable'
+          | 'cursor_expired'
           | 'payload_too_large'
           | 'unsupported_media_type'
           | 'validation_error'

@@ -16,6 +16,7 @@ import {
 } from './subscription-fields'
 import '../inbound/inbound.css'
 import { DataTable } from '../../ui/data-table'
+import { WorkspaceNumberSetting } from '../workspace-number-setting'
 
 /** A subscription's state in a few words. */
 export function subscriptionState(subscription: WebhookSubscription): string {
@@ -85,6 +86,8 @@ export function SubscriptionsPage() {
           Subscribe
         </button>
       </SubscriptionForm>
+      {/* Past this, the change feed answers 410 to older cursors (docs/events.md, Retention). */}
+      <WorkspaceNumberSetting field="eventRetentionDays" />
       <SecretDialog
         title="Subscribed"
         secret={created?.secret ?? null}
