@@ -1,0 +1,88 @@
+// The least work each workload needs, as prepared better-sqlite3 statements: served over HTTP by
+// the floor app (floor.ts) and timed in-process for the "raw" figures (raw.ts).
+import { randomUUID } from 'node:crypto'
+import type BetterSqlite3 from 'better-sqlite3'
+
+type Row = { id: string; custom_fields: string } & Record<string, unknown>
+type NewPerson = { fullName: string; primaryEmail?: string; tags?: string[] }
+
+export function prepareQueries(db: BetterSqlite3.Database) {
+  const tenantId = (db.prepare('select id from workspaces limit 1').get() as { id: string }).id
+  const byId = db.prepare('select * from people where id = ?')
+  const tagsOf = db.prepare('select tag from person_tags where person_id = ? order by position')
+  const tagsOfPage = db.prepare(
+    `select person_id, tag from person_tags
+     where person_id in (select value from json_each(?)) order by person_id, position`,
+  )
+  const offsetPage = db.prepare(
+    `select * from people where tenant_id = ? order by created_at desc, id desc limit ? offset ?`,
+  )
+  const keysetPage = db.prepare(
+    `select * from people where tenant_id = ? and (created_at, id) < (?, ?)
+     order by created_at desc, id desc limit ?`,
+  )
+  const insertPerson = db.prepare(
+    `insert into people (id, tenant_id, full_name, primary_email, custom_fields, created_at, updated_at)
+     values (?, ?, ?, ?, '{}', ?, ?)`,
+  )
+  const insertTag = db.prepare('insert into person_tags values (?, ?, ?, ?)')
+  const updateName = db.prepare('update people set full_name = ?, updated_at = ? where id = ?')
+  // An inbound delivery at its least: the person with this e-mail, created or renamed.
+  const upsertByEmail = db.prepare(
+    `insert into people (id, tenant_id, full_name, primary_email, custom_fields, created_at, updated_at)
+     values (?, ?, ?, ?, '{}', ?, ?)
+     on conflict (tenant_id, primary_email) where primary_email is not null
+     do update set full_name = excluded.full_name, updated_at = excluded.updated_at`,
+  )
+
+  const createPerson = db.transaction((body: NewPerson) => {
+    const id = randomUUID()
+    const at = new Date().toISOString()
+    insertPerson.run(id, tenantId, body.fullName, body.primaryEmail ?? null, at, at)
+    body.tags?.forEach((tag, position) => insertTag.run(tenantId, id, tag, position))
+    return { id, ...body }
+  })
+
+  const answer = (row: Row, tags: string[]) => ({
+    ...row,
+    tags,
+    custom_fields: JSON.parse(row.custom_fields) as unknown,
+  })
+  function withTags(rows: Row[]) {
+    const tags = new Map<string, string[]>()
+    const found = tagsOfPage.all(JSON.stringify(rows.map((row) => row.id))) as {
+      person_id: string
+      tag: string
+    }[]
+    for (const { person_id, tag } of found)
+      tags.set(person_id, [...(tags.get(person_id) ?? []), tag])
+    return rows.map((row) => answer(row, tags.get(row.id) ?? []))
+  }
+
+  return {
+    getPerson(id: string) {
+      const row = byId.get(id) as Row | undefined
+      return (
+        row &&
+        answer(
+          row,
+          (tagsOf.all(row.id) as { tag: string }[]).map((t) => t.tag),
+        )
+      )
+    },
+    offsetPage: (pageSize: number, offset: number) =>
+      withTags(offsetPage.all(tenantId, pageSize, offset) as Row[]),
+    keysetPage: (createdAt: string, id: string, pageSize: number) =>
+      withTags(keysetPage.all(tenantId, createdAt, id, pageSize) as Row[]),
+    createPerson: (body: NewPerson): NewPerson & { id: string } => createPerson(body),
+    rename(id: string, fullName: string) {
+      updateName.run(fullName, new Date().toISOString(), id)
+    },
+    upsertByEmail(fullName: string, email: string) {
+      const at = new Date().toISOString()
+      upsertByEmail.run(randomUUID(), tenantId, fullName, email, at, at)
+    },
+  }
+}
+
+export type Queries = ReturnType<typeof prepareQueries>
