@@ -107,7 +107,8 @@ function fill(db: BetterSqlite3.Database, tenantId: string, people: number, deal
   }
   db.transaction(() => {
     const t0 = at(0)
-    row(`insert into workspaces values (?, 'Bench', 1000000000, ?, ?)`).run(tenantId, t0, t0)
+    row(`insert into workspaces (id, name, rate_limit_per_minute, created_at, updated_at)
+        values (?, 'Bench', 1000000000, ?, ?)`).run(tenantId, t0, t0)
     row(`insert into workspace_currencies values (?, 'BRL', ?)`).run(tenantId, t0)
     users.forEach((id, n) => {
       row(`insert into users values (?, ?, ?, ?, ?, ?)`).run(

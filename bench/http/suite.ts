@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { execFileSync } from 'node:child_process'
 import BetterSqlite3 from 'better-sqlite3'
 import { createApiToken } from '../../src/server/auth/service'
 import { pruneEvents } from '../../src/server/events/retention'
@@ -13,6 +14,7 @@ import { copyDataset, ensureDataset } from './dataset'
 import { loadSettings } from './load'
 import { startFloor, startOutpost } from './processes'
 import { prepareQueries } from './queries'
+import { uiWorkloads } from '../ui/screens'
 import * as workloads from './workloads'
 
 const { values } = parseArgs({
@@ -70,6 +72,16 @@ try {
   const memory = workloads.memory(context)
   for (const run of [workloads.createPerson, workloads.patchOneField, workloads.inboundDelivery])
     done(await run(context))
+  // Signed in as a person would be, with a link the CLI mints for the running server.
+  const loginUrl = execFileSync(
+    process.execPath,
+    ['bin/outpost.js', 'login-link', '--data-dir', dataDir],
+    {
+      cwd: join(import.meta.dirname, '..', '..'),
+      encoding: 'utf8',
+    },
+  ).trim()
+  for (const result of await uiWorkloads(loginUrl, dataset.deals)) done(result)
   results.push(workloads.startTime(context), memory)
 } finally {
   await outpost.stop()

@@ -1,13 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router'
 import { ApiRequestError } from './api/client'
-import { BoardPage } from './board/board-page'
-import { DealDetailPage } from './deals/deal-detail-page'
 import { AppShell } from './layout/app-shell'
 import { LiveUpdates } from './live/live-updates'
-import { PeoplePage } from './people/people-page'
-import { PersonDetailPage } from './people/person-detail-page'
 import { SessionGate } from './session/session-gate'
+import { page } from './layout/lazy-page'
 import { settingsRoutes } from './settings/settings-routes'
 import { ToastProvider } from './ui/toast'
 
@@ -27,10 +24,16 @@ const router = createBrowserRouter([
     element: <AppShell />,
     children: [
       { index: true, element: <Navigate to="/board" replace /> },
-      { path: 'board/:pipelineId?', element: <BoardPage /> },
-      { path: 'deals/:id', element: <DealDetailPage /> },
-      { path: 'people', element: <PeoplePage /> },
-      { path: 'people/:id', element: <PersonDetailPage /> },
+      {
+        path: 'board/:pipelineId?',
+        lazy: page(() => import('./board/board-page'), 'BoardPage'),
+      },
+      { path: 'deals/:id', lazy: page(() => import('./deals/deal-detail-page'), 'DealDetailPage') },
+      { path: 'people', lazy: page(() => import('./people/people-page'), 'PeoplePage') },
+      {
+        path: 'people/:id',
+        lazy: page(() => import('./people/person-detail-page'), 'PersonDetailPage'),
+      },
       settingsRoutes,
       { path: '*', element: <Navigate to="/board" replace /> },
     ],

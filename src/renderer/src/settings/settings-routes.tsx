@@ -1,16 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router'
-import { CurrenciesSettings } from './currencies-settings'
-import { ImportExportPage } from './import-export/import-export-page'
-import { InboundList } from './inbound/inbound-list'
-import { InboundPage } from './inbound/inbound-page'
-import { LostReasonsSettings } from './lost-reasons-settings'
-import { SubscriptionPage } from './outbound/subscription-page'
-import { SubscriptionsPage } from './outbound/subscriptions-page'
-import { PipelinesSettings } from './pipelines/pipelines-settings'
+import { page } from '../layout/lazy-page'
 import { SettingsLayout } from './settings-layout'
-import { TokensSettings } from './tokens-settings'
-import { TunnelSettings } from './tunnel-settings'
-import { UsersSettings } from './users-settings'
 
 /** /settings/*: everything the spec leaves to "the web app". */
 export const settingsRoutes: RouteObject = {
@@ -18,16 +8,31 @@ export const settingsRoutes: RouteObject = {
   element: <SettingsLayout />,
   children: [
     { index: true, element: <Navigate to="pipelines" replace /> },
-    { path: 'pipelines/:pipelineId?', element: <PipelinesSettings /> },
-    { path: 'lost-reasons', element: <LostReasonsSettings /> },
-    { path: 'users', element: <UsersSettings /> },
-    { path: 'currencies', element: <CurrenciesSettings /> },
-    { path: 'tokens', element: <TokensSettings /> },
-    { path: 'inbound', element: <InboundList /> },
-    { path: 'inbound/:id', element: <InboundPage /> },
-    { path: 'outbound', element: <SubscriptionsPage /> },
-    { path: 'outbound/:id', element: <SubscriptionPage /> },
-    { path: 'tunnel', element: <TunnelSettings /> },
-    { path: 'import-export', element: <ImportExportPage /> },
+    {
+      path: 'pipelines/:pipelineId?',
+      lazy: page(() => import('./pipelines/pipelines-settings'), 'PipelinesSettings'),
+    },
+    {
+      path: 'lost-reasons',
+      lazy: page(() => import('./lost-reasons-settings'), 'LostReasonsSettings'),
+    },
+    { path: 'users', lazy: page(() => import('./users-settings'), 'UsersSettings') },
+    { path: 'currencies', lazy: page(() => import('./currencies-settings'), 'CurrenciesSettings') },
+    { path: 'tokens', lazy: page(() => import('./tokens-settings'), 'TokensSettings') },
+    { path: 'inbound', lazy: page(() => import('./inbound/inbound-list'), 'InboundList') },
+    { path: 'inbound/:id', lazy: page(() => import('./inbound/inbound-page'), 'InboundPage') },
+    {
+      path: 'outbound',
+      lazy: page(() => import('./outbound/subscriptions-page'), 'SubscriptionsPage'),
+    },
+    {
+      path: 'outbound/:id',
+      lazy: page(() => import('./outbound/subscription-page'), 'SubscriptionPage'),
+    },
+    { path: 'tunnel', lazy: page(() => import('./tunnel-settings'), 'TunnelSettings') },
+    {
+      path: 'import-export',
+      lazy: page(() => import('./import-export/import-export-page'), 'ImportExportPage'),
+    },
   ],
 }
