@@ -82,7 +82,7 @@ try {
     },
   ).trim()
   for (const result of await uiWorkloads(loginUrl, dataset.deals)) done(result)
-  results.push(workloads.startTime(context), memory)
+  results.push(workloads.startTime(context), workloads.helpTime(), memory)
 } finally {
   await outpost.stop()
   await floor.stop()

@@ -1,6 +1,8 @@
 // The workloads of issue 12, each measured on Outpost and on the floor in the same run. Every
 // ratio is oriented so that higher is better; `target` is the least ratio the issue accepts.
+import { execFileSync } from 'node:child_process'
 import { statSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { idOf, type Dataset } from './dataset'
 import { drive, type Load, type LoadResult } from './load'
@@ -35,6 +37,7 @@ export interface Context {
 }
 
 const pageSize = 100
+const root = join(import.meta.dirname, '..', '..')
 const personId = (dataset: Dataset, n: number) => idOf(7, 1 + ((n * 7919) % dataset.people))
 
 function throughput(
@@ -261,6 +264,31 @@ export function startTime(c: Context): WorkloadResult {
     floor: Math.round(c.floor.startMs),
     ratio: c.floor.startMs / c.outpost.startMs,
     target: 1 / 1.5,
+  }
+}
+
+/** The median wall time of `runs` runs of a command, in ms. */
+function medianRun(command: string, args: string[], runs = 7): number {
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const began = performance.now()
+    execFileSync(command, args, { cwd: root, stdio: 'ignore' })
+    times.push(performance.now() - began)
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!
+}
+
+export function helpTime(): WorkloadResult {
+  const help = medianRun(process.execPath, ['bin/outpost.js', '--help'])
+  const bare = medianRun(process.execPath, ['-e', ''])
+  return {
+    id: 'W9b',
+    name: "`outpost --help` against `node -e ''` (median of 7)",
+    value: Math.round(help),
+    unit: 'ms',
+    floor: Math.round(bare),
+    ratio: bare / help,
+    target: 1 / 2,
   }
 }
 
