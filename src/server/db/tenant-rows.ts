@@ -69,13 +69,27 @@ export async function findTenantIdBy<T extends TenantTable>(
   column: keyof Database[T] & string,
   value: string,
 ): Promise<{ id: string } | undefined> {
-  return db
-    .selectFrom(table as TenantTable)
-    .select('id')
-    .where('tenantId', '=', tenantId)
-    .where(column as 'id', '=', value)
-    .executeTakeFirst()
+  const key = `${table}.${column}`
+  let lookup = idByColumn.get(key)
+  if (!lookup) {
+    // Kysely cannot type a query over a table chosen at run time; every listed table has an id.
+    lookup = compiledOnce((db: Db, tenantId: string, value: string) =>
+      db
+        .selectFrom(table as TenantTable)
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where(column as 'id', '=', value),
+    )
+    idByColumn.set(key, lookup)
+  }
+  return (await lookup(db, tenantId, value))[0]
 }
+
+// Each table and column looked up by value (an e-mail on every inbound delivery), compiled once.
+const idByColumn = new Map<
+  string,
+  (db: Db, tenantId: string, value: string) => Promise<{ id: string }[]>
+>()
 
 /** The people or deals of the workspace whose `column` (an owner, a company…) points at `id`. */
 export async function selectReferencing<T extends 'people' | 'deals'>(

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely'
+import { compiledOnce } from '../db/compiled-once'
 import type { Db } from '../db/connection'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { InboundDeliveryTable, InboundWebhookTable } from '../db/database'
@@ -11,12 +12,13 @@ export const findWebhookById = (db: Db, tenantId: string, id: string) =>
   findTenantRow(db, 'inboundWebhooks', tenantId, id)
 
 /** The webhook whose token has this hash, revoked or not. */
+// Read on every delivery, so compiled once.
+const webhookByTokenHash = compiledOnce((db: Db, tokenHash: string) =>
+  db.selectFrom('inboundWebhooks').selectAll().where('tokenHash', '=', tokenHash),
+)
+
 export async function findWebhookByTokenHash(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('inboundWebhooks')
-    .selectAll()
-    .where('tokenHash', '=', tokenHash)
-    .executeTakeFirst()
+  return (await webhookByTokenHash(db, tokenHash))[0]
 }
 
 export async function updateWebhook(
@@ -73,21 +75,22 @@ export async function listDeliveries(db: Db, webhookId: string, limit: number, o
     .execute()
 }
 
+// Both run with every delivery logged, so each is compiled once.
+
 /** Deletes every delivery received before `before`, of any webhook. */
-export async function deleteDeliveriesBefore(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('inboundDeliveries').where('receivedAt', '<', before).execute()
-}
+export const deleteDeliveriesBefore = compiledOnce((db: Db, before: string) =>
+  db.deleteFrom('inboundDeliveries').where('receivedAt', '<', before),
+)
 
 /** Deletes a webhook's deliveries beyond its newest `keep`. */
-export async function deleteDeliveriesBeyond(db: Db, webhookId: string, keep: number) {
-  await db
+export const deleteDeliveriesBeyond = compiledOnce((db: Db, webhookId: string, keep: number) =>
+  db
     .deleteFrom('inboundDeliveries')
     .where('webhookId', '=', webhookId)
     .where(
       'seq',
       '<',
       sql<number>`(select seq from inbound_deliveries where webhook_id = ${webhookId}
-        order by seq desc limit 1 offset ${keep - 1})`,
-    )
-    .execute()
-}
+        order by seq desc limit 1 offset ${keep} - 1)`,
+    ),
+)
