@@ -40,7 +40,24 @@ const tagsOfOneIn = (records: TaggedTable) =>
   )
 const tagsOfOne = { people: tagsOfOneIn('people'), deals: tagsOfOneIn('deals') }
 
-/** Sets a record's tags, in this order. */
+/** Gives a new record its tags, in this order (it has none yet: nothing to delete first). */
+export async function insertTags(
+  db: Db,
+  records: TaggedTable,
+  tenantId: string,
+  id: string,
+  tags: readonly string[],
+): Promise<void> {
+  if (tags.length === 0) return
+  const { table, owner } = tagTables[records]
+  const rows = tags.map((tag, position) => ({ tenantId, [owner]: id, tag, position }))
+  await db
+    .insertInto(table)
+    .values(rows as never)
+    .execute()
+}
+
+/** Sets a record's tags, in this order, in place of those it had. */
 export async function replaceTags(
   db: Db,
   records: TaggedTable,
@@ -53,12 +70,7 @@ export async function replaceTags(
     .deleteFrom(table as 'personTags')
     .where(owner as 'personId', '=', id)
     .execute()
-  if (tags.length === 0) return
-  const rows = tags.map((tag, position) => ({ tenantId, [owner]: id, tag, position }))
-  await db
-    .insertInto(table)
-    .values(rows as never)
-    .execute()
+  await insertTags(db, records, tenantId, id, tags)
 }
 
 /** What every person and deal row has beyond its own columns. */

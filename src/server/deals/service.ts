@@ -9,6 +9,7 @@ import type { DealTable } from '../db/database'
 import {
   answerOf,
   changedColumns,
+  insertTags,
   replaceTags,
   withTags as withRecordTags,
 } from '../db/record-tags'
@@ -137,7 +138,7 @@ export async function createDeal(
     }
     const tags = normalizeTags(input.tags ?? [])
     await deals.insertDeal(trx, row)
-    await replaceTags(trx, 'deals', tenantId, row.id, tags)
+    await insertTags(trx, 'deals', tenantId, row.id, tags)
     const deal = toDeal(row, tags)
     const change = { object: deal, ...changesFromNothing(deal, stageFields) }
     await recordEvents(trx, tenantId, now, [

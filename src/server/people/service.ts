@@ -7,6 +7,7 @@ import type { PersonTable } from '../db/database'
 import {
   answerOf,
   changedColumns,
+  insertTags,
   replaceTags,
   withTags as withRecordTags,
 } from '../db/record-tags'
@@ -130,7 +131,7 @@ export async function createPerson(
     }
     const tags = normalizeTags(input.tags ?? [])
     await people.insertPerson(trx, row)
-    await replaceTags(trx, 'people', tenantId, row.id, tags)
+    await insertTags(trx, 'people', tenantId, row.id, tags)
     const person = toPerson(row, tags)
     await recordEvents(trx, tenantId, now, [
       { type: 'person.created', resource: person, data: { object: person } },
