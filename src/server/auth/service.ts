@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { newId } from '../ids'
 import type { Selectable } from 'kysely'
 import type { Db } from '../db/connection'
 import type { ApiTokenTable, TokenScope } from '../db/database'
@@ -34,7 +34,7 @@ export async function createApiToken(
 ): Promise<CreatedApiToken> {
   const secret = generateTokenSecret()
   const row = {
-    id: randomUUID(),
+    id: newId(),
     tenantId,
     name: input.name,
     scope: input.scope,

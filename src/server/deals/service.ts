@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { newId } from '../ids'
 import type { Selectable } from 'kysely'
 import type { ChangeData } from '../../shared/events'
 import { normalizeTags } from '../../shared/tags'
@@ -120,7 +120,7 @@ export async function createDeal(
     await assertReferences(trx, tenantId, input)
     const timestamp = now.toISOString()
     const row = {
-      id: randomUUID(),
+      id: newId(),
       tenantId,
       title: input.title,
       value: input.value,

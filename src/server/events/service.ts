@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { newId } from '../ids'
 import type { ChangeData, EventDataOf, EventType, OutpostEvent } from '../../shared/events'
 import type { Selectable } from 'kysely'
 import { inTransaction, type Db } from '../db/connection'
@@ -34,7 +34,7 @@ export async function recordEvents(
     db,
     list.map((item) => {
       const event: OutpostEvent = {
-        id: randomUUID(),
+        id: newId(),
         type: item.type,
         createdAt,
         tenantId,

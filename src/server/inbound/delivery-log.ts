@@ -1,7 +1,7 @@
 // The request log of an inbound webhook: every delivery with its outcome and the answer it got,
 // kept 30 days and at most 500 per webhook, readable for support and replays.
 
-import { randomUUID } from 'node:crypto'
+import { newId } from '../ids'
 import type { Selectable } from 'kysely'
 import { inTransaction, type Db } from '../db/connection'
 import type { InboundDeliveryTable } from '../db/database'
@@ -60,7 +60,7 @@ export async function logDelivery(
 ): Promise<Delivery> {
   const row: Selectable<InboundDeliveryTable> = {
     seq: 0,
-    id: randomUUID(),
+    id: newId(),
     tenantId: webhook.tenantId,
     webhookId: webhook.id,
     receivedAt: now.toISOString(),

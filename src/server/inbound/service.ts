@@ -2,7 +2,7 @@
 // the webhook a URL token opens. Deliveries are in delivery-service.ts, their log in
 // delivery-log.ts.
 
-import { randomUUID } from 'node:crypto'
+import { newId } from '../ids'
 import type { Selectable } from 'kysely'
 import { generateSecret, hashSecret, looksLikeSecret, sameDigest } from '../secrets'
 import { inTransaction, type Db } from '../db/connection'
@@ -127,7 +127,7 @@ export async function createWebhook(
   const token = generateToken()
   const timestamp = now.toISOString()
   const row: WebhookRow = {
-    id: randomUUID(),
+    id: newId(),
     tenantId,
     name: input.name,
     objectType: input.objectType,

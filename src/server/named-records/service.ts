@@ -2,7 +2,7 @@
 // unique in the workspace (a company's domain, a user's e-mail), and rules for what happens to the
 // deals and people that point at one when it is deleted. Their create, read, update and delete
 // live here once; each area names its table, its unique column and its delete rule.
-import { randomUUID } from 'node:crypto'
+import { newId } from '../ids'
 import { inTransaction, type Db } from '../db/connection'
 import { selectTenantPage } from '../db/tenant-page'
 import { conflict, notFound } from '../http/errors'
@@ -63,7 +63,7 @@ export function namedRecordService<R extends NamedRecord, K extends string = nev
         const at = now.toISOString()
         const key = unique ? { [unique.column]: input[unique.column] ?? null } : {}
         const row = {
-          id: randomUUID(),
+          id: newId(),
           tenantId,
           name: input.name,
           ...key,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { newId } from '../ids'
 import type { Selectable } from 'kysely'
 import { addedTags, normalizeTags } from '../../shared/tags'
 import { requireCompany } from '../companies/lookup'
@@ -116,7 +116,7 @@ export async function createPerson(
     if (input.primaryEmail) await assertEmailFree(trx, tenantId, input.primaryEmail)
     const timestamp = now.toISOString()
     const row = {
-      id: randomUUID(),
+      id: newId(),
       tenantId,
       fullName: input.fullName,
       primaryEmail: input.primaryEmail ?? null,

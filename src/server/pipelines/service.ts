@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { newId } from '../ids'
 import type { Selectable } from 'kysely'
 import { inTransaction, type Db } from '../db/connection'
 import type { PipelineTable } from '../db/database'
@@ -61,7 +61,7 @@ export async function createPipeline(
   now: Date,
 ): Promise<Pipeline> {
   return inTransaction(db, async (trx) => {
-    const id = randomUUID()
+    const id = newId()
     const createdAt = now.toISOString()
     const position = await pipelines.countPipelines(trx, tenantId)
     await pipelines.insertPipeline(trx, {
@@ -75,7 +75,7 @@ export async function createPipeline(
     await pipelines.insertStages(
       trx,
       input.stages.map((stage, index) => ({
-        id: randomUUID(),
+        id: newId(),
         tenantId,
         pipelineId: id,
         name: stage.name,
@@ -152,7 +152,7 @@ export async function addStage(
 ): Promise<Stage> {
   return inTransaction(db, async (trx) => {
     const pipeline = await getPipeline(trx, tenantId, pipelineId)
-    const id = randomUUID()
+    const id = newId()
     const createdAt = now.toISOString()
     await pipelines.insertStages(trx, [
       {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { newId } from '../ids'
 import type { Selectable } from 'kysely'
 import type { Clock } from '../clock'
 import type { AttemptTrigger, WebhookAttemptTable, WebhookSubscriptionTable } from '../db/database'
@@ -52,7 +52,7 @@ export function attemptRow(
 ): Omit<Selectable<WebhookAttemptTable>, 'seq'> {
   const { result } = made
   return {
-    id: randomUUID(),
+    id: newId(),
     tenantId: subscription.tenantId,
     subscriptionId: subscription.id,
     eventId: message.id,

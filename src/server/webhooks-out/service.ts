@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { newId } from '../ids'
 import type { Selectable, Updateable } from 'kysely'
 import type { Clock } from '../clock'
 import { inTransaction, type Db } from '../db/connection'
@@ -80,7 +80,7 @@ export async function createSubscription(
   return inTransaction(db, async (trx) => {
     const timestamp = now.toISOString()
     const row: SubscriptionRow = {
-      id: randomUUID(),
+      id: newId(),
       tenantId,
       url: input.url,
       description: input.description ?? null,
@@ -272,7 +272,7 @@ export async function sendTestEvent(
   clock: Clock,
 ): Promise<Attempt> {
   const subscription = await findRow(db, tenantId, subscriptionId)
-  const id = randomUUID()
+  const id = newId()
   const body = JSON.stringify({
     id,
     type: testEventType,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { newId } from '../ids'
 import { defaultCurrency, enableCurrency } from '../currencies/service'
 import { inTransaction, type Db } from '../db/connection'
 import { conflict, notFound } from '../http/errors'
@@ -27,7 +27,7 @@ export async function createWorkspace(db: Db, name: string, now: Date): Promise<
       throw conflict('name', `A workspace named ${name} already exists`)
     }
     const row = {
-      id: randomUUID(),
+      id: newId(),
       name,
       rateLimitPerMinute: defaultRequestsPerMinute,
       eventRetentionDays: defaultRetentionDays,
