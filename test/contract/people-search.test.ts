@@ -58,10 +58,39 @@ describe('people search (management API)', () => {
     expect((await search('?q=zzzz')).total).toBe(0)
   })
 
-  it('short searches (under three characters) still match anywhere in name or e-mail', async () => {
+  it('one or two characters find a word of the name or e-mail that starts with them', async () => {
     expect(names(await search('?q=jo'))).toEqual(['Joana Souza', 'José Souza'])
+    // "ol" starts Oliveira; inside a word (Souza, globex) it is not a start.
+    expect(names(await search('?q=ol'))).toEqual(['Maria Oliveira'])
+    expect(names(await search('?q=gl'))).toEqual(['Maria Oliveira'])
+    expect(names(await search('?q=%C3%81L'))).toEqual(['Pedro Alves'])
+    expect(names(await search('?q=s'))).toEqual(['Joana Souza', 'José Souza'])
     expect(names(await search('?q=%25'))).toEqual([])
+    const body = await search('?q=jo&lifecycleStage=lead')
+    expect(names(body)).toEqual(['José Souza'])
+    expect(body).toMatchObject({ total: 1, totalCapped: false })
   })
+
+  it('counts a one- or two-letter search up to 10,000 and says when there are more', async () => {
+    const other = await server.otherWorkspace('Many Alphas')
+    const csv = ['Name', ...Array.from({ length: 10_050 }, (_, i) => `Alpha ${i}`)].join('\n')
+    const form = new FormData()
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv')
+    form.append('mapping', JSON.stringify({ fullName: '{{Name}}' }))
+    const imported = await fetch(`${server.url}/api/app/v1/imports/people`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${other.token}` },
+      body: form,
+    })
+    expect(imported.status).toBe(200)
+    const many = (await other.admin.get('/api/app/v1/people?q=al&pageSize=100')).body
+    expect(many).toMatchObject({ total: 10_000, totalCapped: true, hasMore: true })
+    expect(many.data).toHaveLength(100)
+    const longer = (await other.admin.get('/api/app/v1/people?q=alpha&pageSize=1')).body
+    expect(longer).toMatchObject({ total: 10_050, totalCapped: false })
+    // The workspace next door sees none of them.
+    expect(names(await search('?q=al'))).toEqual(['Pedro Alves'])
+  }, 60_000)
 
   it('the index follows renames, e-mail changes and deletions', async () => {
     await server.api.patch(`/api/v1/people/${ids.pedro}`, {

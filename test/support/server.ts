@@ -49,7 +49,7 @@ export interface TestServer {
   /** A caller with any token (or none). */
   as(token: string | null): Caller
   /** Creates another workspace and an admin caller for it. */
-  otherWorkspace(name: string): Promise<{ tenantId: string; admin: Caller }>
+  otherWorkspace(name: string): Promise<{ tenantId: string; admin: Caller; token: string }>
   /** The outbound webhook worker: `await server.deliveries.runDue()` makes due attempts now. */
   deliveries: DeliveryWorker
   /** `await server.eventPruner.runNow()` prunes events past their retention window now. */
@@ -140,7 +140,7 @@ export async function startTestServer(
         { name: 'other', scope: 'admin' },
         clock.now(),
       )
-      return { tenantId: other.id, admin: caller(server.url, token.token) }
+      return { tenantId: other.id, admin: caller(server.url, token.token), token: token.token }
     },
     deliveries: server.deliveries,
     eventPruner: server.eventPruner,

@@ -16,6 +16,11 @@ export interface WorkspaceTable {
   updatedAt: string
 }
 
+/** The FTS5 index of the first letters of each word of people's names and e-mails (search). */
+export interface PeoplePrefixTable {
+  rowid: number
+}
+
 export interface EventHorizonTable {
   tenantId: string
   /** The greatest seq pruned from the workspace's events. */
@@ -306,6 +311,7 @@ export interface Database {
   apiTokens: ApiTokenTable
   events: EventTable
   eventHorizons: EventHorizonTable
+  peoplePrefix: PeoplePrefixTable
   inboundWebhooks: InboundWebhookTable
   inboundDeliveries: InboundDeliveryTable
   webhookSubscriptions: WebhookSubscriptionTable

@@ -74,8 +74,8 @@ function toPage<T>(data: T[], { page, pageSize }: PageRequest, total: number): P
   return { data, page, pageSize, total, hasMore: page * pageSize < total }
 }
 
-/** The OpenAPI schema of the list envelope around `item`. */
-export function pageSchema<T extends z.ZodType>(item: T, name: string) {
+/** The OpenAPI schema of the list envelope around `item`, with any fields a list adds. */
+export function pageSchema<T extends z.ZodType>(item: T, name: string, extra: z.ZodRawShape = {}) {
   return z
     .object({
       data: z.array(item).openapi({ description: 'Items of the current page' }),
@@ -83,6 +83,7 @@ export function pageSchema<T extends z.ZodType>(item: T, name: string) {
       pageSize: z.number().int().openapi({ description: 'Echo of the requested page size' }),
       total: z.number().int().openapi({ description: 'Total number of items in the workspace' }),
       hasMore: z.boolean().openapi({ description: 'True when at least one more page exists' }),
+      ...extra,
     })
     .openapi(name)
 }

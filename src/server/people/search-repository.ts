@@ -1,13 +1,20 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/database'
-import type { PeopleFilters } from './search-schema'
+import { shortSearchCountCap, type PeopleFilters } from './search-schema'
 import { countRows } from '../db/count-rows'
 import { selectRecordTotal } from '../db/record-page'
 
-// Below three characters the trigram index cannot help; such short searches read every person of
-// the workspace, which is still quick enough for what a person types in a search box.
+// From three characters, "contains" through the trigram index. Below it, "a word starts with"
+// through the index of every word's first letters (people_prefix); text with no letter or digit
+// in it falls back to reading every person.
 const minimumIndexedLength = 3
+
+/** The FTS5 prefix query for one- or two-character text, or null when it has no word in it. */
+function prefixQuery(text: string): string | null {
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  return words.length === 0 ? null : words.map((word) => `"${word}" *`).join(' AND ')
+}
 
 /** An FTS5 phrase: the text must appear as typed, quotes doubled. */
 function ftsPhrase(text: string): string {
@@ -24,9 +31,17 @@ type PeopleQuery = SelectQueryBuilder<Database, 'people', object>
 function applyFilters(query: PeopleQuery, tenantId: string, filters: PeopleFilters): PeopleQuery {
   let filtered = query.where('people.tenantId', '=', tenantId)
   const text = filters.q?.trim()
+  const prefix = text && text.length < minimumIndexedLength ? prefixQuery(text) : null
   if (text && text.length >= minimumIndexedLength) {
     filtered = filtered.where(
       sql<boolean>`people.rowid in (select rowid from people_search where people_search match ${ftsPhrase(text)})`,
+    )
+  } else if (prefix) {
+    // Probed person by person along the newest-first index, so a page of a common prefix ("a")
+    // stops at its last row instead of gathering every match first.
+    filtered = filtered.where(
+      sql<boolean>`exists (select 1 from people_prefix
+        where people_prefix match ${prefix} and people_prefix.rowid = people.rowid)`,
     )
   } else if (text) {
     const pattern = containsPattern(text)
@@ -54,12 +69,24 @@ function applyFilters(query: PeopleQuery, tenantId: string, filters: PeopleFilte
   return filtered
 }
 
-/** How many people of the workspace match the filters. */
+/**
+ * How many people of the workspace match the filters: exact, but for a one- or two-letter search
+ * no more than the cap, with `capped` when there are more.
+ */
 export async function countMatchingPeople(
   db: Db,
   tenantId: string,
   filters: PeopleFilters,
-): Promise<number> {
+): Promise<{ total: number; capped: boolean }> {
+  const prefix = filters.q?.trim() ? shortPrefix(filters.q.trim()) : null
+  if (prefix) {
+    const total = await countShortMatches(db, tenantId, { ...filters, q: undefined }, prefix)
+    return { total: Math.min(total, shortSearchCountCap), capped: total > shortSearchCountCap }
+  }
+  return { total: await countAllMatches(db, tenantId, filters), capped: false }
+}
+
+async function countAllMatches(db: Db, tenantId: string, filters: PeopleFilters): Promise<number> {
   const { tag, ...others } = filters
   // No filter at all: the workspace's count, kept by triggers.
   if (Object.values(filters).every((value) => value === undefined)) {
@@ -72,6 +99,32 @@ export async function countMatchingPeople(
     )
   }
   return countRows(applyFilters(db.selectFrom('people'), tenantId, filters))
+}
+
+const shortPrefix = (text: string) =>
+  text.length < minimumIndexedLength ? prefixQuery(text) : null
+
+/**
+ * The matches of a one- or two-letter search, counted from the prefix index outwards and no
+ * further than the cap: one letter can match most of a million people, and counting them all
+ * would take longer than the search itself (a cap as HubSpot's search has).
+ */
+async function countShortMatches(
+  db: Db,
+  tenantId: string,
+  filters: PeopleFilters,
+  prefix: string,
+): Promise<number> {
+  // people_prefix first (CROSS JOIN keeps that order): its matches are read in rowid order and
+  // each looked up in people, until the cap.
+  const matches = db
+    .selectFrom('peoplePrefix')
+    .crossJoin('people')
+    .where(sql<boolean>`people.rowid = people_prefix.rowid and people_prefix match ${prefix}`)
+  const capped = applyFilters(matches as unknown as PeopleQuery, tenantId, filters)
+    .select(sql`1`.as('one'))
+    .limit(shortSearchCountCap + 1)
+  return countRows(db.selectFrom(capped.as('capped')))
 }
 
 /** One page of the matching people, newest first with id as the tie-breaker. */

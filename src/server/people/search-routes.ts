@@ -1,8 +1,9 @@
 import type { AppDeps } from '../app-env'
+import { z } from '@hono/zod-openapi'
 import { pageSchema } from '../http/pagination'
 import { searchAndTimelineRoutes } from '../timeline/routes'
 import { personSchema } from './schema'
-import { peopleSearchQuery } from './search-schema'
+import { peopleSearchQuery, shortSearchCountCap } from './search-schema'
 import { searchPeople } from './search-service'
 import { getPerson } from './service'
 
@@ -17,7 +18,11 @@ export const peopleSearchRoutes = (deps: AppDeps) =>
     {
       summary: 'Search people by name or e-mail and filter them, newest first',
       query: peopleSearchQuery,
-      page: pageSchema(personSchema, 'PersonSearchPage'),
+      page: pageSchema(personSchema, 'PersonSearchPage', {
+        totalCapped: z.boolean().openapi({
+          description: `True when a one- or two-letter search has more than ${shortSearchCountCap} matches: total is then ${shortSearchCountCap} and only its pages can be read`,
+        }),
+      }),
       pageDescription: 'One page of matches',
       search: searchPeople,
     },

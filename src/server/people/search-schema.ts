@@ -2,6 +2,9 @@ import { z } from '@hono/zod-openapi'
 import { pageQuery } from '../http/pagination'
 import { lifecycleStageSchema } from './schema'
 
+/** A one- or two-letter search counts its matches up to this many (`totalCapped` past it). */
+export const shortSearchCountCap = 10_000
+
 /** The people table's query: the v1 list's paging plus search and filters, all optional. */
 export const peopleSearchQuery = pageQuery.extend({
   q: z
@@ -10,7 +13,8 @@ export const peopleSearchQuery = pageQuery.extend({
     .optional()
     .openapi({
       param: { name: 'q', in: 'query', required: false },
-      description: 'Name or e-mail contains this text (case and accents ignored from 3 characters)',
+      description:
+        'Name or e-mail contains this text, case and accents ignored; one or two characters: a word of the name or e-mail starts with them',
     }),
   lifecycleStage: lifecycleStageSchema.optional().openapi({
     param: { name: 'lifecycleStage', in: 'query', required: false },

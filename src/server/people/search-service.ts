@@ -7,18 +7,24 @@ import { withTags } from './service'
 
 /**
  * The people table of the UI: the v1 list (newest first, same envelope) narrowed by a search
- * text and filters. `total` counts the matches, not the workspace.
+ * text and filters. `total` counts the matches, not the workspace; for a one- or two-letter
+ * search it stops at the cap, and `totalCapped` says there are more.
  */
 export async function searchPeople(
   db: Db,
   tenantId: string,
   request: PeopleSearch,
-): Promise<Page<Person>> {
+): Promise<Page<Person> & { totalCapped: boolean }> {
   const { page: _page, pageSize: _pageSize, ...filters } = request
+  let totalCapped = false
   const page = await paginate(
     request,
-    () => search.countMatchingPeople(db, tenantId, filters),
+    async () => {
+      const { total, capped } = await search.countMatchingPeople(db, tenantId, filters)
+      totalCapped = capped
+      return total
+    },
     (limit, offset) => search.listMatchingPeople(db, tenantId, filters, limit, offset),
   )
-  return { ...page, data: await withTags(db, page.data) }
+  return { ...page, totalCapped, data: await withTags(db, page.data) }
 }

@@ -10,11 +10,14 @@ export function Pagination({
   page,
   pageSize,
   total,
+  totalCapped = false,
   onChange,
 }: {
   page: number
   pageSize: number
   total: number
+  /** More matches than `total` exist (a one- or two-letter search): "of 10,000+". */
+  totalCapped?: boolean
   onChange(changes: { page?: number; pageSize?: number }): void
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize))
@@ -31,6 +34,7 @@ export function Pagination({
     <nav className="pagination" aria-label="Pages">
       <p className="pagination-range" aria-live="polite">
         {count.format(first)}–{count.format(last)} of {count.format(total)}
+        {totalCapped && '+'}
       </p>
       <label className="pagination-size">
         Per page

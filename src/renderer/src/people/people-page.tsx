@@ -90,6 +90,7 @@ export function PeoplePage() {
           page={query.page}
           pageSize={query.pageSize}
           total={result.data.total}
+          totalCapped={result.data.totalCapped}
           onChange={update}
         />
       )}

@@ -10,6 +10,7 @@ import * as recordCounts from './2026-11-24T1000-record-counts'
 import * as inboundRateLimit from './2026-11-24T1100-inbound-rate-limit'
 import * as listChanges from './2026-11-24T1900-list-changes'
 import * as eventRetention from './2026-11-24T2000-event-retention'
+import * as peoplePrefixSearch from './2026-11-24T2100-people-prefix-search'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1100-inbound-rate-limit': inboundRateLimit,
   '2026-11-24T1900-list-changes': listChanges,
   '2026-11-24T2000-event-retention': eventRetention,
+  '2026-11-24T2100-people-prefix-search': peoplePrefixSearch,
 }
 
 export const migrationProvider: MigrationProvider = {

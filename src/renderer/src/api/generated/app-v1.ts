@@ -2046,7 +2046,7 @@ export interface paths {
           page?: number
           /** @description Items per page, at most 100. */
           pageSize?: number
-          /** @description Name or e-mail contains this text (case and accents ignored from 3 characters) */
+          /** @description Name or e-mail contains this text, case and accents ignored; one or two characters: a word of the name or e-mail starts with them */
           q?: string
           lifecycleStage?:
             | 'lead'
@@ -5597,6 +5597,8 @@ export interface components {
       total: number
       /** @description True when at least one more page exists */
       hasMore: boolean
+      /** @description True when a one- or two-letter search has more than 10000 matches: total is then 10000 and only its pages can be read */
+      totalCapped: boolean
     }
     /** @description Optional fields without a value are null; tags is [] and customFields {} when empty. */
     Person: {
