@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './app-env'
 import { apiDocsRoutes } from './api-docs/routes'
 import { requireToken } from './auth/middleware'
@@ -13,6 +12,7 @@ import { ApiError, renderError, sendError } from './http/errors'
 import { hostCheck } from './http/host-check'
 import { jsonBody } from './http/json-body'
 import { queryGuard } from './http/query-guard'
+import { securityHeaders } from './http/security-headers'
 import { finishReadingBody } from './http/unread-body'
 import { createRouter } from './http/validation'
 import { inboundPublicRoutes } from './inbound/public-routes'
@@ -104,21 +104,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', hostCheck(deps.allowedHosts))
   app.use('*', queryGuard)
   app.use('*', rejectOwnDeliveries(deps))
-  app.use(
-    '*',
-    secureHeaders({
-      // Plain HTTP on loopback: HSTS would mean nothing to a browser here.
-      strictTransportSecurity: false,
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    }),
-  )
+  app.use('*', securityHeaders)
 
   const rest = restApi(deps)
   const management = managementApi(deps)
