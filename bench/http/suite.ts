@@ -68,7 +68,13 @@ try {
     )
     results.push(result)
   }
-  for (const run of [workloads.getById, workloads.firstPage, workloads.deepPage, workloads.walkAll])
+  for (const run of [
+    workloads.getById,
+    workloads.firstPage,
+    workloads.deepPage,
+    workloads.walkAll,
+    workloads.shortSearch,
+  ])
     done(await run(context))
   // Memory is taken serving the reads (W1-W4 and search), before the writes grow the file and its cache.
   const memory = workloads.memory(context)
