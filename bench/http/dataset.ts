@@ -66,6 +66,10 @@ export async function ensureDataset(people: number): Promise<Dataset> {
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = OFF')
   fill(db, tenantId, people, deals)
+  // The search indexes as a running server keeps them: merged (people/search-index-merge.ts).
+  for (const index of ['people_search', 'people_prefix']) {
+    db.exec(`insert into ${index} (${index}) values ('optimize')`)
+  }
   db.pragma('wal_checkpoint(TRUNCATE)')
   db.exec('vacuum')
   db.close()

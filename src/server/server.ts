@@ -20,6 +20,7 @@ import { configureTunnel, resumeTunnel } from './tunnel/service'
 import { withLoopGuard } from './webhooks-out/loop-guard'
 import { startDeliveryWorker, type DeliveryWorker } from './webhooks-out/worker'
 import { startEventPruner, type EventPruner } from './events/retention'
+import { startSearchIndexMerger } from './people/search-index-merge'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
 import { findWorkspaceByName } from './workspaces/service'
 
@@ -204,6 +205,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const deliveries = startDeliveryWorker({ db, clock, logger })
   const eventPruner = startEventPruner({ db, clock, logger })
+  const searchIndexMerger = startSearchIndexMerger({ db, logger })
   // In the background: a slow or absent network must not hold up the server.
   void resumeTunnel(db, tunnel.manager, options.tunnel).catch((error: unknown) =>
     logger.error('The tunnel could not start', error),
@@ -229,10 +231,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         shutdown.abort()
         const deliveriesStopped = deliveries.stop()
         const prunerStopped = eventPruner.stop()
+        const mergerStopped = searchIndexMerger.stop()
         await tunnel.close()
         await requests.close(shutdownGraceMs)
         await deliveriesStopped
         await prunerStopped
+        await mergerStopped
         await db.destroy()
       })()),
   }

@@ -86,6 +86,12 @@ describe('people search (management API)', () => {
     const many = (await other.admin.get('/api/app/v1/people?q=al&pageSize=100')).body
     expect(many).toMatchObject({ total: 10_000, totalCapped: true, hasMore: true })
     expect(many.data).toHaveLength(100)
+    // Many matches are walked newest first: the same page as the unfiltered list's, where every
+    // person matches.
+    const everyone = (await other.admin.get('/api/app/v1/people?pageSize=100')).body
+    expect(many.data.map((person: { id: string }) => person.id)).toEqual(
+      everyone.data.map((person: { id: string }) => person.id),
+    )
     const longer = (await other.admin.get('/api/app/v1/people?q=alpha&pageSize=1')).body
     expect(longer).toMatchObject({ total: 10_050, totalCapped: false })
     // The workspace next door sees none of them.

@@ -115,31 +115,44 @@ async function countShortMatches(
   filters: PeopleFilters,
   prefix: string,
 ): Promise<number> {
-  // people_prefix first (CROSS JOIN keeps that order): its matches are read in rowid order and
-  // each looked up in people, until the cap.
-  const matches = db
-    .selectFrom('peoplePrefix')
-    .crossJoin('people')
-    .where(sql<boolean>`people.rowid = people_prefix.rowid and people_prefix match ${prefix}`)
-  const capped = applyFilters(matches as unknown as PeopleQuery, tenantId, filters)
+  const capped = applyFilters(fromPrefixIndex(db, prefix), tenantId, filters)
     .select(sql`1`.as('one'))
     .limit(shortSearchCountCap + 1)
   return countRows(db.selectFrom(capped.as('capped')))
 }
 
-/** One page of the matching people, newest first with id as the tie-breaker. */
+/**
+ * The people a prefix matches, read from people_prefix outwards (CROSS JOIN keeps that order):
+ * its matches in rowid order, each looked up in people.
+ */
+const fromPrefixIndex = (db: Db, prefix: string) =>
+  db
+    .selectFrom('peoplePrefix')
+    .crossJoin('people')
+    .where(
+      sql<boolean>`people.rowid = people_prefix.rowid and people_prefix match ${prefix}`,
+    ) as unknown as PeopleQuery
+
+/**
+ * One page of the matching people, newest first with id as the tie-breaker. A one- or two-letter
+ * search with fewer matches than the count's cap (`dense` false) gathers them from the prefix
+ * index and sorts them; with more, the newest-first index is walked and each person probed, which
+ * stops after a page of a common prefix but would read everyone for a rare one.
+ */
 export async function listMatchingPeople(
   db: Db,
   tenantId: string,
   filters: PeopleFilters,
-  limit: number,
-  offset: number,
+  page: { limit: number; offset: number; dense: boolean },
 ) {
-  return applyFilters(db.selectFrom('people'), tenantId, filters)
+  const prefix = filters.q?.trim() ? shortPrefix(filters.q.trim()) : null
+  const gather = prefix !== null && !page.dense
+  const source = gather ? fromPrefixIndex(db, prefix) : db.selectFrom('people')
+  return applyFilters(source, tenantId, gather ? { ...filters, q: undefined } : filters)
     .selectAll('people')
     .orderBy('people.createdAt', 'desc')
     .orderBy('people.id', 'desc')
-    .limit(limit)
-    .offset(offset)
+    .limit(page.limit)
+    .offset(page.offset)
     .execute()
 }

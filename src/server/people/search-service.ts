@@ -24,7 +24,9 @@ export async function searchPeople(
       totalCapped = capped
       return total
     },
-    (limit, offset) => search.listMatchingPeople(db, tenantId, filters, limit, offset),
+    // The count runs first, so the page knows whether the matches are few or many.
+    (limit, offset) =>
+      search.listMatchingPeople(db, tenantId, filters, { limit, offset, dense: totalCapped }),
   )
   return { ...page, totalCapped, data: await withTags(db, page.data) }
 }

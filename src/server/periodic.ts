@@ -1,0 +1,47 @@
+import type { Logger } from './logger'
+
+export interface PeriodicTask<R> {
+  /** Runs now (tests; the task also runs by itself), after any run under way. */
+  runNow(): Promise<R>
+  stop(): Promise<void>
+}
+
+// Once a little after start (a start is not slowed), then this often.
+const firstRunMs = 10_000
+const everyMs = 60 * 60 * 1000
+
+/**
+ * Housekeeping in the background: `run` a little after start and then hourly, one run at a time;
+ * a failed run is logged and does not stop the next. `report` turns a run's result into a log
+ * line, or null for none.
+ */
+export function startPeriodic<R>(
+  logger: Logger,
+  failure: string,
+  run: () => Promise<R>,
+  report: (result: R) => string | null,
+): PeriodicTask<R> {
+  let running: Promise<R | undefined> = Promise.resolve(undefined)
+  const runNow = () => {
+    const next = running.catch(() => undefined).then(run)
+    running = next
+    return next
+  }
+  const tick = () => {
+    runNow()
+      .then((result) => {
+        const line = report(result)
+        if (line) logger.info(line)
+      })
+      .catch((error: unknown) => logger.error(failure, error))
+    timer = setTimeout(tick, everyMs).unref()
+  }
+  let timer = setTimeout(tick, firstRunMs).unref()
+  return {
+    runNow,
+    async stop() {
+      clearTimeout(timer)
+      await running.catch(() => undefined)
+    },
+  }
+}
