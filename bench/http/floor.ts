@@ -8,7 +8,8 @@ import { prepareQueries } from './queries'
 
 const db = new BetterSqlite3(process.argv[2]!)
 db.pragma('journal_mode = WAL')
-db.pragma('synchronous = NORMAL')
+// As Outpost commits: on disk before the answer (docs/durability.md).
+db.pragma('synchronous = FULL')
 const queries = prepareQueries(db)
 
 const app = new Hono()

@@ -34,6 +34,8 @@ export interface Context {
   walkBudgetMs: number
   /** The floor's queries, run in this process on the same file for the raw figures. */
   raw: Queries
+  /** The connection they run on. */
+  rawDb: BetterSqlite3.Database
 }
 
 const pageSize = 100
@@ -287,6 +289,33 @@ export async function shortSearch(c: Context): Promise<WorkloadResult> {
     floor: 20,
     ratio: 20 / worst,
     target: 1,
+  }
+}
+
+/**
+ * What durable acknowledgements cost: the raw create (a person and two tags, one commit) with
+ * synchronous = FULL, as every server here commits, against NORMAL, which may lose the last
+ * commits to a power cut. No target: the figure is the price, shown so it is known.
+ */
+export function durableCommits(c: Context): WorkloadResult {
+  const create = (mode: string) => (n: number) =>
+    c.raw.createPerson({
+      fullName: `Durable ${n}`,
+      primaryEmail: `durable-${mode}-${n}@bench.test`,
+      tags: ['a', 'b'],
+    })
+  c.rawDb.pragma('synchronous = NORMAL')
+  const normal = rawRate(create('normal'))
+  c.rawDb.pragma('synchronous = FULL')
+  const full = rawRate(create('full'))
+  return {
+    id: 'W15',
+    name: 'Durable commits: raw create with synchronous FULL, against NORMAL',
+    value: Math.round(full),
+    unit: 'op/s',
+    floor: Math.round(normal),
+    ratio: full / normal,
+    target: 0,
   }
 }
 
