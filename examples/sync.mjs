@@ -14,6 +14,15 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
+/** An answer of the API that is not a success: its status and its JSON error. */
+export class ApiError extends Error {
+  constructor(path, status, body) {
+    super(`GET ${path} answered ${status}: ${JSON.stringify(body)}`)
+    this.status = status
+    this.error = body?.error
+  }
+}
+
 /**
  * A GET helper for the Outpost API: JSON in, errors thrown, 429 waited out (Retry-After).
  * @param {{ url: string, token: string }} options
@@ -29,7 +38,8 @@ export function createClient({ url, token }) {
         continue
       }
       if (!response.ok) {
-        throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`)
+        const body = await response.json().catch(() => null)
+        throw new ApiError(path, response.status, body)
       }
       return response.json()
     }
@@ -52,15 +62,27 @@ export function applyEvent(replica, event) {
   else records[record.id] = record
 }
 
+// The feed cannot go on from the cursor: the database was restored (409) or the events after the
+// cursor were pruned (410). Both answers say where to resume after copying the state anew.
+const mustResynchronise = (error) =>
+  error instanceof ApiError && ['cursor_invalidated', 'cursor_expired'].includes(error.error?.code)
+
 /**
  * Reads the change feed from the replica's cursor to its end, applying each event in commit order.
+ * When the server says the cursor no longer holds, the copy is made anew from the cursor it gives.
  * Returns how many events were applied.
  */
 export async function pullChanges(get, replica, { limit = 500 } = {}) {
   let applied = 0
   for (;;) {
     const cursor = encodeURIComponent(replica.cursor ?? '')
-    const page = await get(`/api/v1/events?after=${cursor}&limit=${limit}`)
+    let page
+    try {
+      page = await get(`/api/v1/events?after=${cursor}&limit=${limit}`)
+    } catch (error) {
+      if (!mustResynchronise(error)) throw error
+      return applied + (await copyState(get, replica, error.error.details.resumeCursor))
+    }
     for (const event of page.data) applyEvent(replica, event)
     applied += page.data.length
     replica.cursor = page.nextCursor
@@ -74,8 +96,15 @@ export async function pullChanges(get, replica, { limit = 500 } = {}) {
  * rule 5); every change made while paginating is in the feed after that cursor, so replaying the
  * feed repairs what the pages got wrong.
  */
-export async function initialSync(get, replica, { pageSize = 100 } = {}) {
-  replica.cursor = (await get('/api/v1/events?after=now')).nextCursor
+export async function initialSync(get, replica, options) {
+  return copyState(get, replica, (await get('/api/v1/events?after=now')).nextCursor, options)
+}
+
+/** Replaces the copy with every person and deal, then reads the feed from `cursor` (taken before). */
+async function copyState(get, replica, cursor, { pageSize = 100 } = {}) {
+  replica.cursor = cursor
+  replica.people = {}
+  replica.deals = {}
   for (const collection of ['people', 'deals']) {
     for (let page = 1; ; page++) {
       const body = await get(`/api/v1/${collection}?page=${page}&pageSize=${pageSize}`)

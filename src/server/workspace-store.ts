@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { migrateToLatest, openDatabase, type Db } from './db/connection'
+import { ensureDatabaseIdentity, fileIdOf } from './db/identity'
 import { databaseFileName } from './data-dir'
 import { StartupError } from './startup-error'
 import { createWorkspace, listWorkspaces } from './workspaces/service'
@@ -22,8 +23,9 @@ export async function openDataDir(dataDir: string): Promise<Db> {
     )
   }
   let db: Db
+  const file = join(dataDir, databaseFileName)
   try {
-    db = openDatabase(join(dataDir, databaseFileName))
+    db = openDatabase(file)
   } catch (error) {
     throw new StartupError(`cannot open the database in ${dataDir}: ${(error as Error).message}`, {
       cause: error,
@@ -31,6 +33,7 @@ export async function openDataDir(dataDir: string): Promise<Db> {
   }
   try {
     await migrateToLatest(db)
+    await ensureDatabaseIdentity(db, fileIdOf(file), new Date())
   } catch (error) {
     await db.destroy()
     throw new StartupError((error as Error).message, { cause: error })

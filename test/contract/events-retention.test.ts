@@ -63,11 +63,12 @@ describe('event retention', () => {
       code: 'cursor_expired',
       details: { field: 'after' },
     })
-    expect(expired.body.error.message).toMatch(/after=now/)
+    expect(expired.body.error.message).toMatch(/resumeCursor/)
     const stream = await server.api.request('GET', '/api/v1/events/stream', undefined, {
       'Last-Event-ID': start,
     })
     expect(stream.status).toBe(410)
+    expect(stream.body.error.details.field).toBe('last-event-id')
 
     const kept = await feedFrom(afterOld)
     expect(kept.status).toBe(200)
@@ -82,5 +83,12 @@ describe('event retention', () => {
     expect(await server.eventPruner.runNow()).toBe(1)
     expect((await feedFrom(afterOld)).status).toBe(410)
     expect(namesIn((await server.api.get('/api/v1/events')).body)).toEqual(['Recent'])
+
+    // The cursor a 410 gives to resume from reads on from that moment: later changes only.
+    const resumeCursor = expired.body.error.details.resumeCursor as string
+    await createPerson(server.api, { fullName: 'After resynchronising' })
+    const resumed = await feedFrom(resumeCursor)
+    expect(resumed.status).toBe(200)
+    expect(namesIn(resumed.body)).toEqual(['After resynchronising'])
   })
 })

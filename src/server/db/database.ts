@@ -27,6 +27,15 @@ export interface EventHorizonTable {
   prunedThrough: number
 }
 
+export interface DatabaseIdentityTable {
+  singleton: 1
+  /** Random, made anew whenever the file is restored or replaced (db/identity.ts). */
+  id: string
+  /** The device and inode the file had when the id was made; null for an in-memory database. */
+  fileId: string | null
+  createdAt: string
+}
+
 export interface UserTable {
   id: string
   tenantId: string
@@ -311,6 +320,7 @@ export interface Database {
   apiTokens: ApiTokenTable
   events: EventTable
   eventHorizons: EventHorizonTable
+  databaseIdentity: DatabaseIdentityTable
   peoplePrefix: PeoplePrefixTable
   inboundWebhooks: InboundWebhookTable
   inboundDeliveries: InboundDeliveryTable

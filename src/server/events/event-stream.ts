@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { SSEStreamingApi } from 'hono/streaming'
 import type { Db } from '../db/connection'
 import type { Logger } from '../logger'
-import { encodeCursor } from './cursor'
+import { databaseIdentity } from '../db/identity'
+import { encodeCursor, eventFingerprint } from './cursor'
 import { readEvents } from './service'
 
 export interface EventStreamOptions {
@@ -38,11 +39,13 @@ export async function pipeEvents(stream: SSEStreamingApi, options: EventStreamOp
   let seq = options.startSeq
   let idleMs = 0
   try {
+    const database = await databaseIdentity(options.db)
     await stream.write(`retry: ${reconnectMs}\n\n`)
     while (!done.signal.aborted) {
       const range = await readEvents(options.db, options.tenantId, seq, batchSize)
       for (const event of range.events) {
-        await stream.writeSSE({ id: encodeCursor(event.seq), data: event.payload })
+        const id = encodeCursor({ database, seq: event.seq, event: eventFingerprint(event.id) })
+        await stream.writeSSE({ id, data: event.payload })
       }
       seq = range.nextSeq
       if (range.hasMore) continue

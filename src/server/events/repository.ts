@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import type { Db } from '../db/connection'
 import type { EventTable } from '../db/database'
 
@@ -15,6 +15,23 @@ export async function listEventsOfResource(db: Db, tenantId: string, resourceId:
     .where('resourceId', '=', resourceId)
     .orderBy('seq', 'asc')
     .execute()
+}
+
+/**
+ * The highest seq ever given to an event, pruned ones included (AUTOINCREMENT never reuses one):
+ * a cursor past it was not given out by this file as it now is.
+ */
+export async function findHighestSeq(db: Db): Promise<number> {
+  const { rows } = await sql<{
+    seq: number
+  }>`select seq from sqlite_sequence where name = 'events'`.execute(db)
+  return rows[0]?.seq ?? 0
+}
+
+/** The id of the event at `seq`, if it is still kept. */
+export async function findEventIdAt(db: Db, seq: number): Promise<string | undefined> {
+  const row = await db.selectFrom('events').select('id').where('seq', '=', seq).executeTakeFirst()
+  return row?.id
 }
 
 /** The newest seq of any workspace: every event up to it is committed. 0 when there are none. */

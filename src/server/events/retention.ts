@@ -1,15 +1,12 @@
 import { inTransaction, type Db } from '../db/connection'
 import type { Clock } from '../clock'
-import { ApiError } from '../http/errors'
 import type { Logger } from '../logger'
+import { startPeriodic, type PeriodicTask } from '../periodic'
 
 export const defaultRetentionDays = 30
 const dayMs = 24 * 60 * 60 * 1000
 // Rows deleted per transaction: the write lock is never held for long, whatever the backlog.
 const batchSize = 2_000
-// Once at start (a little after, so a start is not slowed), then this often.
-const firstRunMs = 10_000
-const everyMs = 60 * 60 * 1000
 
 /**
  * Deletes one batch of a workspace's events that are older than its retention window and settled
@@ -69,63 +66,23 @@ export async function pruneEvents(db: Db, now: Date): Promise<number> {
   return pruned
 }
 
-/**
- * A feed read from `seq` on must not silently skip events that were pruned: a cursor before the
- * workspace's last pruned seq answers 410, with how to start again.
- */
-export async function assertNotPruned(db: Db, tenantId: string, seq: number): Promise<void> {
+/** The greatest seq pruned from the workspace's events: a cursor before it has lost events. */
+export async function findPrunedThrough(db: Db, tenantId: string): Promise<number> {
   const horizon = await db
     .selectFrom('eventHorizons')
     .select('prunedThrough')
     .where('tenantId', '=', tenantId)
     .executeTakeFirst()
-  if (horizon && seq < horizon.prunedThrough) {
-    throw new ApiError(
-      'cursor_expired',
-      'Events after this cursor were pruned (older than the workspace keeps them). Start again: ' +
-        'take a cursor with after=now, list /api/v1/people and /api/v1/deals, then read the feed ' +
-        'from that cursor.',
-      { field: 'after', prunedThrough: horizon.prunedThrough },
-    )
-  }
+  return horizon?.prunedThrough ?? 0
 }
 
-export interface EventPruner {
-  /** Prunes now (tests; the pruner also runs by itself). */
-  runNow(): Promise<number>
-  stop(): Promise<void>
-}
+export type EventPruner = PeriodicTask<number>
 
 /** Prunes a little after start and then every hour, in the background. */
-export function startEventPruner({
-  db,
-  clock,
-  logger,
-}: {
-  db: Db
-  clock: Clock
-  logger: Logger
-}): EventPruner {
-  let running: Promise<number> = Promise.resolve(0)
-  const runNow = () => {
-    // One run at a time; a failed run does not stop the next.
-    running = running.catch(() => 0).then(() => pruneEvents(db, clock.now()))
-    return running
-  }
-  const tick = () => {
-    runNow()
-      .then((pruned) => {
-        if (pruned > 0) logger.info(`Pruned ${pruned} events past their retention window`)
-      })
-      .catch((error: unknown) => logger.error('Pruning events failed', error))
-    timer = setTimeout(tick, everyMs).unref()
-  }
-  let timer = setTimeout(tick, firstRunMs).unref()
-  return {
-    runNow,
-    async stop() {
-      clearTimeout(timer)
-      await running.catch(() => undefined)
-    },
-  }
-}
+export const startEventPruner = ({ db, clock, logger }: { db: Db; clock: Clock; logger: Logger }) =>
+  startPeriodic(
+    logger,
+    'Pruning events failed',
+    () => pruneEvents(db, clock.now()),
+    (pruned) => (pruned > 0 ? `Pruned ${pruned} events past their retention window` : null),
+  )

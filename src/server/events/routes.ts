@@ -4,8 +4,7 @@ import type { AppDeps } from '../app-env'
 import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
 import { credentialIsLive } from '../auth/credential'
-import { encodeCursor } from './cursor'
-import { assertNotPruned } from './retention'
+import { assertCursorLive, cursorAt } from './feed-position'
 import { pipeEvents } from './event-stream'
 import {
   feedPageSchema,
@@ -15,7 +14,7 @@ import {
   type FeedEvent,
   type FeedStart,
 } from './schema'
-import { latestEventSeq, readEvents } from './service'
+import { latestEventSeq, readEvents, type EventRange } from './service'
 
 const tags = ['Events']
 
@@ -31,7 +30,7 @@ const feedRoute = createRoute({
   request: { query: feedQuery },
   responses: {
     200: jsonResponse(feedPageSchema, 'Events after the cursor'),
-    ...errorResponses(400, 401, 410, 429),
+    ...errorResponses(400, 401, 409, 410, 429),
   },
 })
 
@@ -51,14 +50,21 @@ const streamRoute = createRoute({
       content: {
         'text/event-stream': {
           schema: z.string().openapi({
-            example: 'id: c2VxOjQy\ndata: {"id":"…","type":"person.created",…}\n\n',
+            example:
+              'id: djI6M2Y5YzBhMWI3ZDJlOjQyOjVjOGUxYTJi\ndata: {"id":"…","type":"person.created",…}\n\n',
           }),
         },
       },
     },
-    ...errorResponses(400, 401, 410, 429),
+    ...errorResponses(400, 401, 409, 410, 429),
   },
 })
+
+/** The id of the range's last event when the range ends at it: its cursor needs no lookup. */
+const lastIdAt = (range: EventRange) => {
+  const last = range.events.at(-1)
+  return last?.seq === range.nextSeq ? last.id : undefined
+}
 
 /** /api/v1/events: the change feed, as JSON pages and as Server-Sent Events. */
 export function eventsRoutes(deps: AppDeps) {
@@ -67,17 +73,18 @@ export function eventsRoutes(deps: AppDeps) {
     tenantId: string,
     start: FeedStart | undefined,
     fallback: 'first' | 'now',
+    field: string,
   ) => {
     const from = start ?? fallback
     if (from === 'first') return 0
     if (from === 'now') return latestEventSeq(db)
-    await assertNotPruned(db, tenantId, from.seq)
+    await assertCursorLive(db, tenantId, from, field)
     return from.seq
   }
   return createRouter()
     .openapi(feedRoute, async (c) => {
       const { after, limit } = c.req.valid('query')
-      const from = await startSeq(c.var.auth.tenantId, after, 'first')
+      const from = await startSeq(c.var.auth.tenantId, after, 'first', 'after')
       const range =
         after === 'now'
           ? { events: [], nextSeq: from, hasMore: false }
@@ -86,7 +93,7 @@ export function eventsRoutes(deps: AppDeps) {
         {
           // Stored exactly as delivered; parsed only to be embedded in the page.
           data: range.events.map((event) => JSON.parse(event.payload) as FeedEvent),
-          nextCursor: encodeCursor(range.nextSeq),
+          nextCursor: await cursorAt(db, range.nextSeq, lastIdAt(range)),
           hasMore: range.hasMore,
         },
         200,
@@ -95,7 +102,12 @@ export function eventsRoutes(deps: AppDeps) {
     .openapi(streamRoute, async (c) => {
       const { after } = c.req.valid('query')
       const resumeFrom = c.req.valid('header')['last-event-id']
-      const from = await startSeq(c.var.auth.tenantId, resumeFrom ?? after, 'now')
+      const from = await startSeq(
+        c.var.auth.tenantId,
+        resumeFrom ?? after,
+        'now',
+        resumeFrom ? 'last-event-id' : 'after',
+      )
       const auth = c.var.auth
       const response = streamSSE(c, (stream) =>
         pipeEvents(stream, {

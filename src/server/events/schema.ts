@@ -3,23 +3,23 @@ import { eventTypes } from '../../shared/events'
 import { dealSchema } from '../deals/schema'
 import { timestamp, uuid } from '../http/schema-types'
 import { personSchema } from '../people/schema'
-import { decodeCursor } from './cursor'
+import { decodeCursor, type FeedPosition } from './cursor'
 
 export const defaultFeedLimit = 100
 export const maxFeedLimit = 1000
 
-/** Where a read of the feed starts: after an event (its seq), or at the newest event ("now"). */
-export type FeedStart = { seq: number } | 'now'
+/** Where a read of the feed starts: after a position, or at the newest event ("now"). */
+export type FeedStart = FeedPosition | 'now'
 
 function parseStart(value: string, ctx: z.RefinementCtx): FeedStart {
   if (value === 'now') return 'now'
   if (value === '') return { seq: 0 }
-  const seq = decodeCursor(value)
-  if (seq === null) {
+  const position = decodeCursor(value)
+  if (position === null) {
     ctx.addIssue({ code: 'custom', message: 'is not a cursor this server gave out' })
     return z.NEVER
   }
-  return { seq }
+  return position
 }
 
 const cursorParam = (name: string, location: 'query' | 'header', description: string) =>
@@ -115,7 +115,7 @@ export const feedPageSchema = z
     data: z.array(eventSchema).openapi({ description: 'Events in commit order, oldest first' }),
     nextCursor: z.string().openapi({
       description: 'Pass as `after` to read on; valid even when data is empty',
-      example: 'c2VxOjQy',
+      example: 'djI6M2Y5YzBhMWI3ZDJlOjQyOjVjOGUxYTJi',
     }),
     hasMore: z.boolean().openapi({
       description: 'True when more events are already waiting; read again at once',

@@ -22,6 +22,8 @@ export const errorStatuses = {
   conflict: 409,
   webhook_revoked: 409,
   not_replayable: 409,
+  /** A change-feed cursor that does not fit this database: restored, replaced or copied. */
+  cursor_invalidated: 409,
   /** A change-feed cursor from before events were pruned (events/retention). */
   cursor_expired: 410,
   payload_too_large: 413,

@@ -773,6 +773,15 @@ export interface paths {
             'application/json': components['schemas']['Error']
           }
         }
+        /** @description Conflict with an existing record */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
         /** @description The cursor is older than the events kept */
         410: {
           headers: {
@@ -847,6 +856,15 @@ export interface paths {
         }
         /** @description Missing, unknown or revoked token */
         401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Conflict with an existing record */
+        409: {
           headers: {
             [name: string]: unknown
           }
@@ -981,6 +999,7 @@ export interface components {
           | 'conflict'
           | 'webhook_revoked'
           | 'not_replayable'
+          | 'cursor_invalidated'
           | 'cursor_expired'
           | 'payload_too_large'
           | 'unsupported_media_type'
@@ -1241,7 +1260,7 @@ export interface components {
       data: components['schemas']['Event'][]
       /**
        * @description Pass as `after` to read on; valid even when data is empty
-       * @example c2VxOjQy
+       * @example djI6M2Y5YzBhMWI3ZDJlOjQyOjVjOGUxYTJi
        */
       nextCursor: string
       /** @description True when more events are already waiting; read again at once */

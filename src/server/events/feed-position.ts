@@ -1,0 +1,68 @@
+// Feed cursors as this database gives them out, and the checks a cursor passes before a read
+// starts from it: the same database, a position it has reached, the same event there, not pruned.
+
+import type { Db } from '../db/connection'
+import { databaseIdentity } from '../db/identity'
+import { ApiError } from '../http/errors'
+import { encodeCursor, eventFingerprint, type FeedPosition } from './cursor'
+import * as events from './repository'
+import { findPrunedThrough } from './retention'
+
+/** The cursor for "after the event with this seq"; `eventId` saves a lookup when known. */
+export async function cursorAt(db: Db, seq: number, eventId?: string): Promise<string> {
+  const id = eventId ?? (seq > 0 ? await events.findEventIdAt(db, seq) : undefined)
+  return encodeCursor({
+    database: await databaseIdentity(db),
+    seq,
+    event: id ? eventFingerprint(id) : '',
+  })
+}
+
+/** Why a cursor does not fit this database as it now is, or null when it does. */
+async function mismatch(db: Db, position: FeedPosition): Promise<string | null> {
+  if (position.database !== undefined && position.database !== (await databaseIdentity(db))) {
+    return 'was given out by another copy of the database, or before it was restored'
+  }
+  if (position.seq > (await events.findHighestSeq(db))) {
+    return 'points past the newest event: the database was restored to an earlier state'
+  }
+  if (position.event) {
+    const id = await events.findEventIdAt(db, position.seq)
+    if (id && eventFingerprint(id) !== position.event) {
+      return 'points at an event the database no longer has there: it was restored and written since'
+    }
+  }
+  return null
+}
+
+/**
+ * Passes a cursor a read may start from, or throws how to resynchronise: 409 cursor_invalidated
+ * when the cursor does not fit this database (restored, replaced, copied), 410 cursor_expired when
+ * events after it were pruned. Both answers carry `resumeCursor`, the cursor of this moment: copy
+ * the current state, then read on from it.
+ */
+export async function assertCursorLive(
+  db: Db,
+  tenantId: string,
+  position: FeedPosition,
+  field: string,
+): Promise<void> {
+  const why = await mismatch(db, position)
+  const prunedThrough = why ? 0 : await findPrunedThrough(db, tenantId)
+  if (!why && position.seq >= prunedThrough) return
+  const resumeCursor = await cursorAt(db, await events.findLatestSeq(db))
+  const resynchronise =
+    'Resynchronise: list /api/v1/people and /api/v1/deals, then read the feed from ' +
+    'details.resumeCursor (taken before the listing, so no change is missed).'
+  if (why) {
+    throw new ApiError('cursor_invalidated', `This cursor ${why}. ${resynchronise}`, {
+      field,
+      resumeCursor,
+    })
+  }
+  throw new ApiError(
+    'cursor_expired',
+    'Events after this cursor were pruned (older than the workspace keeps them). ' + resynchronise,
+    { field, prunedThrough, resumeCursor },
+  )
+}
