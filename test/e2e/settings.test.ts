@@ -85,7 +85,7 @@ describe('settings', () => {
     expect((await server.admin.get('/api/app/v1/workspace')).body.eventRetentionDays).toBe(7)
   })
 
-  it('sets the rate limits: requests a minute per token, deliveries a minute per inbound webhook', async () => {
+  it("sets the rate limits (per token, per inbound webhook) and the bounds of a webhook's request log", async () => {
     const { page, server } = session
     await page.goto(`${server.url}/settings/tokens`)
     const perToken = page.getByLabel('Requests per minute, per token')
@@ -105,6 +105,15 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Create webhook' }).click()
     await page.getByText('A whole number from 1 to 100,000').waitFor()
     await perMinute.fill('50')
+    // The request log's bounds, with their defaults: 500 requests, 8 MiB.
+    const kept = page.getByLabel('Requests kept in the log')
+    const size = page.getByLabel('Log size, MiB')
+    expect([await kept.inputValue(), await size.inputValue()]).toEqual(['500', '8'])
+    await size.fill('2000')
+    await page.getByRole('button', { name: 'Create webhook' }).click()
+    await page.getByText('A whole number from 1 to 1,024').waitFor()
+    await kept.fill('100')
+    await size.fill('2')
     await page.getByRole('button', { name: 'Create webhook' }).click()
     await page
       .getByRole('dialog', { name: "The webhook's URL" })
@@ -112,6 +121,10 @@ describe('settings', () => {
       .click()
     const { body } = await server.admin.get('/api/app/v1/inbound-webhooks')
     const created = body.data.find((webhook: any) => webhook.name === 'Slow form')
-    expect(created.rateLimitPerMinute).toBe(50)
+    expect(created).toMatchObject({
+      rateLimitPerMinute: 50,
+      logMaxRequests: 100,
+      logMaxBytes: 2 * 1024 * 1024,
+    })
   })
 })

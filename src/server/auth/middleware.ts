@@ -1,7 +1,7 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../app-env'
 import type { TokenScope } from '../db/database'
+import { clientAddress } from '../http/client-address'
 import { ApiError } from '../http/errors'
 import { defaultRequestsPerMinute } from '../http/rate-limit'
 import { authenticateSessionRequest } from '../sessions/request-auth'
@@ -12,14 +12,6 @@ const realm = 'Bearer realm="outpost"'
 function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer[ ]+(\S+)\s*$/i)
   return match?.[1] ?? null
-}
-
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown' // requests made in-process (app.request in tests) have no socket
-  }
 }
 
 /**

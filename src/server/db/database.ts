@@ -267,6 +267,10 @@ export interface InboundWebhookTable {
   ownerCursor: number
   /** Deliveries this webhook takes per minute before answering 429. */
   rateLimitPerMinute: number
+  /** The request log keeps at most this many deliveries, the newest. */
+  logMaxRequests: Generated<number>
+  /** ... and at most this many bytes of their bodies. */
+  logMaxBytes: Generated<number>
   createdAt: string
   updatedAt: string
   rotatedAt: string | null
@@ -283,6 +287,8 @@ export interface InboundDeliveryTable {
   /** The body as received; null when it was not read (over the size limit). */
   body: Buffer | null
   bodySize: number
+  /** Bytes of the body kept: all of it, or the first few KiB of a rejected delivery's. */
+  keptBytes: number
   outcome: DeliveryOutcome
   status: number
   /** JSON text of the response sent. */

@@ -1,5 +1,7 @@
 // The request log of an inbound webhook: every delivery with its outcome and the answer it got,
-// kept 30 days and at most 500 per webhook, readable for support and replays.
+// readable for support and replays. Bounded whatever is sent to a leaked URL: kept 30 days, and
+// per webhook at most `logMaxRequests` deliveries and `logMaxBytes` of bodies, the newest; a
+// rejected delivery keeps only the start of its body, enough to see what went wrong.
 
 import { newId } from '../ids'
 import type { Selectable } from 'kysely'
@@ -14,8 +16,8 @@ import { getWebhookRow } from './service'
 
 /** Deliveries older than this are pruned. */
 export const deliveryRetentionDays = 30
-/** Each webhook keeps at most this many deliveries, the newest. */
-export const maxDeliveriesPerWebhook = 500
+/** A rejected delivery keeps this much of its body. */
+export const rejectedBodyKeptBytes = 4 * 1024
 
 /** A delivery as it arrived. */
 export interface IncomingDelivery {
@@ -40,6 +42,7 @@ export function toDelivery(row: Selectable<InboundDeliveryTable>): Delivery {
     contentType: row.contentType,
     body: row.body ? row.body.toString('utf8') : null,
     bodySize: row.bodySize,
+    bodyTruncated: row.body !== null && row.keptBytes < row.bodySize,
     outcome: row.outcome,
     status: row.status,
     response,
@@ -58,6 +61,10 @@ export async function logDelivery(
   result: LoggedOutcome,
   now: Date,
 ): Promise<Delivery> {
+  const kept =
+    result.outcome === 'rejected'
+      ? incoming.body.bytes?.subarray(0, rejectedBodyKeptBytes)
+      : incoming.body.bytes
   const row: Selectable<InboundDeliveryTable> = {
     seq: 0,
     id: newId(),
@@ -65,8 +72,9 @@ export async function logDelivery(
     webhookId: webhook.id,
     receivedAt: now.toISOString(),
     contentType: incoming.contentType,
-    body: incoming.body.bytes,
+    body: kept ?? null,
     bodySize: incoming.body.size,
+    keptBytes: kept?.length ?? 0,
     outcome: result.outcome,
     status: result.status,
     response: JSON.stringify(result.response),
@@ -79,7 +87,8 @@ export async function logDelivery(
     await inbound.insertDelivery(trx, values)
     const cutoff = new Date(now.getTime() - deliveryRetentionDays * 86_400_000)
     await inbound.deleteDeliveriesBefore(trx, cutoff.toISOString())
-    await inbound.deleteDeliveriesBeyond(trx, webhook.id, maxDeliveriesPerWebhook)
+    await inbound.deleteDeliveriesBeyond(trx, webhook.id, webhook.logMaxRequests)
+    await inbound.deleteDeliveriesOverBytes(trx, webhook.id, webhook.logMaxBytes)
     return toDelivery(row)
   })
 }

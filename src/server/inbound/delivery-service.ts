@@ -94,11 +94,13 @@ export async function replayDelivery(
   const row = await getWebhookRow(db, tenantId, webhookId)
   assertNotRevoked(row)
   const original = await getDeliveryRow(db, tenantId, webhookId, id)
-  if (!original.body) {
+  if (!original.body || original.keptBytes < original.bodySize) {
     const details: ErrorDetails = { bodySize: original.bodySize }
     throw new ApiError(
       'not_replayable',
-      'The body of this delivery was over the size limit and was not kept',
+      original.body
+        ? 'Only the start of this rejected delivery’s body was kept; ask the sender to send it again'
+        : 'The body of this delivery was over the size limit and was not kept',
       details,
     )
   }

@@ -82,6 +82,26 @@ export const deleteDeliveriesBefore = compiledOnce((db: Db, before: string) =>
   db.deleteFrom('inboundDeliveries').where('receivedAt', '<', before),
 )
 
+/**
+ * Deletes a webhook's oldest deliveries while the bodies its log keeps add up to more than
+ * `maxBytes`: the newest delivery whose running total (newest first) passes it, and all before.
+ * Summed from the index (webhook_id, seq, kept_bytes), never from the bodies.
+ */
+export const deleteDeliveriesOverBytes = compiledOnce(
+  (db: Db, webhookId: string, maxBytes: number) =>
+    db
+      .deleteFrom('inboundDeliveries')
+      .where('webhookId', '=', webhookId)
+      .where(
+        'seq',
+        '<=',
+        sql<number>`(select seq from (
+          select seq, sum(kept_bytes) over (order by seq desc) as total
+          from inbound_deliveries where webhook_id = ${webhookId}
+        ) where total > ${maxBytes} order by seq desc limit 1)`,
+      ),
+)
+
 /** Deletes a webhook's deliveries beyond its newest `keep`. */
 export const deleteDeliveriesBeyond = compiledOnce((db: Db, webhookId: string, keep: number) =>
   db

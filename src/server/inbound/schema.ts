@@ -10,6 +10,9 @@ import {
 } from '../intake/schema'
 import { defaultRequestsPerMinute } from '../http/rate-limit'
 
+/** How much each webhook's request log keeps unless told otherwise (docs/decisions.md). */
+export const logDefaults = { maxRequests: 500, maxBytes: 8 * 1024 * 1024 }
+
 const countryCode = z
   .string()
   .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code such as BR')
@@ -31,6 +34,17 @@ const configFields = {
   rateLimitPerMinute: z.int().min(1).max(100_000).openapi({
     description: 'Deliveries this webhook takes per minute; more answer 429 with Retry-After',
   }),
+  logMaxRequests: z.int().min(10).max(10_000).openapi({
+    description: 'The request log keeps this many deliveries at most, the newest',
+  }),
+  logMaxBytes: z
+    .int()
+    .min(64 * 1024)
+    .max(1024 ** 3)
+    .openapi({
+      description:
+        'The request log keeps this many bytes of bodies at most; older deliveries go first',
+    }),
 }
 
 export const createInboundWebhookBody = z
@@ -42,6 +56,8 @@ export const createInboundWebhookBody = z
     actions: configFields.actions.default({}),
     enabled: configFields.enabled.default(true),
     rateLimitPerMinute: configFields.rateLimitPerMinute.default(defaultRequestsPerMinute),
+    logMaxRequests: configFields.logMaxRequests.default(logDefaults.maxRequests),
+    logMaxBytes: configFields.logMaxBytes.default(logDefaults.maxBytes),
   })
   .openapi('CreateInboundWebhook')
 
@@ -55,6 +71,8 @@ export const updateInboundWebhookBody = z
     actions: configFields.actions.optional(),
     enabled: configFields.enabled.optional(),
     rateLimitPerMinute: configFields.rateLimitPerMinute.optional(),
+    logMaxRequests: configFields.logMaxRequests.optional(),
+    logMaxBytes: configFields.logMaxBytes.optional(),
   })
   .openapi('UpdateInboundWebhook', {
     description: 'Fields not sent stay unchanged; mapping, dedupe and actions are replaced whole.',
@@ -86,6 +104,8 @@ export const inboundWebhookSchema = z
     actions: storedActions,
     enabled: z.boolean(),
     rateLimitPerMinute: z.int(),
+    logMaxRequests: z.int(),
+    logMaxBytes: z.int(),
     tokenPrefix: z.string().openapi({
       description: 'The first characters of the URL token, to tell URLs apart',
       example: 'in_Ab3xQ9',
@@ -128,8 +148,15 @@ export const deliverySchema = z
     body: z
       .string()
       .nullable()
-      .openapi({ description: 'The body as received (UTF-8); null when it was over the limit' }),
+      .openapi({
+        description:
+          'The body as received (UTF-8); null when it was over the limit; only its start when ' +
+          '`bodyTruncated`',
+      }),
     bodySize: z.number().int().openapi({ description: 'Bytes received' }),
+    bodyTruncated: z.boolean().openapi({
+      description: 'A rejected delivery keeps only the first 4 KiB of its body',
+    }),
     outcome: deliveryOutcomeSchema,
     status: z.number().int().openapi({ description: 'The HTTP status answered' }),
     response: z.record(z.string(), z.unknown()).openapi({ description: 'The JSON answered' }),

@@ -53,6 +53,8 @@ export function toWebhook(row: WebhookRow): InboundWebhook {
     actions: JSON.parse(row.actions) as InboundActions,
     enabled: row.enabled === 1,
     rateLimitPerMinute: row.rateLimitPerMinute,
+    logMaxRequests: row.logMaxRequests,
+    logMaxBytes: row.logMaxBytes,
     tokenPrefix: row.tokenPrefix,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -141,6 +143,8 @@ export async function createWebhook(
     tokenPrefix: token.slice(0, tokenPrefix.length + 6),
     ownerCursor: 0,
     rateLimitPerMinute: input.rateLimitPerMinute,
+    logMaxRequests: input.logMaxRequests,
+    logMaxBytes: input.logMaxBytes,
     createdAt: timestamp,
     updatedAt: timestamp,
     rotatedAt: null,
@@ -205,6 +209,8 @@ export async function updateWebhook(
       actions: JSON.stringify(after.actions),
       enabled: after.enabled ? 1 : 0,
       rateLimitPerMinute: after.rateLimitPerMinute,
+      logMaxRequests: after.logMaxRequests,
+      logMaxBytes: after.logMaxBytes,
       updatedAt: after.updatedAt,
     })
     return after

@@ -5968,6 +5968,8 @@ export interface components {
       }
       enabled: boolean
       rateLimitPerMinute: number
+      logMaxRequests: number
+      logMaxBytes: number
       /**
        * @description The first characters of the URL token, to tell URLs apart
        * @example in_Ab3xQ9
@@ -6045,6 +6047,16 @@ export interface components {
        * @default 300
        */
       rateLimitPerMinute?: number
+      /**
+       * @description The request log keeps this many deliveries at most, the newest
+       * @default 500
+       */
+      logMaxRequests?: number
+      /**
+       * @description The request log keeps this many bytes of bodies at most; older deliveries go first
+       * @default 8388608
+       */
+      logMaxBytes?: number
     }
     /**
      * @default {
@@ -6119,6 +6131,10 @@ export interface components {
       enabled?: boolean
       /** @description Deliveries this webhook takes per minute; more answer 429 with Retry-After */
       rateLimitPerMinute?: number
+      /** @description The request log keeps this many deliveries at most, the newest */
+      logMaxRequests?: number
+      /** @description The request log keeps this many bytes of bodies at most; older deliveries go first */
+      logMaxBytes?: number
     }
     InboundDryRunResult: {
       /** @enum {boolean} */
@@ -6201,10 +6217,12 @@ export interface components {
        */
       receivedAt: string
       contentType: string | null
-      /** @description The body as received (UTF-8); null when it was over the limit */
+      /** @description The body as received (UTF-8); null when it was over the limit; only its start when `bodyTruncated` */
       body: string | null
       /** @description Bytes received */
       bodySize: number
+      /** @description A rejected delivery keeps only the first 4 KiB of its body */
+      bodyTruncated: boolean
       /** @enum {string} */
       outcome: 'created' | 'updated' | 'rejected'
       /** @description The HTTP status answered */

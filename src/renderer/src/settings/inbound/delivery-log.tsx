@@ -14,6 +14,9 @@ const outcomeLabels = { created: 'Created', updated: 'Updated', rejected: 'Rejec
 
 function prettyBody(delivery: InboundDelivery): string {
   if (delivery.body === null) return `(${delivery.bodySize} bytes, over the size kept)`
+  if (delivery.bodyTruncated) {
+    return `${delivery.body}\n… (the first 4 KiB of ${delivery.bodySize} bytes: rejected requests keep no more)`
+  }
   try {
     return JSON.stringify(JSON.parse(delivery.body), null, 2)
   } catch {

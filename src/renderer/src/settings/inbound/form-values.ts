@@ -14,6 +14,9 @@ export interface FormValues {
   enabled: boolean
   /** Typed text; a whole number from 1 to 100,000 when valid. */
   rateLimitPerMinute: string
+  /** Typed text: whole numbers, requests (10 to 10,000) and MiB (1 to 1,024). */
+  logMaxRequests: string
+  logMaxMiB: string
   defaultCountry: string
   strategy: DedupeStrategy
   compositeFields: string
@@ -28,6 +31,8 @@ export interface FormValues {
   dealCurrency: string
 }
 
+const mebibyte = 1024 * 1024
+
 const starterMapping: MappingRow[] = [
   { target: 'fullName', customKey: '', value: '{{name}}' },
   { target: 'primaryEmail', customKey: '', value: '{{email}}' },
@@ -41,6 +46,8 @@ export function valuesOf(webhook: InboundWebhook | undefined): FormValues {
     objectType: webhook?.objectType ?? 'person',
     enabled: webhook?.enabled ?? true,
     rateLimitPerMinute: String(webhook?.rateLimitPerMinute ?? 300),
+    logMaxRequests: String(webhook?.logMaxRequests ?? 500),
+    logMaxMiB: String(Math.round((webhook?.logMaxBytes ?? 8 * mebibyte) / mebibyte)),
     defaultCountry: webhook?.defaultCountry ?? 'BR',
     strategy: webhook?.dedupe.strategy ?? 'email',
     compositeFields: webhook?.dedupe.fields.join(', ') ?? '',
@@ -85,6 +92,8 @@ export function toInput(values: FormValues): InboundWebhookInput {
     objectType: values.objectType,
     enabled: values.enabled,
     rateLimitPerMinute: Number(values.rateLimitPerMinute),
+    logMaxRequests: Number(values.logMaxRequests),
+    logMaxBytes: Number(values.logMaxMiB) * mebibyte,
     defaultCountry: values.defaultCountry,
     mapping: toMapping(values.mapping),
     dedupe: {
@@ -120,6 +129,8 @@ export function showServerError(
   const direct: Record<string, keyof FormValues> = {
     name: 'name',
     rateLimitPerMinute: 'rateLimitPerMinute',
+    logMaxRequests: 'logMaxRequests',
+    logMaxBytes: 'logMaxMiB',
     defaultCountry: 'defaultCountry',
     'dedupe.fields': 'compositeFields',
     'actions.addTags': 'addTags',

@@ -13,10 +13,10 @@ import { showServerError, toInput, valuesOf, type FormValues } from './form-valu
 import { MappingSection } from './mapping-section'
 
 /** A rate limit as typed: a whole number from 1 to 100,000. */
-const wholeRate = (text: string) =>
-  /^\d+$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 100_000
+const wholeNumber = (min: number, max: number) => (text: string) =>
+  /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max
     ? true
-    : 'A whole number from 1 to 100,000'
+    : `A whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`
 
 /** The settings of an inbound webhook: mapping, deduplication and what happens after receipt. */
 export function InboundForm({
@@ -84,7 +84,23 @@ export function InboundForm({
             name="rateLimitPerMinute"
             inputMode="numeric"
             hint="More are refused with 429 and a Retry-After, for the sender to try again"
-            rules={{ validate: wholeRate }}
+            rules={{ validate: wholeNumber(1, 100_000) }}
+          />
+          <TextField
+            id="inbound-log-requests"
+            label="Requests kept in the log"
+            name="logMaxRequests"
+            inputMode="numeric"
+            hint="The newest; older ones are dropped"
+            rules={{ validate: wholeNumber(10, 10_000) }}
+          />
+          <TextField
+            id="inbound-log-size"
+            label="Log size, MiB"
+            name="logMaxMiB"
+            inputMode="numeric"
+            hint="Bodies kept, at most; a rejected request keeps only its first 4 KiB"
+            rules={{ validate: wholeNumber(1, 1024) }}
           />
         </div>
         <MappingSection />
