@@ -1,7 +1,14 @@
 // `npm run bench`: Outpost served as users run it, loaded from this process, against the floor app
 // on the same file, in one run. `-- --quick` runs 100,000 people with shorter loads; `-- --check`
 // fails when a ratio is under its target. Results go to bench/results/<date>T<hhmm>-<people>.json.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  createReadStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -45,6 +52,14 @@ const { token } = await createApiToken(
 const pruned = await pruneEvents(db, new Date())
 console.log(`Pruned ${pruned.toLocaleString('en')} events past the retention window`)
 await db.destroy()
+// The file read once, so the operating system caches it for both servers alike: whichever ran
+// first would otherwise pay for reading it from disk (W1 measured 0.23 cold, 0.97 warm).
+await new Promise<void>((done, fail) =>
+  createReadStream(file, { highWaterMark: 8 * 1024 * 1024 })
+    .on('data', () => {})
+    .on('end', done)
+    .on('error', fail),
+)
 
 const outpost = await startOutpost(dataDir)
 const floor = await startFloor(file)
