@@ -8,6 +8,7 @@ import {
   ipcMain,
   Menu,
   session,
+  safeStorage,
   shell,
   Tray,
 } from 'electron'
@@ -113,7 +114,20 @@ async function main(): Promise<void> {
   let server: RunningServer
   try {
     const { port } = readDesktopConfig(dataDir)
-    server = await startServer({ dataDir, port, uiDir, desktopSessionSecret: sessionSecret })
+    server = await startServer({
+      dataDir,
+      port,
+      uiDir,
+      desktopSessionSecret: sessionSecret,
+      // The key that seals credentials, encrypted by the OS keychain where there is one (a Linux
+      // session without a keyring has none: the key file is then private to the user alone).
+      keychain: safeStorage.isEncryptionAvailable()
+        ? {
+            encrypt: (text) => safeStorage.encryptString(text),
+            decrypt: (bytes) => safeStorage.decryptString(bytes),
+          }
+        : undefined,
+    })
   } catch (error) {
     dialog.showErrorBox('Outpost could not start', startupFailureMessage(error as Error, dataDir))
     app.exit(1)

@@ -23,6 +23,9 @@ import { startEventPruner, type EventPruner } from './events/retention'
 import { startSearchIndexMerger } from './people/search-index-merge'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
 import { findWorkspaceByName } from './workspaces/service'
+import { fileKeyStore, keychainWrapping, type Keychain } from './sealing/key-store'
+import { lostKeyMessage, prepareSealing, type SealingReport } from './sealing/prepare'
+import { releaseKey } from './sealing/sealed-text'
 
 export { defaultHost, defaultPort }
 
@@ -49,6 +52,12 @@ export interface ServerOptions {
   desktopSessionSecret?: string
   /** Bring the tunnel up with these settings for this run (`serve --tunnel`), not the saved ones. */
   tunnel?: TunnelTarget
+  /**
+   * The operating system's keychain (the desktop app's Electron safeStorage): the key that seals
+   * credentials is then kept encrypted by it in `secrets.key`; without one, the file alone, mode
+   * 0600, as `outpost serve` keeps it.
+   */
+  keychain?: Keychain
 }
 
 export interface RunningServer {
@@ -151,6 +160,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let db: Db
   let demoToken: string | undefined
   let loginSecret: string
+  let sealing: SealingReport
   try {
     db = await openDataDir(options.dataDir)
   } catch (error) {
@@ -158,6 +168,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error
   }
   try {
+    const wrapping = options.keychain && keychainWrapping(options.keychain)
+    sealing = await prepareSealing(db, fileKeyStore(options.dataDir, wrapping))
+    if (sealing.unreadable > 0) logger.error(lostKeyMessage(sealing, options.dataDir))
     if (options.demo && !(await findWorkspaceByName(db, demoWorkspaceName))) {
       // On a fresh data directory the demo becomes the default workspace.
       demoToken = (await seedDemoWorkspace(db, clock.now())).adminToken
@@ -238,6 +251,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await prunerStopped
         await mergerStopped
         await db.destroy()
+        releaseKey(sealing.keyId)
       })()),
   }
 }

@@ -119,6 +119,35 @@ program
     console.log(`Backed up ${pages} pages to ${file}`)
   })
 
+const secrets = program
+  .command('secrets')
+  .description('the credentials Outpost keeps sealed: signing secrets, the ngrok token')
+
+secrets
+  .command('reset')
+  .description(
+    'give new signing secrets to outbound webhooks whose secret was lost with its sealing key ' +
+      '(secrets.key), and drop an ngrok token that can no longer be read',
+  )
+  .addOption(dataDirOption())
+  .action(async (options: { dataDir?: string }) => {
+    const { fileKeyStore } = await import('../sealing/key-store')
+    const { prepareSealing } = await import('../sealing/prepare')
+    const { resetUnreadableSecrets } = await import('../sealing/reset')
+    const dataDir = resolveDataDir(options.dataDir)
+    const report = await withDatabase(dataDir, async (db) => {
+      await prepareSealing(db, fileKeyStore(dataDir))
+      return resetUnreadableSecrets(db, new Date())
+    })
+    for (const { id, url } of report.subscriptions) {
+      console.log(`New signing secret for ${id} (${url}): see it in Settings > Outbound webhooks`)
+    }
+    if (report.tunnelTokenCleared) console.log('The ngrok token was removed: enter it again')
+    if (report.subscriptions.length === 0 && !report.tunnelTokenCleared) {
+      console.log('Every stored credential can be read: nothing to reset')
+    }
+  })
+
 const workspace = program.command('workspace').description('manage workspaces')
 
 workspace

@@ -34,6 +34,8 @@ export interface DatabaseIdentityTable {
   /** The device and inode the file had when the id was made; null for an in-memory database. */
   fileId: string | null
   createdAt: string
+  /** The id of the key that seals credentials (sealing/), null until the first server start. */
+  sealingKeyId: Generated<string | null>
 }
 
 export interface UserTable {
@@ -200,7 +202,7 @@ export interface WebhookSubscriptionTable {
   eventTypes: string
   /** 1 or 0. */
   enabled: number
-  /** `whsec_` and base64: the HMAC key must be kept to sign, so it is stored as is. */
+  /** `whsec_` and base64, sealed (sealing/): the HMAC key must be read back to sign. */
   secret: string
   /** The secret before the last rotation; it keeps signing until previousSecretExpiresAt. */
   previousSecret: string | null
@@ -305,7 +307,7 @@ export interface TunnelSettingsTable {
   provider: 'localtunnel' | 'ngrok' | 'cloudflared'
   localtunnelHost: string | null
   subdomain: string | null
-  /** The user's own ngrok token, needed to reconnect; never returned by the API. */
+  /** The user's own ngrok token, sealed (sealing/), needed to reconnect; never returned by the API. */
   ngrokAuthtoken: string | null
   updatedAt: string
 }

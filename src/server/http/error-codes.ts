@@ -24,6 +24,8 @@ export const errorStatuses = {
   not_replayable: 409,
   /** A change-feed cursor that does not fit this database: restored, replaced or copied. */
   cursor_invalidated: 409,
+  /** A stored credential sealed under a key this folder no longer has (sealing/). */
+  secret_unreadable: 409,
   /** A change-feed cursor from before events were pruned (events/retention). */
   cursor_expired: 410,
   payload_too_large: 413,

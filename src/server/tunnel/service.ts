@@ -7,6 +7,7 @@ import {
   type TunnelOptions,
   type TunnelProviderName,
 } from './providers/provider'
+import { seal, unseal } from '../sealing/sealed-text'
 import * as settings from './repository'
 import type { Tunnel, UpdateTunnelInput } from './schema'
 
@@ -25,7 +26,8 @@ export async function readTunnelSettings(db: Db): Promise<TunnelSettings> {
     provider: row?.provider ?? 'localtunnel',
     localtunnelHost: row?.localtunnelHost ?? null,
     subdomain: row?.subdomain ?? null,
-    ngrokAuthtoken: row?.ngrokAuthtoken ?? null,
+    // Sealed at rest; one that no longer opens (its key lost) is as good as none.
+    ngrokAuthtoken: row?.ngrokAuthtoken ? unseal(row.ngrokAuthtoken) : null,
   }
 }
 
@@ -97,7 +99,7 @@ export async function configureTunnel(
     provider: next.provider,
     localtunnelHost: next.localtunnelHost,
     subdomain: next.subdomain,
-    ngrokAuthtoken: next.ngrokAuthtoken,
+    ngrokAuthtoken: next.ngrokAuthtoken === null ? null : await seal(db, next.ngrokAuthtoken),
     updatedAt: now.toISOString(),
   })
   return describeTunnel(db, manager)

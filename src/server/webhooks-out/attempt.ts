@@ -3,16 +3,33 @@ import type { Selectable } from 'kysely'
 import type { Clock } from '../clock'
 import type { AttemptTrigger, WebhookAttemptTable, WebhookSubscriptionTable } from '../db/database'
 import { sendWebhook, type SendResult } from './http-sender'
+import { unseal } from '../sealing/sealed-text'
 import { webhookHeaders } from './signature'
 
 export type SubscriptionRow = Selectable<WebhookSubscriptionTable>
 
-/** The secrets that sign now: the current one, and the previous one during its 24 hours. */
+/**
+ * The secrets that sign now, unsealed: the current one, and the previous one during its 24 hours.
+ * None when the current one cannot be read (its sealing key is lost: sealing/reset.ts).
+ */
 export function activeSecrets(subscription: SubscriptionRow, now: Date): string[] {
   const { secret, previousSecret, previousSecretExpiresAt } = subscription
+  const current = unseal(secret)
+  if (current === null) return []
   const previousLive =
     previousSecret && previousSecretExpiresAt && previousSecretExpiresAt > now.toISOString()
-  return previousLive ? [secret, previousSecret] : [secret]
+  const previous = previousLive ? unseal(previousSecret) : null
+  return previous === null ? [current] : [current, previous]
+}
+
+// An attempt that was never sent: nothing may go out unsigned.
+const unsigned: SendResult = {
+  succeeded: false,
+  responseStatus: null,
+  responseExcerpt: null,
+  error: 'signing_secret_unreadable',
+  retryAfter: null,
+  durationMs: 0,
 }
 
 export interface Message {
@@ -35,9 +52,11 @@ export async function makeAttempt(
   clock: Clock,
 ): Promise<MadeAttempt> {
   const attemptedAt = clock.now()
+  const secrets = activeSecrets(subscription, attemptedAt)
+  if (secrets.length === 0) return { attemptedAt, result: unsigned }
   const headers = webhookHeaders(
     { id: message.id, sentAt: attemptedAt, body: message.body },
-    activeSecrets(subscription, attemptedAt),
+    secrets,
   )
   const result = await sendWebhook({ url: subscription.url, body: message.body, headers })
   return { attemptedAt, result }

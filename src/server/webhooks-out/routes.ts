@@ -75,7 +75,7 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
         request: { params: idParams },
         responses: {
           200: jsonResponse(signingSecretSchema, 'The signing secret'),
-          ...errorResponses(401, 403, 404, 429),
+          ...errorResponses(401, 403, 404, 409, 429),
         },
       }),
       async (c) =>

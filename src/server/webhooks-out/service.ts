@@ -5,7 +5,7 @@ import { inTransaction, type Db } from '../db/connection'
 import { selectTenantPage } from '../db/tenant-page'
 import type { WebhookAttemptTable, WebhookSubscriptionTable } from '../db/database'
 import { findEvent, latestEventSeq } from '../events/service'
-import { notFound } from '../http/errors'
+import { ApiError, notFound } from '../http/errors'
 import { paginate, type Page, type PageRequest } from '../http/pagination'
 import { activeSecrets, attemptRow, makeAttempt, type SubscriptionRow } from './attempt'
 import * as subscriptions from './repository'
@@ -18,6 +18,7 @@ import type {
   Subscription,
   UpdateSubscriptionInput,
 } from './schema'
+import { seal, unseal } from '../sealing/sealed-text'
 import { generateSigningSecret } from './signing-secret'
 
 /** How long the secret before a rotation keeps signing, so receivers can switch without a gap. */
@@ -77,6 +78,7 @@ export async function createSubscription(
   input: CreateSubscriptionInput,
   now: Date,
 ): Promise<CreatedSubscription> {
+  const secret = generateSigningSecret()
   return inTransaction(db, async (trx) => {
     const timestamp = now.toISOString()
     const row: SubscriptionRow = {
@@ -86,7 +88,7 @@ export async function createSubscription(
       description: input.description ?? null,
       eventTypes: JSON.stringify(input.eventTypes),
       enabled: input.enabled ? 1 : 0,
-      secret: generateSigningSecret(),
+      secret: await seal(trx, secret),
       previousSecret: null,
       previousSecretExpiresAt: null,
       disabledReason: null,
@@ -99,7 +101,7 @@ export async function createSubscription(
       updatedAt: timestamp,
     }
     await subscriptions.insertSubscription(trx, row)
-    return { ...toSubscription(row), secret: row.secret }
+    return { ...toSubscription(row), secret }
   })
 }
 
@@ -113,7 +115,11 @@ export async function getSubscription(db: Db, tenantId: string, id: string): Pro
 }
 
 // A fresh start for the waiting event: attempted at once, on a new schedule.
-const freshDeliveryState = { retryCount: 0, nextAttemptAt: null, failingSince: null } as const
+export const freshDeliveryState = {
+  retryCount: 0,
+  nextAttemptAt: null,
+  failingSince: null,
+} as const
 
 /**
  * Applies the fields sent. Disabling pauses deliveries; enabling resumes them where they stopped
@@ -164,8 +170,15 @@ export async function deleteSubscription(db: Db, tenantId: string, id: string): 
 
 function toSigningSecret(row: SubscriptionRow, now: Date): SigningSecret {
   const [secret, previousSecret] = activeSecrets(row, now)
+  if (secret === undefined) {
+    throw new ApiError(
+      'secret_unreadable',
+      'This signing secret was sealed under a key that is no longer here (secrets.key); rotate ' +
+        'it to get a new one, or run `outpost secrets reset`',
+    )
+  }
   return {
-    secret: secret!,
+    secret,
     previousSecret: previousSecret ?? null,
     previousSecretExpiresAt: previousSecret ? row.previousSecretExpiresAt : null,
   }
@@ -194,11 +207,16 @@ export async function rotateSigningSecret(
 ): Promise<SigningSecret> {
   return inTransaction(db, async (trx) => {
     const before = await findRow(trx, tenantId, id)
+    const secret = generateSigningSecret()
+    // A secret lost with its sealing key signs nothing: it is not kept as the previous one, and
+    // the event it held back is attempted at once with the new one.
+    const lost = unseal(before.secret) === null
     const changes = {
-      secret: generateSigningSecret(),
-      previousSecret: before.secret,
+      secret: await seal(trx, secret),
+      previousSecret: lost ? null : before.secret,
       previousSecretExpiresAt: new Date(now.getTime() + secretOverlapMs).toISOString(),
       updatedAt: now.toISOString(),
+      ...(lost ? freshDeliveryState : {}),
     }
     await subscriptions.updateSubscription(trx, id, changes)
     return toSigningSecret({ ...before, ...changes }, now)

@@ -13,6 +13,7 @@ import * as eventRetention from './2026-11-24T2000-event-retention'
 import * as peoplePrefixSearch from './2026-11-24T2100-people-prefix-search'
 import * as databaseIdentity from './2026-11-25T0400-database-identity'
 import * as inboundLogBounds from './2026-11-25T0500-inbound-log-bounds'
+import * as sealingKey from './2026-11-25T0600-sealing-key'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T2100-people-prefix-search': peoplePrefixSearch,
   '2026-11-25T0400-database-identity': databaseIdentity,
   '2026-11-25T0500-inbound-log-bounds': inboundLogBounds,
+  '2026-11-25T0600-sealing-key': sealingKey,
 }
 
 export const migrationProvider: MigrationProvider = {

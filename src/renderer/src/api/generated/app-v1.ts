@@ -4705,6 +4705,15 @@ export interface paths {
             'application/json': components['schemas']['Error']
           }
         }
+        /** @description Conflict with an existing record */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
         /** @description Rate limit exceeded */
         429: {
           headers: {
@@ -5264,6 +5273,7 @@ export interface components {
           | 'webhook_revoked'
           | 'not_replayable'
           | 'cursor_invalidated'
+          | 'secret_unreadable'
           | 'cursor_expired'
           | 'payload_too_large'
           | 'unsupported_media_type'
@@ -6253,6 +6263,7 @@ export interface components {
           | 'webhook_revoked'
           | 'not_replayable'
           | 'cursor_invalidated'
+          | 'secret_unreadable'
           | 'cursor_expired'
           | 'payload_too_large'
           | 'unsupported_media_type'

@@ -1000,6 +1000,7 @@ export interface components {
           | 'webhook_revoked'
           | 'not_replayable'
           | 'cursor_invalidated'
+          | 'secret_unreadable'
           | 'cursor_expired'
           | 'payload_too_large'
           | 'unsupported_media_type'

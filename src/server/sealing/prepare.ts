@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import { inTransaction, type Db } from '../db/connection'
+import type { KeyStore } from './key-store'
+import { holdKey, isSealed, sealWithKey, unseal } from './sealed-text'
+
+export interface SealingReport {
+  /** The id of the key held for this database (sealed-text.ts releaseKey at close). */
+  keyId: string
+  /** The key was made by this start (a new data folder, or the old key lost). */
+  created: boolean
+  /** Values found in plain text and sealed now (a database from before sealing). */
+  sealedNow: number
+  /** Sealed values no key of this process opens: lost with their key, to be reset. */
+  unreadable: number
+}
+
+// Every credential column Outpost stores in a form it can read back.
+const columns = [
+  ['webhook_subscriptions', 'secret'],
+  ['webhook_subscriptions', 'previous_secret'],
+  ['tunnel_settings', 'ngrok_authtoken'],
+] as const
+
+/**
+ * Loads the sealing key (making one on first use), records which key seals this database, and
+ * seals any credential still in plain text, in one transaction. Answers what it found, so the
+ * server can say when secrets were lost with their key.
+ */
+export async function prepareSealing(db: Db, store: KeyStore): Promise<SealingReport> {
+  let key = store.load()
+  const created = key === null
+  if (key === null) {
+    key = randomBytes(32)
+    store.save(key)
+  }
+  const sealingKey = key
+  const keyId = holdKey(sealingKey)
+  return inTransaction(db, async (trx) => {
+    await trx.updateTable('databaseIdentity').set({ sealingKeyId: keyId }).execute()
+    let sealedNow = 0
+    let unreadable = 0
+    for (const [table, column] of columns) {
+      const { rows } = await sql<{ rowid: number; value: string }>`select rowid, ${sql.ref(column)}
+        as value from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(trx)
+      for (const { rowid, value } of rows) {
+        if (isSealed(value)) {
+          if (unseal(value) === null) unreadable += 1
+          continue
+        }
+        await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sealWithKey(sealingKey, value)}
+          where rowid = ${rowid}`.execute(trx)
+        sealedNow += 1
+      }
+    }
+    return { keyId, created, sealedNow, unreadable }
+  })
+}
+
+/** What the server says at start when credentials were sealed under a key it no longer has. */
+export function lostKeyMessage(report: SealingReport, dataDir: string): string {
+  const why = report.created
+    ? 'the key that sealed them (secrets.key) was missing, so a new one was made'
+    : 'they were sealed under another key than the one in secrets.key'
+  return (
+    `${report.unreadable} stored credential(s) cannot be read: ${why}. Outbound webhooks with ` +
+    'such a signing secret are not sent until it is replaced. Give them new secrets with ' +
+    `\`outpost secrets reset --data-dir ${dataDir}\` (or rotate each in Settings > Outbound ` +
+    'webhooks) and hand the new secrets to their receivers; enter the ngrok token again if asked.'
+  )
+}
