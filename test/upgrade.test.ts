@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
+import { backupsFolder, listBackups } from '../src/server/backups/backup-files'
+import { verifyBackup } from '../src/server/backups/take-backup'
 import { migrationProvider } from '../src/server/db/migrations'
 import { silentLogger } from '../src/server/logger'
 import { startServer } from '../src/server/server'
@@ -36,12 +38,14 @@ describe('databases of every earlier schema version', () => {
   })
 
   it.each(versions)('%s: migrates and serves its records through the API', async (version) => {
-    const server = await startServer({
-      dataDir: dataDirWith(version),
-      port: 0,
-      logger: silentLogger,
-    })
+    const dataDir = dataDirWith(version)
+    const server = await startServer({ dataDir, port: 0, logger: silentLogger })
     try {
+      // The file as it was, backed up and checked before the upgrade.
+      const [before] = listBackups(dataDir)
+      expect(before).toMatchObject({ kind: 'pre-migration' })
+      const check = verifyBackup(join(backupsFolder(dataDir), before!.name))
+      expect(check).toEqual({ people: 3, deals: 1 })
       const api = caller(server.url, fixtureToken)
       const list = await api.get('/api/v1/people?pageSize=10')
       expect(list.status).toBe(200)

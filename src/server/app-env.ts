@@ -1,3 +1,4 @@
+import type { KeyStore } from './sealing/key-store'
 import type { Clock } from './clock'
 import type { Db } from './db/connection'
 import type { TokenScope } from './db/database'
@@ -33,4 +34,8 @@ export interface AppDeps {
   loginGate?: LoginGate
   /** The optional tunnel to the inbound webhooks; absent in tests that do not need it. */
   tunnel?: TunnelManager
+  /** The data folder (its backups live in it); absent for an app built without one. */
+  dataDir?: string
+  /** Where the key that seals credentials is kept (sealing/key-store.ts). */
+  keyStore?: KeyStore
 }

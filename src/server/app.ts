@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from './app-env'
 import { apiDocsRoutes } from './api-docs/routes'
+import { backupsRoutes } from './backups/routes'
 import { requireToken } from './auth/middleware'
 import { tokensRoutes } from './auth/routes'
 import { companiesRoutes } from './companies/routes'
@@ -61,6 +62,7 @@ const managementAreas = [
   ['/exports', exportsRoutes],
   ['/webhook-subscriptions', webhookSubscriptionsRoutes],
   ['/tunnel', tunnelRoutes],
+  ['/backups', backupsRoutes],
 ] as const
 
 /** The management API the UI and admin scripts use: /api/app/v1 (admin tokens only). */

@@ -21,6 +21,7 @@ import { withLoopGuard } from './webhooks-out/loop-guard'
 import { startDeliveryWorker, type DeliveryWorker } from './webhooks-out/worker'
 import { startEventPruner, type EventPruner } from './events/retention'
 import { startSearchIndexMerger } from './people/search-index-merge'
+import { startBackupSchedule } from './backups/schedule'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
 import { findWorkspaceByName } from './workspaces/service'
 import { fileKeyStore, keychainWrapping, type Keychain } from './sealing/key-store'
@@ -58,6 +59,8 @@ export interface ServerOptions {
    * 0600, as `outpost serve` keeps it.
    */
   keychain?: Keychain
+  /** Take a backup daily into `<data dir>/backups` (backups/schedule.ts); true unless told. */
+  dailyBackups?: boolean
 }
 
 export interface RunningServer {
@@ -161,6 +164,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let demoToken: string | undefined
   let loginSecret: string
   let sealing: SealingReport
+  const keyStore = fileKeyStore(
+    options.dataDir,
+    options.keychain && keychainWrapping(options.keychain),
+  )
   try {
     db = await openDataDir(options.dataDir)
   } catch (error) {
@@ -168,8 +175,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error
   }
   try {
-    const wrapping = options.keychain && keychainWrapping(options.keychain)
-    sealing = await prepareSealing(db, fileKeyStore(options.dataDir, wrapping))
+    sealing = await prepareSealing(db, keyStore)
     if (sealing.unreadable > 0) logger.error(lostKeyMessage(sealing, options.dataDir))
     if (options.demo && !(await findWorkspaceByName(db, demoWorkspaceName))) {
       // On a fresh data directory the demo becomes the default workspace.
@@ -194,6 +200,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     allowedHosts: [host, ...(options.allowedHosts ?? [])],
     loginGate,
     shutdown: shutdown.signal,
+    dataDir: options.dataDir,
+    keyStore,
   }
   const tunnel = createTunnelRuntime({
     inboundWebhooks: () => withLoopGuard(deps, inboundPublicRoutes(deps)),
@@ -219,6 +227,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const deliveries = startDeliveryWorker({ db, clock, logger })
   const eventPruner = startEventPruner({ db, clock, logger })
   const searchIndexMerger = startSearchIndexMerger({ db, logger })
+  const backups =
+    options.dailyBackups === false
+      ? null
+      : startBackupSchedule({ dataDir: options.dataDir, clock, logger })
   // In the background: a slow or absent network must not hold up the server.
   void resumeTunnel(db, tunnel.manager, options.tunnel).catch((error: unknown) =>
     logger.error('The tunnel could not start', error),
@@ -245,11 +257,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const deliveriesStopped = deliveries.stop()
         const prunerStopped = eventPruner.stop()
         const mergerStopped = searchIndexMerger.stop()
+        const backupsStopped = backups?.stop()
         await tunnel.close()
         await requests.close(shutdownGraceMs)
         await deliveriesStopped
         await prunerStopped
         await mergerStopped
+        await backupsStopped
         await db.destroy()
         releaseKey(sealing.keyId)
       })()),

@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { migrateToLatest, openDatabase, type Db } from './db/connection'
+import { takeBackup } from './backups/take-backup'
+import { madeByEarlierVersion, migrateToLatest, openDatabase, type Db } from './db/connection'
 import { ensureDatabaseIdentity, fileIdOf } from './db/identity'
 import { databaseFileName } from './data-dir'
 import { StartupError } from './startup-error'
@@ -32,6 +33,14 @@ export async function openDataDir(dataDir: string): Promise<Db> {
     })
   }
   try {
+    if (await madeByEarlierVersion(db)) {
+      const backup = await takeBackup(dataDir, 'pre-migration', new Date())
+      if (!backup.ok) {
+        throw new StartupError(
+          `could not back up the database before upgrading it: ${backup.error}`,
+        )
+      }
+    }
     await migrateToLatest(db)
     await ensureDatabaseIdentity(db, fileIdOf(file), new Date())
   } catch (error) {

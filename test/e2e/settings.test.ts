@@ -127,4 +127,17 @@ describe('settings', () => {
       logMaxBytes: 2 * 1024 * 1024,
     })
   })
+  it('backs up now, shows how it went, and restores a backup after asking', async () => {
+    const { page, server } = session
+    await page.goto(`${server.url}/settings/backups`)
+    await page.getByRole('button', { name: 'Back up now' }).click()
+    await page.getByTestId('last-backup').getByText('Checked').waitFor()
+    const rows = page.getByRole('row')
+    await rows.nth(1).getByRole('button', { name: 'Restore' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Restore this backup?' })
+    await dialog.getByRole('button', { name: 'Restore' }).click()
+    await page.getByText(/^Restored outpost-/).waitFor()
+    // The backup of the moment before is listed, to undo.
+    await page.getByRole('cell', { name: 'Before a restore' }).waitFor()
+  })
 })

@@ -119,6 +119,46 @@ program
     console.log(`Backed up ${pages} pages to ${file}`)
   })
 
+const backups = program
+  .command('backups')
+  .description('the automatic backups kept in <data dir>/backups (daily, and before upgrades)')
+
+backups
+  .command('list')
+  .description('list the backups kept, newest first, and how the last one went')
+  .addOption(dataDirOption())
+  .action(async (options: { dataDir?: string }) => {
+    const { listBackups } = await import('../backups/backup-files')
+    const { lastBackupStatus } = await import('../backups/take-backup')
+    const dataDir = resolveDataDir(options.dataDir)
+    const last = lastBackupStatus(dataDir)
+    if (last)
+      console.log(`Last backup ${last.at}: ${last.ok ? 'checked, ok' : `failed: ${last.error}`}`)
+    for (const backup of listBackups(dataDir)) {
+      console.log(`${backup.name}  ${(backup.bytes / 1024 / 1024).toFixed(1)} MiB`)
+    }
+  })
+
+backups
+  .command('restore <name>')
+  .description(
+    'restore a backup (a name from `outpost backups list`) over the database, even while ' +
+      'Outpost runs: the moment before is backed up first, to undo',
+  )
+  .addOption(dataDirOption())
+  .action(async (name: string, options: { dataDir?: string }) => {
+    const { restoreBackup } = await import('../backups/restore')
+    const { fileKeyStore } = await import('../sealing/key-store')
+    const dataDir = resolveDataDir(options.dataDir)
+    const result = await withDatabase(dataDir, (db) =>
+      restoreBackup(db, dataDir, name, fileKeyStore(dataDir), new Date()),
+    )
+    console.log(
+      `Restored ${result.restoredFrom}: ${result.counts.people} people, ${result.counts.deals} deals. ` +
+        `To undo: outpost backups restore ${result.undo}`,
+    )
+  })
+
 const secrets = program
   .command('secrets')
   .description('the credentials Outpost keeps sealed: signing secrets, the ngrok token')

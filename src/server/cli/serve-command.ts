@@ -43,6 +43,8 @@ interface ServeOptions {
   tunnel?: TunnelProviderName
   tunnelHost?: string
   tunnelSubdomain?: string
+  /** False with --no-backups. */
+  backups: boolean
 }
 
 /**
@@ -89,6 +91,10 @@ export function registerServeCommand(program: Command): void {
     )
     .option('--tunnel-host <url>', 'localtunnel server to use (default https://localtunnel.me)')
     .option('--tunnel-subdomain <name>', 'localtunnel subdomain to ask for, for a stable URL')
+    .option(
+      '--no-backups',
+      'take no daily backup into <data dir>/backups (the backup before an upgrade is still taken)',
+    )
     .addHelpText(
       'after',
       '\nngrok reads its authtoken from the tunnel settings or NGROK_AUTHTOKEN.',
@@ -105,6 +111,7 @@ export function registerServeCommand(program: Command): void {
         demo: options.demo,
         uiDir,
         allowedHosts: options.allowHost,
+        dailyBackups: options.backups,
         tunnel: options.tunnel && {
           provider: options.tunnel,
           options: {

@@ -75,6 +75,15 @@ export function openDatabase(file: string): Db {
   })
 }
 
+/** Whether the file was made by an earlier version: some migrations ran, and some are to run. */
+export async function madeByEarlierVersion(db: Db): Promise<boolean> {
+  const migrator = new Migrator({ db, provider: migrationProvider })
+  const ran = (await migrator.getMigrations()).map(
+    (migration) => migration.executedAt !== undefined,
+  )
+  return ran.includes(true) && ran.includes(false)
+}
+
 /** Applies every pending migration; throws when one fails, leaving the database as it was. */
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider })

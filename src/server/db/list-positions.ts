@@ -68,3 +68,8 @@ export function listPositions(db: Db, list: string, changes: number): ListPositi
   if (positions?.changes !== changes) lists.set(list, (positions = new ListPositions(changes)))
   return positions
 }
+
+/** Forgets every list's positions: the database under them was replaced (backups/restore.ts). */
+export function forgetListPositions(db: Db): void {
+  known.delete(db)
+}

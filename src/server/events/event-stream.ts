@@ -55,6 +55,9 @@ export async function pipeEvents(stream: SSEStreamingApi, options: EventStreamOp
         idleMs = 0
       }
       if (!(await options.stillAuthorized())) break
+      // Restored from a backup under the stream: its positions mean nothing now. Ending it makes
+      // the client reconnect with its Last-Event-ID, which answers 409 with how to resynchronise.
+      if ((await databaseIdentity(options.db)) !== database) break
       await sleep(pollIntervalMs, undefined, { signal: done.signal }).catch(() => undefined)
     }
   } catch (error) {

@@ -33,6 +33,8 @@ export const errorStatuses = {
   /** Well-formed, but a value fails a rule once read (the contract's inbound 422). */
   validation_error: 422,
   invalid_reference: 422,
+  /** A backup that fails its check (backups/take-backup.ts verifyBackup): not restored. */
+  backup_damaged: 422,
   stage_not_in_pipeline: 422,
   lost_reason_required: 422,
   lost_reason_not_applicable: 422,

@@ -60,6 +60,13 @@ export const subscriptions = {
   sendTest: (id: string) => answer(appApi.POST('/webhook-subscriptions/{id}/send-test', byId(id))),
 }
 
+export const backups = {
+  get: () => answer(appApi.GET('/backups')),
+  takeNow: () => answer(appApi.POST('/backups')),
+  restore: (name: string) =>
+    answer(appApi.POST('/backups/{name}/restore', { params: { path: { name } } })),
+}
+
 export const tunnel = {
   get: () => answer(appApi.GET('/tunnel')),
   update: (input: TunnelUpdate) => answer(appApi.PUT('/tunnel', { body: input })),

@@ -38,4 +38,5 @@ export const integrationKeys = {
   allAttempts: (id: string) => ['subscriptions', id, 'attempts'] as const,
   subscriptionSecret: (id: string) => ['subscriptions', id, 'secret'] as const,
   tunnel: ['tunnel'] as const,
+  backups: ['backups'] as const,
 }

@@ -43,4 +43,6 @@ export type WebhookAttempt = Schemas['WebhookAttempt']
 export type EventTypePattern = WebhookSubscription['eventTypes'][number]
 
 export type Tunnel = Schemas['Tunnel']
+export type Backups = Schemas['Backups']
+export type Backup = Schemas['Backup']
 export type TunnelUpdate = Schemas['UpdateTunnel']

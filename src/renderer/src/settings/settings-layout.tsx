@@ -11,6 +11,7 @@ const sections = [
   ['outbound', 'Outbound webhooks'],
   ['tunnel', 'Tunnel'],
   ['import-export', 'Import and export'],
+  ['backups', 'Backups'],
 ] as const
 
 export function SettingsLayout() {

@@ -34,5 +34,6 @@ export const settingsRoutes: RouteObject = {
       path: 'import-export',
       lazy: page(() => import('./import-export/import-export-page'), 'ImportExportPage'),
     },
+    { path: 'backups', lazy: page(() => import('./backups-settings'), 'BackupsSettings') },
   ],
 }

@@ -5226,6 +5226,220 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/backups': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The backups kept, and how the last one went */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The backups */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Backups']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    /** Back up now (kept until deleted by hand) */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The backup, checked */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['BackupStatus']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/backups/{name}/restore': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Restore a backup over the database, with the server running
+     * @description Checks the backup, backs up the moment before (`undo`), then copies the backup over the database: writes wait while it copies. Change-feed cursors given out before answer 409 cursor_invalidated afterwards.
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          name: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description What was restored */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['RestoreResult']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -5279,6 +5493,7 @@ export interface components {
           | 'unsupported_media_type'
           | 'validation_error'
           | 'invalid_reference'
+          | 'backup_damaged'
           | 'stage_not_in_pipeline'
           | 'lost_reason_required'
           | 'lost_reason_not_applicable'
@@ -6269,6 +6484,7 @@ export interface components {
           | 'unsupported_media_type'
           | 'validation_error'
           | 'invalid_reference'
+          | 'backup_damaged'
           | 'stage_not_in_pipeline'
           | 'lost_reason_required'
           | 'lost_reason_not_applicable'
@@ -6572,6 +6788,54 @@ export interface components {
       localtunnelHost?: string | null
       subdomain?: string | null
       ngrokAuthtoken?: string | null
+    }
+    Backups: {
+      /** @description Where the backups are, on this machine */
+      folder: string
+      last: components['schemas']['BackupStatus']
+      /** @description Newest first */
+      backups: components['schemas']['Backup'][]
+    }
+    /** @description How the last backup went */
+    BackupStatus: {
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      at: string
+      /** @enum {string} */
+      kind: 'daily' | 'pre-migration' | 'pre-restore' | 'manual'
+      ok: boolean
+      name: string | null
+      bytes: number | null
+      /** @description What the check counted in the copy */
+      counts: {
+        people: number
+        deals: number
+      } | null
+      /** @description Why it failed, when it did */
+      error: string | null
+    } | null
+    Backup: {
+      /** @example outpost-2026-11-25T041500123Z-daily.sqlite */
+      name: string
+      /** @enum {string} */
+      kind: 'daily' | 'pre-migration' | 'pre-restore' | 'manual'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      takenAt: string
+      bytes: number
+    }
+    RestoreResult: {
+      restoredFrom: string
+      counts: {
+        people: number
+        deals: number
+      }
+      /** @description The backup taken just before the restore: restore it to undo */
+      undo: string | null
     }
   }
   responses: never

@@ -1006,6 +1006,7 @@ export interface components {
           | 'unsupported_media_type'
           | 'validation_error'
           | 'invalid_reference'
+          | 'backup_damaged'
           | 'stage_not_in_pipeline'
           | 'lost_reason_required'
           | 'lost_reason_not_applicable'

@@ -1,0 +1,105 @@
+// Backups a user can rely on: taken and checked, listed with how the last one went, and restored
+// over the running server without stopping it.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backupsFolder } from '../../src/server/backups/backup-files'
+import { createPerson } from '../support/fixtures'
+import { requireBuiltCli, runCli } from '../support/cli'
+import { startTestServer, type TestServer } from '../support/server'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+const names = async () =>
+  ((await server.api.get('/api/v1/people?pageSize=100')).body.data as { fullName: string }[])
+    .map((person) => person.fullName)
+    .sort()
+
+describe('backups', () => {
+  it('a backup taken now is checked, listed, and says how it went', async () => {
+    await createPerson(server.api, { fullName: 'Ana' })
+    const taken = await server.admin.post('/api/app/v1/backups')
+    expect(taken.status).toBe(201)
+    expect(taken.body).toMatchObject({ ok: true, kind: 'manual', counts: { people: 1, deals: 0 } })
+    const listed = await server.admin.get('/api/app/v1/backups')
+    expect(listed.body.folder).toBe(backupsFolder(server.dataDir))
+    expect(listed.body.last).toMatchObject({ ok: true, name: taken.body.name })
+    expect(listed.body.backups[0]).toMatchObject({ name: taken.body.name, kind: 'manual' })
+    // Management only: an api token cannot see them.
+    expect((await server.api.get('/api/app/v1/backups')).status).toBe(403)
+  })
+
+  it('restores over the running server: writes and reads go on, feed cursors from before are told to resynchronise, and it can be undone', async () => {
+    const backup = (await server.admin.post('/api/app/v1/backups')).body.name as string
+    const cursor = (await server.api.get('/api/v1/events?after=now')).body.nextCursor as string
+    await createPerson(server.api, { fullName: 'Bruno' })
+    expect(await names()).toEqual(['Ana', 'Bruno'])
+
+    // Readers keep being answered while the restore runs.
+    let reading = true
+    const statuses: number[] = []
+    const reader = (async () => {
+      while (reading) statuses.push((await server.api.get('/api/v1/people')).status)
+    })()
+    const restored = await server.admin.post(`/api/app/v1/backups/${backup}/restore`)
+    reading = false
+    await reader
+    expect(restored.status).toBe(200)
+    expect(restored.body).toMatchObject({ restoredFrom: backup, counts: { people: 1 } })
+    expect(new Set(statuses)).toEqual(new Set([200]))
+
+    expect(await names()).toEqual(['Ana'])
+    const stale = await server.api.get(`/api/v1/events?after=${cursor}`)
+    expect(stale.status).toBe(409)
+    expect(stale.body.error.code).toBe('cursor_invalidated')
+    // The server writes on at once, counts and pages right.
+    await createPerson(server.api, { fullName: 'Carla' })
+    expect((await server.api.get('/api/v1/people')).body.total).toBe(2)
+
+    // The moment before was backed up: restoring it undoes the restore.
+    const undo = await server.admin.post(`/api/app/v1/backups/${restored.body.undo}/restore`)
+    expect(undo.status).toBe(200)
+    expect(await names()).toEqual(['Ana', 'Bruno'])
+  })
+
+  it('refuses a damaged backup or an unknown one, and changes nothing', async () => {
+    const name = (await server.admin.post('/api/app/v1/backups')).body.name as string
+    const file = join(backupsFolder(server.dataDir), name)
+    const bytes = readFileSync(file)
+    // Wreck the pages after the header.
+    bytes.fill(0x41, 4096, 16_384)
+    writeFileSync(file, bytes)
+    const before = await names()
+    const damaged = await server.admin.post(`/api/app/v1/backups/${name}/restore`)
+    expect(damaged.status).toBe(422)
+    expect(damaged.body.error.code).toBe('backup_damaged')
+    expect(await names()).toEqual(before)
+    const unknown = await server.admin.post(
+      '/api/app/v1/backups/outpost-2020-01-01T000000Z-daily.sqlite/restore',
+    )
+    expect(unknown.status).toBe(404)
+    const notAName = await server.admin.post('/api/app/v1/backups/..%2Foutpost.sqlite/restore')
+    expect(notAName.status).toBe(400)
+  })
+
+  it('the CLI lists the backups and restores one while the server runs', async () => {
+    requireBuiltCli()
+    const name = (await server.admin.post('/api/app/v1/backups')).body.name as string
+    await createPerson(server.api, { fullName: 'Dora' })
+    const list = await runCli(['backups', 'list', '--data-dir', server.dataDir])
+    expect(list.code).toBe(0)
+    expect(list.stdout).toMatch(/Last backup .*: checked, ok/)
+    expect(list.stdout).toContain(name)
+    const restore = await runCli(['backups', 'restore', name, '--data-dir', server.dataDir])
+    expect(restore.stderr).toBe('')
+    expect(restore.code).toBe(0)
+    expect(restore.stdout).toContain(`Restored ${name}`)
+    // The running server sees the restored file.
+    expect(await names()).not.toContain('Dora')
+  })
+})
