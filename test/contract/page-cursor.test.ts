@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPerson, salesPipeline } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
+import { importNames } from '../support/inbound'
 
 let server: TestServer
 // More than the 10,000 rows from which deep pages use checkpoints.
@@ -12,16 +13,8 @@ const imported = 12_345
 
 beforeAll(async () => {
   server = await startTestServer()
-  const csv = ['Name', ...Array.from({ length: imported }, (_, i) => `Person ${i}`)].join('\n')
-  const form = new FormData()
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv')
-  form.append('mapping', JSON.stringify({ fullName: '{{Name}}' }))
-  const response = await fetch(`${server.url}/api/app/v1/imports/people`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${server.adminToken}` },
-    body: form,
-  })
-  expect(response.status).toBe(200)
+  const names = Array.from({ length: imported }, (_, i) => `Person ${i}`)
+  expect((await importNames(server.url, server.adminToken, names)).status).toBe(200)
 }, 60_000)
 afterAll(() => server.close())
 

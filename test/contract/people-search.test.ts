@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestClock } from '../support/clock'
 import { createPerson } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
+import { importNames } from '../support/inbound'
 
 const clock = createTestClock()
 let server: TestServer
@@ -73,16 +74,8 @@ describe('people search (management API)', () => {
 
   it('counts a one- or two-letter search up to 10,000 and says when there are more', async () => {
     const other = await server.otherWorkspace('Many Alphas')
-    const csv = ['Name', ...Array.from({ length: 10_050 }, (_, i) => `Alpha ${i}`)].join('\n')
-    const form = new FormData()
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv')
-    form.append('mapping', JSON.stringify({ fullName: '{{Name}}' }))
-    const imported = await fetch(`${server.url}/api/app/v1/imports/people`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${other.token}` },
-      body: form,
-    })
-    expect(imported.status).toBe(200)
+    const alphas = Array.from({ length: 10_050 }, (_, i) => `Alpha ${i}`)
+    expect((await importNames(server.url, other.token, alphas)).status).toBe(200)
     const many = (await other.admin.get('/api/app/v1/people?q=al&pageSize=100')).body
     expect(many).toMatchObject({ total: 10_000, totalCapped: true, hasMore: true })
     expect(many.data).toHaveLength(100)

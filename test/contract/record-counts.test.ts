@@ -10,6 +10,7 @@ import { migrateToLatest, openDatabase } from '../../src/server/db/connection'
 import { migrationProvider } from '../../src/server/db/migrations'
 import { createPerson, salesPipeline } from '../support/fixtures'
 import { startTestServer, type Caller, type TestServer } from '../support/server'
+import { importNames } from '../support/inbound'
 
 let server: TestServer
 
@@ -54,16 +55,8 @@ describe('list totals of people and deals', () => {
     expect((await server.api.delete(`/api/v1/deals/${deal.body.id}`)).status).toBe(204)
     await expectTotals(server.admin, server.tenantId)
 
-    const form = new FormData()
-    const csv = 'Name\nImported A\nImported B\nImported C\n'
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv')
-    form.append('mapping', JSON.stringify({ fullName: '{{Name}}' }))
-    const imported = await fetch(`${server.url}/api/app/v1/imports/people`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${server.adminToken}` },
-      body: form,
-    })
-    expect(imported.status).toBe(200)
+    const names = ['Imported A', 'Imported B', 'Imported C']
+    expect((await importNames(server.url, server.adminToken, names)).status).toBe(200)
     await expectTotals(server.admin, server.tenantId)
     await expectTotals(other.admin, other.tenantId)
     expect((await other.admin.get('/api/v1/people')).body.total).toBe(1)

@@ -30,13 +30,14 @@ export interface BackupStatus {
 }
 
 /**
- * Opens a backup and checks it: SQLite's quick_check must say ok, and the people and deals it
- * holds must be what its own maintained counts (record_counts) say. Throws why not.
+ * Opens a backup and checks it: SQLite's integrity_check must say ok (every page, every index
+ * against its table), and the people and deals it holds must be what its own maintained counts
+ * (record_counts) say. Throws why not.
  */
 export function verifyBackup(file: string): BackupCheck {
   const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true })
   try {
-    const check = db.pragma('quick_check', { simple: true })
+    const check = db.pragma('integrity_check', { simple: true })
     if (check !== 'ok') throw new Error(`the copy is damaged: ${String(check)}`)
     const counted = (table: string) =>
       db.prepare(`select count(*) from ${table}`).pluck().get() as number
