@@ -1,7 +1,8 @@
 // Backups a user can rely on: taken and checked, listed with how the last one went, and restored
 // over the running server without stopping it.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backupsFolder } from '../../src/server/backups/backup-files'
 import { createPerson } from '../support/fixtures'
@@ -30,6 +31,11 @@ describe('backups', () => {
     expect(listed.body.folder).toBe(backupsFolder(server.dataDir))
     expect(listed.body.last).toMatchObject({ ok: true, name: taken.body.name })
     expect(listed.body.backups[0]).toMatchObject({ name: taken.body.name, kind: 'manual' })
+    // Each backup is one file, nothing beside it.
+    expect(readdirSync(backupsFolder(server.dataDir)).sort()).toEqual([
+      taken.body.name,
+      'status.json',
+    ])
     // Management only: an api token cannot see them.
     expect((await server.api.get('/api/app/v1/backups')).status).toBe(403)
   })
@@ -54,6 +60,8 @@ describe('backups', () => {
     expect(new Set(statuses)).toEqual(new Set([200]))
 
     expect(await names()).toEqual(['Ana'])
+    const mode = await sql<{ journalMode: string }>`pragma journal_mode`.execute(server.db)
+    expect(mode.rows[0]?.journalMode).toBe('wal')
     const stale = await server.api.get(`/api/v1/events?after=${cursor}`)
     expect(stale.status).toBe(409)
     expect(stale.body.error.code).toBe('cursor_invalidated')

@@ -93,6 +93,11 @@ export async function takeBackup(
     } finally {
       source.close()
     }
+    // One self-contained file, as a backup should be: the copy came in WAL mode, which would
+    // leave -wal and -shm files beside it whenever it is opened.
+    const copy = new BetterSqlite3(partial)
+    copy.pragma('journal_mode = DELETE')
+    copy.close()
     const counts = verifyBackup(partial)
     renameSync(partial, join(folder, name))
     const bytes = listBackups(dataDir).find((backup) => backup.name === name)?.bytes ?? null
