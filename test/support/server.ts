@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import BetterSqlite3 from 'better-sqlite3'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApiToken } from '../../src/server/auth/service'
@@ -57,6 +58,27 @@ export interface TestServer {
   close(): Promise<void>
 }
 
+/**
+ * `OUTPOST_TEST_UPGRADE_FROM=<migration>` (or `previous`, the newest fixture) starts every test
+ * server on a database an earlier schema version made (test/fixtures/schemas), with its records,
+ * so the contract suite runs against an upgraded file: `npm run test:upgrade`.
+ */
+function startFromFixture(dataDir: string, version: string): void {
+  const folder = join('test', 'fixtures', 'schemas')
+  const name =
+    version === 'previous'
+      ? readdirSync(folder)
+          .filter((file) => file.endsWith('.sqlite'))
+          .sort()
+          .at(-1)!
+      : `${version}.sqlite`
+  const file = join(dataDir, 'outpost.sqlite')
+  copyFileSync(join(folder, name), file)
+  const db = new BetterSqlite3(file)
+  db.prepare(`update workspaces set created_at = '2999-01-01T00:00:00.000Z'`).run()
+  db.close()
+}
+
 export function caller(baseUrl: string, token: string | null): Caller {
   async function request(
     method: string,
@@ -102,6 +124,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const clock = options.clock ?? systemClock
   const dataDir = mkdtempSync(join(tmpdir(), 'outpost-test-'))
+  const upgradeFrom = process.env.OUTPOST_TEST_UPGRADE_FROM
+  if (upgradeFrom) startFromFixture(dataDir, upgradeFrom)
   const server = await startServer({
     dataDir,
     port: 0,
@@ -109,7 +133,11 @@ export async function startTestServer(
     logger: silentLogger,
     uiDir: options.uiDir,
   })
-  const workspace = await ensureDefaultWorkspace(server.db, clock.now())
+  // On an upgraded file the fixture's workspace is there already, dated last: the tests get a
+  // default workspace of their own, as on a fresh folder.
+  const workspace = upgradeFrom
+    ? await createWorkspace(server.db, 'My workspace', clock.now())
+    : await ensureDefaultWorkspace(server.db, clock.now())
   const adminToken = (
     await createApiToken(
       server.db,
