@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
+import { copyDatabase } from './backups/copy-database'
 import { databaseFileName } from './data-dir'
 import { StartupError } from './workspace-store'
 
@@ -12,13 +12,9 @@ export async function backupDatabase(dataDir: string, target: string): Promise<{
   const source = join(dataDir, databaseFileName)
   if (!existsSync(source)) throw new StartupError(`no Outpost database in ${dataDir}`)
   if (existsSync(target)) throw new StartupError(`${target} already exists; choose a new file name`)
-  const db = new BetterSqlite3(source, { readonly: true, fileMustExist: true })
   try {
-    const { totalPages } = await db.backup(resolve(target))
-    return { pages: totalPages }
+    return { pages: await copyDatabase(source, resolve(target)) }
   } catch (error) {
     throw new StartupError(`backup to ${target} failed: ${(error as Error).message}`)
-  } finally {
-    db.close()
   }
 }

@@ -4,7 +4,6 @@
 // timeout, 5 s), reads go on, and every connection sees the restored file when it is done.
 
 import { join } from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import { migrateToLatest, type Db } from '../db/connection'
 import { fileIdOf, renewDatabaseIdentity } from '../db/identity'
@@ -14,6 +13,7 @@ import { ApiError, notFound } from '../http/errors'
 import type { KeyStore } from '../sealing/key-store'
 import { prepareSealing } from '../sealing/prepare'
 import { backupsFolder, listBackups } from './backup-files'
+import { copyDatabase } from './copy-database'
 import { takeBackup, verifyBackup, type BackupCheck } from './take-backup'
 
 export interface RestoreResult {
@@ -45,12 +45,7 @@ export async function restoreBackup(
   if (!before.ok)
     throw new Error(`could not back up the database before restoring: ${before.error}`)
   const live = join(dataDir, databaseFileName)
-  const source = new BetterSqlite3(file, { readonly: true })
-  try {
-    await source.backup(live)
-  } finally {
-    source.close()
-  }
+  await copyDatabase(file, live)
   // A backup from before an upgrade is brought up to this version, its credentials sealed.
   await migrateToLatest(db)
   await prepareSealing(db, keyStore)

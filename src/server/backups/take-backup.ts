@@ -1,7 +1,15 @@
 // Taking a backup: SQLite's online backup API on a connection of its own (consistent while the
 // server writes), checked before it counts as one, then the old ones pruned.
 
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { databaseFileName } from '../data-dir'
@@ -12,6 +20,7 @@ import {
   listBackups,
   type BackupKind,
 } from './backup-files'
+import { copyDatabase } from './copy-database'
 
 export interface BackupCheck {
   people: number
@@ -87,12 +96,7 @@ export async function takeBackup(
   const partial = join(folder, `${name}.partial`)
   let status: BackupStatus
   try {
-    const source = new BetterSqlite3(join(dataDir, databaseFileName), { readonly: true })
-    try {
-      await source.backup(partial)
-    } finally {
-      source.close()
-    }
+    await copyDatabase(join(dataDir, databaseFileName), partial)
     // One self-contained file, as a backup should be: the copy came in WAL mode, which would
     // leave -wal and -shm files beside it whenever it is opened.
     const copy = new BetterSqlite3(partial)
@@ -100,7 +104,7 @@ export async function takeBackup(
     copy.close()
     const counts = verifyBackup(partial)
     renameSync(partial, join(folder, name))
-    const bytes = listBackups(dataDir).find((backup) => backup.name === name)?.bytes ?? null
+    const bytes = statSync(join(folder, name)).size
     status = { at: now.toISOString(), kind, ok: true, name, bytes, counts, error: null }
   } catch (error) {
     rmSync(partial, { force: true })

@@ -1,14 +1,12 @@
 // Where the sealing key lives: never in the database it seals. `outpost serve` keeps it in a file
 // of the data folder readable by the user alone (0600); the desktop app keeps it encrypted by the
-// operating system's keychain (Electron safeStorage, src/main/sealing-key.ts) in the same file.
+// operating system's keychain (Electron safeStorage, passed in by src/main/index.ts) in the same file.
 
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { StartupError } from '../startup-error'
 
 export interface KeyStore {
-  /** Where the key is, for messages. */
-  readonly where: string
   /** The key, or null when there is none yet. Throws when it exists but cannot be read. */
   load(): Buffer | null
   save(key: Buffer): void
@@ -68,7 +66,6 @@ export function keychainWrapping(keychain: Keychain): KeyWrapping {
 export function fileKeyStore(dataDir: string, wrapping: KeyWrapping = plainFile): KeyStore {
   const file = join(dataDir, keyFileName)
   return {
-    where: file,
     load() {
       if (!existsSync(file)) return null
       // Readable by others (copied by hand, unpacked from an archive): made private again.

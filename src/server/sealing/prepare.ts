@@ -9,8 +9,6 @@ export interface SealingReport {
   keyId: string
   /** The key was made by this start (a new data folder, or the old key lost). */
   created: boolean
-  /** Values found in plain text and sealed now (a database from before sealing). */
-  sealedNow: number
   /** Sealed values no key of this process opens: lost with their key, to be reset. */
   unreadable: number
 }
@@ -38,7 +36,6 @@ export async function prepareSealing(db: Db, store: KeyStore): Promise<SealingRe
   const keyId = holdKey(sealingKey)
   return inTransaction(db, async (trx) => {
     await trx.updateTable('databaseIdentity').set({ sealingKeyId: keyId }).execute()
-    let sealedNow = 0
     let unreadable = 0
     for (const [table, column] of columns) {
       const { rows } = await sql<{ rowid: number; value: string }>`select rowid, ${sql.ref(column)}
@@ -50,10 +47,9 @@ export async function prepareSealing(db: Db, store: KeyStore): Promise<SealingRe
         }
         await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sealWithKey(sealingKey, value)}
           where rowid = ${rowid}`.execute(trx)
-        sealedNow += 1
       }
     }
-    return { keyId, created, sealedNow, unreadable }
+    return { keyId, created, unreadable }
   })
 }
 

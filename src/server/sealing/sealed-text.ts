@@ -31,9 +31,6 @@ export function releaseKey(id: string): void {
 
 export const isSealed = (value: string): boolean => value.startsWith(prefix)
 
-/** The id of the key a sealed value needs. */
-export const sealedKeyId = (value: string): string => value.slice(prefix.length).split(':')[0]!
-
 export function sealWithKey(key: Buffer, text: string): string {
   const iv = randomBytes(12)
   const cipher = createCipheriv('aes-256-gcm', key, iv)
