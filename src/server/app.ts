@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from './app-env'
+import { activitiesRoutes, activityTypesRoutes } from './activities/routes'
 import { apiDocsRoutes } from './api-docs/routes'
 import { backupsRoutes } from './backups/routes'
 import { requireToken } from './auth/middleware'
@@ -20,6 +21,7 @@ import { inboundPublicRoutes } from './inbound/public-routes'
 import { inboundWebhooksRoutes } from './inbound/routes'
 import { exportsRoutes, importsRoutes } from './imports/routes'
 import { lostReasonsRoutes } from './lost-reasons/routes'
+import { notesRoutes } from './notes/routes'
 import { peopleManagementRoutes, peopleRoutes } from './people/routes'
 import { pipelinesRoutes } from './pipelines/routes'
 import { sessionRoutes } from './sessions/routes'
@@ -43,6 +45,8 @@ function restApi(deps: AppDeps) {
   api.route('/people', peopleRoutes(deps))
   api.route('/deals', dealsRoutes(deps))
   api.route('/events', eventsRoutes(deps))
+  api.route('/activities', activitiesRoutes(deps))
+  api.route('/notes', notesRoutes(deps))
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
   return api
 }
@@ -56,6 +60,7 @@ const managementAreas = [
   ['/people', peopleManagementRoutes],
   ['/deals', dealsSearchRoutes],
   ['/lost-reasons', lostReasonsRoutes],
+  ['/activity-types', activityTypesRoutes],
   ['/currencies', currenciesRoutes],
   ['/tokens', tokensRoutes],
   ['/inbound-webhooks', inboundWebhooksRoutes],

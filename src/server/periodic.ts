@@ -6,12 +6,16 @@ export interface PeriodicTask<R> {
   stop(): Promise<void>
 }
 
-// Once a little after start (a start is not slowed), then this often.
-const firstRunMs = 10_000
-const everyMs = 60 * 60 * 1000
+export interface Schedule {
+  /** The first run, a little after start so that a start is not slowed. */
+  firstRunMs: number
+  everyMs: number
+}
+
+const hourly: Schedule = { firstRunMs: 10_000, everyMs: 60 * 60 * 1000 }
 
 /**
- * Housekeeping in the background: `run` a little after start and then hourly, one run at a time;
+ * Work in the background: `run` a little after start and then hourly (or on `schedule`), one run at a time;
  * a failed run is logged and does not stop the next. `report` turns a run's result into a log
  * line, or null for none.
  */
@@ -20,6 +24,7 @@ export function startPeriodic<R>(
   failure: string,
   run: () => Promise<R>,
   report: (result: R) => string | null,
+  { firstRunMs, everyMs }: Schedule = hourly,
 ): PeriodicTask<R> {
   let running: Promise<R | undefined> = Promise.resolve(undefined)
   const runNow = () => {

@@ -4,7 +4,10 @@ import { getRequestListener } from '@hono/node-server'
 import { defaultHost, defaultPort } from './address'
 import { createApp } from './app'
 import type { AppDeps } from './app-env'
+import { startReminderScheduler } from './activities/reminders'
+import type { Activity } from './activities/schema'
 import { systemClock, type Clock } from './clock'
+import type { PeriodicTask } from './periodic'
 import type { Db } from './db/connection'
 import { demoWorkspaceName, seedDemoWorkspace } from './demo/seed'
 import { trackRequests } from './http/graceful-close'
@@ -61,6 +64,8 @@ export interface ServerOptions {
   keychain?: Keychain
   /** Take a backup daily into `<data dir>/backups` (backups/schedule.ts); true unless told. */
   dailyBackups?: boolean
+  /** Hears the reminders that come due (the desktop app shows them as notifications). */
+  onReminders?: (due: Activity[]) => void
 }
 
 export interface RunningServer {
@@ -76,6 +81,8 @@ export interface RunningServer {
   deliveries: DeliveryWorker
   /** Prunes events past their workspace's retention window; `runNow()` for tests. */
   eventPruner: EventPruner
+  /** Fires reminders as they come due; `runNow()` fires those due now (tests use it). */
+  reminders: PeriodicTask<Activity[]>
   /** The optional tunnel to the inbound webhooks (off unless enabled in settings or options). */
   tunnel: TunnelManager
   /**
@@ -226,6 +233,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const deliveries = startDeliveryWorker({ db, clock, logger })
   const eventPruner = startEventPruner({ db, clock, logger })
+  const reminders = startReminderScheduler({ db, clock, logger, notify: options.onReminders })
   const searchIndexMerger = startSearchIndexMerger({ db, logger })
   const backups =
     options.dailyBackups === false
@@ -245,6 +253,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     demoToken,
     deliveries,
     eventPruner,
+    reminders,
     tunnel: tunnel.manager,
     setTunnelEnabled: async (enabled) => {
       await configureTunnel(db, tunnel.manager, { enabled }, clock.now())
@@ -256,12 +265,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         shutdown.abort()
         const deliveriesStopped = deliveries.stop()
         const prunerStopped = eventPruner.stop()
+        const remindersStopped = reminders.stop()
         const mergerStopped = searchIndexMerger.stop()
         const backupsStopped = backups?.stop()
         await tunnel.close()
         await requests.close(shutdownGraceMs)
         await deliveriesStopped
         await prunerStopped
+        await remindersStopped
         await mergerStopped
         await backupsStopped
         await db.destroy()

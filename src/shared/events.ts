@@ -1,4 +1,7 @@
-/** Every outbound event type. The spec names all but the two `.deleted` ones, which Outpost adds. */
+/**
+ * Every outbound event type. The spec names the deal and person ones but the two `.deleted`; the
+ * activity, note and reminder ones are Outpost's additions (docs/events.md).
+ */
 export const eventTypes = [
   'deal.created',
   'deal.updated',
@@ -10,6 +13,14 @@ export const eventTypes = [
   'person.updated',
   'person.tag_added',
   'person.deleted',
+  'activity.created',
+  'activity.updated',
+  'activity.done',
+  'activity.deleted',
+  'note.created',
+  'note.updated',
+  'note.deleted',
+  'reminder.due',
 ] as const
 
 export type EventType = (typeof eventTypes)[number]
@@ -30,6 +41,14 @@ export const eventPayloads = {
   'person.updated': 'change',
   'person.tag_added': 'tag',
   'person.deleted': 'snapshot',
+  'activity.created': 'snapshot',
+  'activity.updated': 'change',
+  'activity.done': 'change',
+  'activity.deleted': 'snapshot',
+  'note.created': 'snapshot',
+  'note.updated': 'change',
+  'note.deleted': 'snapshot',
+  'reminder.due': 'snapshot',
 } as const satisfies Record<EventType, 'snapshot' | 'change' | 'tag'>
 
 export type EventPayloadKind = (typeof eventPayloads)[EventType]

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventPayloads, eventTypes, type EventPayloadKind } from '../../src/shared/events'
+import { createTestClock } from '../support/clock'
 import { eventsOf } from '../support/events'
 import {
   createDeal,
@@ -23,8 +24,12 @@ const fieldsOfKind: Record<EventPayloadKind, string[]> = {
   tag: ['object', 'previous', 'changes', 'tag'],
 }
 
+// 12:00 UTC, in a workspace on UTC: the tour's reminder is due within the hour.
+const clock = createTestClock('2026-11-25T12:00:00.000Z')
+
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ clock })
+  await server.admin.patch('/api/app/v1/workspace', { timeZone: 'UTC' })
   pipeline = await salesPipeline(server.admin)
   const lostReasonId = await firstLostReasonId(server.admin)
   const api = server.api
@@ -39,6 +44,20 @@ beforeAll(async () => {
     await api.patch(`/api/v1/deals/${deal.id}`, { stageId: pipeline.lost.id, lostReasonId })
     await createDeal(api, pipeline, { stageId: pipeline.won.id })
     await createDeal(api, pipeline, { stageId: pipeline.lost.id, lostReasonId })
+    const activity = await api.post('/api/v1/activities', {
+      subject: 'Tour call',
+      dueDate: '2026-11-25',
+      dueTime: '13:00',
+      reminderMinutes: 120,
+      dealId: deal.id,
+    })
+    await server.reminders.runNow()
+    await api.patch(`/api/v1/activities/${activity.body.id}`, { subject: 'Tour call, moved' })
+    await api.patch(`/api/v1/activities/${activity.body.id}`, { done: true })
+    await api.delete(`/api/v1/activities/${activity.body.id}`)
+    const note = await api.post('/api/v1/notes', { body: 'Tour note', personId: person.id })
+    await api.patch(`/api/v1/notes/${note.body.id}`, { pinned: true })
+    await api.delete(`/api/v1/notes/${note.body.id}`)
     await api.delete(`/api/v1/deals/${deal.id}`)
     await api.delete(`/api/v1/people/${person.id}`)
   })

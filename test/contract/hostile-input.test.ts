@@ -78,6 +78,7 @@ function realId(template: string, param: string): string {
   if (param === 'code') return 'USD'
   if (param === 'stageId') return ids.stage!
   if (param === 'deliveryId') return ids.delivery!
+  if (param === 'key') return 'visit'
   const resource = /\/api\/(?:app\/)?v1\/([a-z-]+)\//.exec(template)?.[1] ?? ''
   const id = ids[resource]
   if (!id) throw new Error(`no fixture for ${template} {${param}}`)
@@ -219,6 +220,9 @@ beforeAll(async () => {
   ids.companies = await post('/api/app/v1/companies', { name: 'Acme', domain: 'acme.example' })
   ids['lost-reasons'] = await post('/api/app/v1/lost-reasons', { name: 'Too dear' })
   ids.tokens = await post('/api/app/v1/tokens', { name: 'spare', scope: 'api' })
+  ids.activities = await post('/api/v1/activities', { subject: 'Call back', dueDate: '2026-12-01' })
+  ids.notes = await post('/api/v1/notes', { body: 'A note', personId: ids.people })
+  await post('/api/app/v1/activity-types', { key: 'visit', name: 'Visit' })
   ids['webhook-subscriptions'] = await post('/api/app/v1/webhook-subscriptions', {
     url: 'http://127.0.0.1:9/hook',
     eventTypes: ['*'],

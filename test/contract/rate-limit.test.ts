@@ -80,4 +80,43 @@ describe('rate limit', () => {
     expect(limited.headers.get('ratelimit-policy')).toBe('"default";q=5;w=60')
     await server.admin.patch('/api/app/v1/workspace', { rateLimitPerMinute: 300 })
   })
+
+  it("a token's own limit overrides its workspace's, and null gives it back", async () => {
+    const created = await server.admin.post('/api/app/v1/tokens', {
+      name: 'nightly sync',
+      rateLimitPerMinute: 3,
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.rateLimitPerMinute).toBe(3)
+    const client = caller(server.url, created.body.token)
+    for (let i = 0; i < 3; i++) expect((await client.get('/api/v1/people')).status).toBe(200)
+    const limited = await client.get('/api/v1/people')
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('ratelimit-policy')).toBe('"default";q=3;w=60')
+    // Raised at once, without waiting for the window.
+    const raised = await server.admin.patch(`/api/app/v1/tokens/${created.body.id}`, {
+      rateLimitPerMinute: 1000,
+    })
+    expect(raised.status).toBe(200)
+    expect(raised.body).toMatchObject({ name: 'nightly sync', rateLimitPerMinute: 1000 })
+    expect((await client.get('/api/v1/people')).headers.get('ratelimit-policy')).toBe(
+      '"default";q=1000;w=60',
+    )
+    const shared = await server.admin.patch(`/api/app/v1/tokens/${created.body.id}`, {
+      rateLimitPerMinute: null,
+    })
+    expect(shared.body.rateLimitPerMinute).toBeNull()
+    expect((await client.get('/api/v1/people')).headers.get('ratelimit-policy')).toBe(
+      '"default";q=300;w=60',
+    )
+    const list = await server.admin.get('/api/app/v1/tokens')
+    expect(
+      list.body.data.find((token: { id: string }) => token.id === created.body.id),
+    ).toMatchObject({ rateLimitPerMinute: null })
+    const bad = await server.admin.patch(`/api/app/v1/tokens/${created.body.id}`, {
+      rateLimitPerMinute: 0,
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.details.field).toBe('rateLimitPerMinute')
+  })
 })

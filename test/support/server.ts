@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '../../src/server/clock'
 import type { Db } from '../../src/server/db/connection'
 import type { EventPruner } from '../../src/server/events/retention'
 import { silentLogger } from '../../src/server/logger'
-import { startServer } from '../../src/server/server'
+import { startServer, type RunningServer } from '../../src/server/server'
 import type { DeliveryWorker } from '../../src/server/webhooks-out/worker'
 import { ensureDefaultWorkspace } from '../../src/server/workspace-store'
 import { createWorkspace } from '../../src/server/workspaces/service'
@@ -55,6 +55,8 @@ export interface TestServer {
   deliveries: DeliveryWorker
   /** `await server.eventPruner.runNow()` prunes events past their retention window now. */
   eventPruner: EventPruner
+  /** `await server.reminders.runNow()` fires the reminders due by the test clock now. */
+  reminders: RunningServer['reminders']
   close(): Promise<void>
 }
 
@@ -172,6 +174,7 @@ export async function startTestServer(
     },
     deliveries: server.deliveries,
     eventPruner: server.eventPruner,
+    reminders: server.reminders,
     close: async () => {
       await server.close()
       rmSync(dataDir, { recursive: true, force: true })

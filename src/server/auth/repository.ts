@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely'
+import type { Insertable, Updateable } from 'kysely'
 import { compiledOnce } from '../db/compiled-once'
 import type { Db } from '../db/connection'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
@@ -21,12 +21,16 @@ const tokenByHash = compiledOnce((db: Db, tokenHash: string) =>
       'apiTokens.tokenHash',
       'apiTokens.revokedAt',
       'apiTokens.lastUsedAt',
+      'apiTokens.rateLimitPerMinute as ownRateLimit',
       'workspaces.rateLimitPerMinute',
     ])
     .where('apiTokens.tokenHash', '=', tokenHash),
 )
 
-/** The token with this hash and its workspace's rate limit, revoked or not: read on every request. */
+/**
+ * The token with this hash, its own rate limit and its workspace's, revoked or not: read on every
+ * request.
+ */
 export async function findApiTokenByHash(db: Db, tokenHash: string) {
   return (await tokenByHash(db, tokenHash))[0]
 }
@@ -38,6 +42,10 @@ export async function markApiTokenRevoked(db: Db, id: string, revokedAt: string)
     .where('id', '=', id)
     .where('revokedAt', 'is', null)
     .execute()
+}
+
+export async function updateApiToken(db: Db, id: string, values: Updateable<ApiTokenTable>) {
+  await db.updateTable('apiTokens').set(values).where('id', '=', id).execute()
 }
 
 export async function markApiTokenUsed(db: Db, id: string, lastUsedAt: string): Promise<void> {

@@ -5,8 +5,15 @@ import {
   apiTokenSchema,
   createApiTokenBody,
   createdApiTokenSchema,
+  updateApiTokenBody,
 } from './schema'
-import { createApiToken, listApiTokens, revokeApiToken } from './service'
+import {
+  createApiToken,
+  getApiToken,
+  listApiTokens,
+  revokeApiToken,
+  updateApiToken,
+} from './service'
 
 /** /api/app/v1/tokens: issue, list and revoke the workspace's API tokens. */
 export const tokensRoutes = (deps: AppDeps) =>
@@ -18,12 +25,20 @@ export const tokensRoutes = (deps: AppDeps) =>
     item: apiTokenSchema,
     page: apiTokenPageSchema,
     createBody: createApiTokenBody,
+    updateBody: updateApiTokenBody,
     created: { schema: createdApiTokenSchema, description: 'The token, with its secret' },
     summaries: {
       list: 'List tokens, newest first (never their secrets)',
       create: 'Create a token; the response is the only time its secret is shown',
+      update: "Rename a token or set its own rate limit (null follows the workspace's)",
     },
     deleteSummary: 'Revoke a token; it stops working at once',
     authErrors: [403],
-    service: { list: listApiTokens, create: createApiToken, remove: revokeApiToken },
+    service: {
+      list: listApiTokens,
+      get: getApiToken,
+      create: createApiToken,
+      update: updateApiToken,
+      remove: revokeApiToken,
+    },
   })

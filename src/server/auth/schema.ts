@@ -17,6 +17,9 @@ export const apiTokenSchema = z
     createdAt: timestamp,
     lastUsedAt: timestamp.nullable(),
     revokedAt: timestamp.nullable(),
+    rateLimitPerMinute: z.number().int().nullable().openapi({
+      description: "Requests a minute this token may make; null follows the workspace's limit",
+    }),
   })
   .openapi('ApiToken')
 
@@ -28,12 +31,25 @@ export const createdApiTokenSchema = apiTokenSchema
 
 export const apiTokenPageSchema = pageSchema(apiTokenSchema, 'ApiTokenPage')
 
+const tokenRateLimit = z.number().int().min(1).max(100_000).nullable().openapi({
+  description: "This token's own requests per minute; null (the default) follows the workspace",
+})
+
 export const createApiTokenBody = z
   .strictObject({
     name: z.string().trim().min(1).max(100),
     scope: tokenScopeSchema.default('api'),
+    rateLimitPerMinute: tokenRateLimit.optional(),
   })
   .openapi('CreateApiToken')
 
+export const updateApiTokenBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100).optional(),
+    rateLimitPerMinute: tokenRateLimit.optional(),
+  })
+  .openapi('UpdateApiToken', { description: 'Fields not sent stay unchanged.' })
+
 export type ApiToken = z.infer<typeof apiTokenSchema>
+export type UpdateApiTokenInput = z.infer<typeof updateApiTokenBody>
 export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>

@@ -1,12 +1,12 @@
 import { newId } from '../ids'
 import type { Selectable } from 'kysely'
-import type { Db } from '../db/connection'
+import { inTransaction, type Db } from '../db/connection'
 import type { ApiTokenTable, TokenScope } from '../db/database'
 import { selectTenantPage } from '../db/tenant-page'
 import { notFound } from '../http/errors'
 import type { PageRequest } from '../http/pagination'
 import * as tokens from './repository'
-import type { ApiToken, CreatedApiToken } from './schema'
+import type { ApiToken, CreatedApiToken, UpdateApiTokenInput } from './schema'
 import { hashSecret, sameDigest } from '../secrets'
 import { displayPrefix, generateTokenSecret, looksLikeToken } from './token-secret'
 
@@ -22,6 +22,7 @@ export function toApiToken(row: Selectable<ApiTokenTable>): ApiToken {
     createdAt: row.createdAt,
     lastUsedAt: row.lastUsedAt,
     revokedAt: row.revokedAt,
+    rateLimitPerMinute: row.rateLimitPerMinute,
   }
 }
 
@@ -29,7 +30,7 @@ export function toApiToken(row: Selectable<ApiTokenTable>): ApiToken {
 export async function createApiToken(
   db: Db,
   tenantId: string,
-  input: { name: string; scope: TokenScope },
+  input: { name: string; scope: TokenScope; rateLimitPerMinute?: number | null },
   now: Date,
 ): Promise<CreatedApiToken> {
   const secret = generateTokenSecret()
@@ -43,6 +44,7 @@ export async function createApiToken(
     createdAt: now.toISOString(),
     lastUsedAt: null,
     revokedAt: null,
+    rateLimitPerMinute: input.rateLimitPerMinute ?? null,
   }
   await tokens.insertApiToken(db, row)
   return { ...toApiToken(row), token: secret }
@@ -50,6 +52,32 @@ export async function createApiToken(
 
 export const listApiTokens = (db: Db, tenantId: string, request: PageRequest) =>
   selectTenantPage(db, 'apiTokens', tenantId, request, (rows) => rows.map(toApiToken))
+
+export async function getApiToken(db: Db, tenantId: string, id: string): Promise<ApiToken> {
+  const row = await tokens.findApiTokenById(db, tenantId, id)
+  if (!row) throw notFound('API token')
+  return toApiToken(row)
+}
+
+/** Renames a token or sets its own rate limit (null: its workspace's), effective at once. */
+export async function updateApiToken(
+  db: Db,
+  tenantId: string,
+  id: string,
+  input: UpdateApiTokenInput,
+): Promise<ApiToken> {
+  return inTransaction(db, async (trx) => {
+    const before = await getApiToken(trx, tenantId, id)
+    const changes = Object.fromEntries(
+      Object.entries(input).filter(
+        ([key, value]) => value !== undefined && value !== before[key as keyof ApiToken],
+      ),
+    )
+    if (Object.keys(changes).length === 0) return before
+    await tokens.updateApiToken(trx, id, changes)
+    return { ...before, ...changes }
+  })
+}
 
 /** Revokes at once: the next request with this token is a 401. Revoking twice is harmless. */
 export async function revokeApiToken(
@@ -90,6 +118,6 @@ export async function authenticateToken(
     tokenId: row.id,
     tenantId: row.tenantId,
     scope: row.scope,
-    rateLimitPerMinute: row.rateLimitPerMinute,
+    rateLimitPerMinute: row.ownRateLimit ?? row.rateLimitPerMinute,
   }
 }

@@ -12,6 +12,12 @@ export interface WorkspaceTable {
   rateLimitPerMinute: number
   /** Days a settled event is kept before it is pruned. */
   eventRetentionDays: Generated<number>
+  /** IANA zone of the workspace's dates; null is the machine's own. */
+  timeZone: string | null
+  /** A timed activity's reminder, minutes before, when it names none. */
+  reminderMinutes: Generated<number>
+  /** HH:MM when date-only activities are reminded (the morning digest). */
+  digestTime: Generated<string>
   createdAt: string
   updatedAt: string
 }
@@ -152,6 +158,8 @@ export interface ApiTokenTable {
   createdAt: string
   lastUsedAt: string | null
   revokedAt: string | null
+  /** Requests a minute this token may make; null follows its workspace's limit. */
+  rateLimitPerMinute: Generated<number | null>
 }
 
 /** A workspace's number of people or of deals, kept exact by triggers (see its migration). */
@@ -312,6 +320,66 @@ export interface TunnelSettingsTable {
   updatedAt: string
 }
 
+export interface ActivityTypeTable {
+  tenantId: string
+  key: string
+  name: string
+  createdAt: string
+}
+
+export interface ActivityTable {
+  id: string
+  tenantId: string
+  type: string
+  subject: string
+  body: string
+  /** YYYY-MM-DD in timeZone; null for an activity with no date. */
+  dueDate: string | null
+  /** HH:MM; null for a date-only activity. */
+  dueTime: string | null
+  timeZone: string | null
+  /** The instant the activity is due (date-only: the start of its day), for ordering. */
+  dueAt: string | null
+  durationMinutes: number | null
+  /** 0 or 1. */
+  done: number
+  doneAt: string | null
+  outcome: string | null
+  priority: string
+  assigneeId: string | null
+  dealId: string | null
+  companyId: string | null
+  recurrence: string | null
+  reminderMinutes: number | null
+  /** When its reminder fires; null without one. */
+  remindAt: string | null
+  /** When its reminder fired (reminder.due); null until then, and again after a snooze. */
+  remindedAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ActivityPersonTable {
+  activityId: string
+  personId: string
+}
+
+export interface NoteTable {
+  id: string
+  tenantId: string
+  body: string
+  authorId: string | null
+  /** 0 or 1. */
+  pinned: number
+  personId: string | null
+  dealId: string | null
+  companyId: string | null
+  /** When what it records happened: now, or earlier for a back-dated note. */
+  notedAt: string
+  createdAt: string
+  updatedAt: string
+}
+
 export interface Database {
   workspaces: WorkspaceTable
   users: UserTable
@@ -337,4 +405,8 @@ export interface Database {
   sessions: SessionTable
   loginLinks: LoginLinkTable
   tunnelSettings: TunnelSettingsTable
+  activityTypes: ActivityTypeTable
+  activities: ActivityTable
+  activityPeople: ActivityPersonTable
+  notes: NoteTable
 }

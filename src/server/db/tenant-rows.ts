@@ -15,6 +15,8 @@ const tenantTables = [
   'events',
   'inboundWebhooks',
   'webhookSubscriptions',
+  'activities',
+  'notes',
 ] as const
 
 /** Tables whose rows belong to one workspace and have their own id. */

@@ -4,6 +4,7 @@ import { parsePhone } from '../../shared/fields/phone'
 import type { FieldResult } from '../../shared/fields/result'
 import { maxTags, parseTag, parseTagList } from '../../shared/fields/tag'
 import { parseLine } from '../../shared/fields/text'
+import { isTimeZone } from '../../shared/time-zone'
 import { errorStatuses, type ErrorCode } from './error-codes'
 
 // Field types shared by every area's schemas.
@@ -15,6 +16,21 @@ export const uuid = z
 export const timestamp = z
   .string()
   .openapi({ format: 'date-time', example: '2026-11-22T14:03:00.000Z' })
+
+/** An IANA time zone name. */
+export const timeZone = z
+  .string()
+  .refine(isTimeZone, 'must be an IANA time zone like America/Sao_Paulo')
+  .openapi({ example: 'America/Sao_Paulo' })
+
+/** A time of day, HH:MM on a 24-hour clock. */
+export const clockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 09:30')
+  .openapi({ example: '09:30' })
+
+/** How long before an activity its reminder fires: from "at time" to four weeks. */
+export const reminderMinutes = z.number().int().min(0).max(40_320)
 
 export const idParams = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),

@@ -8,3 +8,10 @@ import * as people from './repository'
 export async function requirePerson(db: Db, tenantId: string, id: string, field: string) {
   if (!(await people.findPersonById(db, tenantId, id))) throw unknownReference(field, 'person')
 }
+
+/** The company of a person of this workspace (null if none); 422 naming `field` if no such person. */
+export async function companyOfPerson(db: Db, tenantId: string, id: string, field: string) {
+  const person = await people.findPersonById(db, tenantId, id)
+  if (!person) throw unknownReference(field, 'person')
+  return person.companyId
+}

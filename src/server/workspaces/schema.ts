@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { text, timestamp, uuid } from '../http/schema-types'
+import { clockTime, reminderMinutes, text, timeZone, timestamp, uuid } from '../http/schema-types'
 
 export const workspaceSchema = z
   .object({
@@ -13,6 +13,17 @@ export const workspaceSchema = z
       description:
         'Days an event is kept once every webhook subscription has it; older ones are pruned',
     }),
+    timeZone: z.string().nullable().openapi({
+      example: 'America/Sao_Paulo',
+      description: "IANA zone of the workspace's dates; null follows the machine's zone",
+    }),
+    reminderMinutes: z.number().int().openapi({
+      description: 'Minutes before a timed activity that its reminder fires, when it sets none',
+    }),
+    digestTime: z.string().openapi({
+      example: '08:00',
+      description: 'HH:MM when reminders of date-only activities fire (the morning digest)',
+    }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -25,6 +36,9 @@ export const updateWorkspaceBody = z
     name: text(100).optional(),
     rateLimitPerMinute: z.number().int().min(1).max(100_000).optional(),
     eventRetentionDays: z.number().int().min(1).max(3650).optional(),
+    timeZone: timeZone.nullable().optional(),
+    reminderMinutes: reminderMinutes.optional(),
+    digestTime: clockTime.optional(),
   })
   .openapi('UpdateWorkspace')
 

@@ -31,6 +31,10 @@ export async function createWorkspace(db: Db, name: string, now: Date): Promise<
       name,
       rateLimitPerMinute: defaultRequestsPerMinute,
       eventRetentionDays: defaultRetentionDays,
+      // The defaults of the migration that added them (2026-11-25T0700-activities-notes).
+      timeZone: null,
+      reminderMinutes: 15,
+      digestTime: '08:00',
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     }
@@ -70,26 +74,14 @@ export async function updateWorkspace(
         throw conflict('name', `A workspace named ${input.name} already exists`)
       }
     }
-    const after = {
-      ...before,
-      name: input.name ?? before.name,
-      rateLimitPerMinute: input.rateLimitPerMinute ?? before.rateLimitPerMinute,
-      eventRetentionDays: input.eventRetentionDays ?? before.eventRetentionDays,
-    }
-    const { name, rateLimitPerMinute, eventRetentionDays } = after
-    if (
-      name === before.name &&
-      rateLimitPerMinute === before.rateLimitPerMinute &&
-      eventRetentionDays === before.eventRetentionDays
+    const changes = Object.fromEntries(
+      Object.entries(input).filter(
+        ([key, value]) => value !== undefined && value !== before[key as keyof Workspace],
+      ),
     )
-      return before
-    after.updatedAt = now.toISOString()
-    await workspaces.updateWorkspace(trx, id, {
-      name,
-      rateLimitPerMinute,
-      eventRetentionDays,
-      updatedAt: after.updatedAt,
-    })
+    if (Object.keys(changes).length === 0) return before
+    const after = { ...before, ...changes, updatedAt: now.toISOString() }
+    await workspaces.updateWorkspace(trx, id, { ...changes, updatedAt: after.updatedAt })
     return after
   })
 }

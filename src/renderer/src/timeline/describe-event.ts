@@ -79,5 +79,8 @@ export function describeEvent(event: TimelineEvent, names: Names): string | null
       }
       return `Changed ${changes.map((field) => fieldLabels[field] ?? field).join(', ')}`
     }
+    default:
+      // Activities and notes have their own lines in the timeline, read from their own lists.
+      return null
   }
 }

@@ -2839,6 +2839,239 @@ export interface paths {
     }
     trace?: never
   }
+  '/activity-types': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** List activity types: the built-in ones, then those added */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The types */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: components['schemas']['ActivityType'][]
+            }
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    /** Add an activity type */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CreateActivityType']
+        }
+      }
+      responses: {
+        /** @description The type */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['ActivityType']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Conflict with an existing record */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/activity-types/{key}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /** Remove an added type; its activities keep it */
+    delete: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          key: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Done; no body */
+        204: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Conflict with an existing record */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/currencies': {
     parameters: {
       query?: never
@@ -3205,7 +3438,65 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    get?: never
+    /** Get a token */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The token */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['ApiToken']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
     put?: never
     post?: never
     /** Revoke a token; it stops working at once */
@@ -3267,7 +3558,96 @@ export interface paths {
     }
     options?: never
     head?: never
-    patch?: never
+    /** Rename a token or set its own rate limit (null follows the workspace's) */
+    patch: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['UpdateApiToken']
+        }
+      }
+      responses: {
+        /** @description The updated token */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['ApiToken']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
     trace?: never
   }
   '/inbound-webhooks': {
@@ -5525,6 +5905,18 @@ export interface components {
       /** @description Days an event is kept once every webhook subscription has it; older ones are pruned */
       eventRetentionDays: number
       /**
+       * @description IANA zone of the workspace's dates; null follows the machine's zone
+       * @example America/Sao_Paulo
+       */
+      timeZone: string | null
+      /** @description Minutes before a timed activity that its reminder fires, when it sets none */
+      reminderMinutes: number
+      /**
+       * @description HH:MM when reminders of date-only activities fire (the morning digest)
+       * @example 08:00
+       */
+      digestTime: string
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
@@ -5539,6 +5931,11 @@ export interface components {
       name?: string
       rateLimitPerMinute?: number
       eventRetentionDays?: number
+      /** @example America/Sao_Paulo */
+      timeZone?: string | null
+      reminderMinutes?: number
+      /** @example 09:30 */
+      digestTime?: string
     }
     UserPage: {
       /** @description Items of the current page */
@@ -5909,6 +6306,14 @@ export interface components {
         | 'person.updated'
         | 'person.tag_added'
         | 'person.deleted'
+        | 'activity.created'
+        | 'activity.updated'
+        | 'activity.done'
+        | 'activity.deleted'
+        | 'note.created'
+        | 'note.updated'
+        | 'note.deleted'
+        | 'reminder.due'
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -6068,6 +6473,18 @@ export interface components {
     LostReasonInput: {
       name: string
     }
+    ActivityType: {
+      /** @example visit */
+      key: string
+      /** @example Site visit */
+      name: string
+      builtIn: boolean
+    }
+    CreateActivityType: {
+      /** @example visit */
+      key: string
+      name: string
+    }
     Currency: {
       /** @example USD */
       code: string
@@ -6121,6 +6538,8 @@ export interface components {
        * @example 2026-11-22T14:03:00.000Z
        */
       revokedAt: string | null
+      /** @description Requests a minute this token may make; null follows the workspace's limit */
+      rateLimitPerMinute: number | null
     }
     CreatedApiToken: components['schemas']['ApiToken'] & {
       /** @description The token itself. Shown this once, never again. */
@@ -6134,6 +6553,14 @@ export interface components {
        * @enum {string}
        */
       scope?: 'api' | 'admin'
+      /** @description This token's own requests per minute; null (the default) follows the workspace */
+      rateLimitPerMinute?: number | null
+    }
+    /** @description Fields not sent stay unchanged. */
+    UpdateApiToken: {
+      name?: string
+      /** @description This token's own requests per minute; null (the default) follows the workspace */
+      rateLimitPerMinute?: number | null
     }
     InboundWebhookPage: {
       /** @description Items of the current page */
@@ -6554,6 +6981,9 @@ export interface components {
         | '*'
         | 'deal.*'
         | 'person.*'
+        | 'activity.*'
+        | 'note.*'
+        | 'reminder.*'
         | 'deal.created'
         | 'deal.updated'
         | 'deal.stage_changed'
@@ -6564,6 +6994,14 @@ export interface components {
         | 'person.updated'
         | 'person.tag_added'
         | 'person.deleted'
+        | 'activity.created'
+        | 'activity.updated'
+        | 'activity.done'
+        | 'activity.deleted'
+        | 'note.created'
+        | 'note.updated'
+        | 'note.deleted'
+        | 'reminder.due'
       )[]
       enabled: boolean
       /** @description Why Outpost disabled the subscription by itself (the endpoint answered 410 Gone, or every delivery failed for 5 days); null when enabled or disabled by hand */
@@ -6630,6 +7068,9 @@ export interface components {
         | '*'
         | 'deal.*'
         | 'person.*'
+        | 'activity.*'
+        | 'note.*'
+        | 'reminder.*'
         | 'deal.created'
         | 'deal.updated'
         | 'deal.stage_changed'
@@ -6640,6 +7081,14 @@ export interface components {
         | 'person.updated'
         | 'person.tag_added'
         | 'person.deleted'
+        | 'activity.created'
+        | 'activity.updated'
+        | 'activity.done'
+        | 'activity.deleted'
+        | 'note.created'
+        | 'note.updated'
+        | 'note.deleted'
+        | 'reminder.due'
       )[]
       /** @default true */
       enabled?: boolean
@@ -6663,6 +7112,9 @@ export interface components {
         | '*'
         | 'deal.*'
         | 'person.*'
+        | 'activity.*'
+        | 'note.*'
+        | 'reminder.*'
         | 'deal.created'
         | 'deal.updated'
         | 'deal.stage_changed'
@@ -6673,6 +7125,14 @@ export interface components {
         | 'person.updated'
         | 'person.tag_added'
         | 'person.deleted'
+        | 'activity.created'
+        | 'activity.updated'
+        | 'activity.done'
+        | 'activity.deleted'
+        | 'note.created'
+        | 'note.updated'
+        | 'note.deleted'
+        | 'reminder.due'
       )[]
       /** @description false pauses deliveries; true resumes them where they stopped, events meanwhile included */
       enabled?: boolean

@@ -900,6 +900,812 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/activities': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** List activities, newest first or soonest due, with filters */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, 1-indexed. */
+          page?: number
+          /** @description Items per page, at most 100. */
+          pageSize?: number
+          personId?: string
+          dealId?: string
+          companyId?: string
+          assigneeId?: string
+          type?: string
+          done?: 'true' | 'false'
+          /** @description Due on or after this date */
+          dueFrom?: string
+          /** @description Due on or before this date */
+          dueTo?: string
+          /** @description Newest first (the default), or soonest due first with undated ones last */
+          sort?: '-createdAt' | 'dueAt'
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description One page of activities */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['ActivityPage']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    /** Log or schedule an activity */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CreateActivity']
+        }
+      }
+      responses: {
+        /** @description The created activity */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Activity']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description A business rule was violated */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/activities/{id}/snooze': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Fire the reminder again in some minutes */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SnoozeActivity']
+        }
+      }
+      responses: {
+        /** @description The activity, with its new remindAt */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Activity']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/activities/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Get a activity */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The activity */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Activity']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    /** Delete an activity */
+    delete: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Done; no body */
+        204: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    options?: never
+    head?: never
+    /** Change an activity; done: true marks it done (and schedules a repeat) */
+    patch: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['UpdateActivity']
+        }
+      }
+      responses: {
+        /** @description The updated activity */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Activity']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description A business rule was violated */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    trace?: never
+  }
+  '/notes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** List notes, newest first by notedAt, of a person, deal or company */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, 1-indexed. */
+          page?: number
+          /** @description Items per page, at most 100. */
+          pageSize?: number
+          personId?: string
+          dealId?: string
+          companyId?: string
+          pinned?: 'true' | 'false'
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description One page of notes */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['NotePage']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    /** Write a note on a person, deal or company */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CreateNote']
+        }
+      }
+      responses: {
+        /** @description The created note */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Note']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description A business rule was violated */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/notes/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Get a note */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The note */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Note']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    /** Delete a note */
+    delete: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Done; no body */
+        204: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    options?: never
+    head?: never
+    /** Update some fields of a note */
+    patch: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['UpdateNote']
+        }
+      }
+      responses: {
+        /** @description The updated note */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Note']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description A business rule was violated */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -1288,6 +2094,14 @@ export interface components {
         | 'person.updated'
         | 'person.tag_added'
         | 'person.deleted'
+        | 'activity.created'
+        | 'activity.updated'
+        | 'activity.done'
+        | 'activity.deleted'
+        | 'note.created'
+        | 'note.updated'
+        | 'note.deleted'
+        | 'reminder.due'
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -1310,6 +2124,279 @@ export interface components {
         /** @description `person.tag_added` only: the new tag */
         tag?: string
       }
+    }
+    ActivityPage: {
+      /** @description Items of the current page */
+      data: components['schemas']['Activity'][]
+      /** @description Echo of the requested page */
+      page: number
+      /** @description Echo of the requested page size */
+      pageSize: number
+      /** @description Total number of items in the workspace */
+      total: number
+      /** @description True when at least one more page exists */
+      hasMore: boolean
+    }
+    /** @description A call, meeting, e-mail, task or deadline: a done one in the past is a log entry, an open one is scheduled work. */
+    Activity: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      /**
+       * @description call, meeting, email, task, deadline, or a type the workspace added
+       * @example call
+       */
+      type: string
+      /** @example Call about the renewal */
+      subject: string
+      /** @description Markdown */
+      body: string
+      /**
+       * Format: date
+       * @example 2026-12-01
+       */
+      dueDate: string | null
+      /**
+       * @description HH:MM in timeZone; null for a date-only activity
+       * @example 14:30
+       */
+      dueTime: string | null
+      /** @example America/Sao_Paulo */
+      timeZone: string
+      /**
+       * Format: date-time
+       * @description The instant it is due (a date-only one: the start of its day in timeZone)
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      dueAt: string | null
+      durationMinutes: number | null
+      done: boolean
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      doneAt: string | null
+      /** @example Left a voicemail */
+      outcome: string | null
+      /** @enum {string} */
+      priority: 'low' | 'normal' | 'high'
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      assigneeId: string | null
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      dealId: string | null
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      companyId: string | null
+      personIds: string[]
+      /**
+       * @description When one is marked done, the next is created (docs/activities.md)
+       * @enum {string|null}
+       */
+      recurrence: 'daily' | 'weekly' | 'monthly' | null
+      /** @description Minutes before the due time (a date-only one: before the morning digest) that reminder.due fires; null for no reminder */
+      reminderMinutes: number | null
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      remindAt: string | null
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      updatedAt: string
+    }
+    SnoozeActivity: {
+      /** @example 10 */
+      minutes: number
+    }
+    CreateActivity: {
+      /** @default task */
+      type?: string
+      subject: string
+      /** @description true logs something already done; without a dueDate it is dated now */
+      done?: boolean
+      body?: string
+      /** Format: date */
+      dueDate?: string | null
+      /** @example 09:30 */
+      dueTime?: string | null
+      /**
+       * @description Where dueDate and dueTime are read; the workspace's zone when not sent
+       * @example America/Sao_Paulo
+       */
+      timeZone?: string
+      durationMinutes?: number | null
+      outcome?: string | null
+      /** @enum {string} */
+      priority?: 'low' | 'normal' | 'high'
+      /** @enum {string|null} */
+      recurrence?: 'daily' | 'weekly' | 'monthly' | null
+      /** @description null for none; when not sent, the workspace's default for a timed activity and the morning digest of its day for a date-only one */
+      reminderMinutes?: number | null
+      /** Format: uuid */
+      assigneeId?: string | null
+      /** Format: uuid */
+      dealId?: string | null
+      /**
+       * Format: uuid
+       * @description When not sent: the deal's company, else the first person's
+       */
+      companyId?: string | null
+      personIds?: string[]
+    }
+    /** @description Fields not sent stay unchanged; null clears an optional field; personIds replaces the set. */
+    UpdateActivity: {
+      type?: string
+      subject?: string
+      done?: boolean
+      body?: string
+      /** Format: date */
+      dueDate?: string | null
+      /** @example 09:30 */
+      dueTime?: string | null
+      /**
+       * @description Where dueDate and dueTime are read; the workspace's zone when not sent
+       * @example America/Sao_Paulo
+       */
+      timeZone?: string
+      durationMinutes?: number | null
+      outcome?: string | null
+      /** @enum {string} */
+      priority?: 'low' | 'normal' | 'high'
+      /** @enum {string|null} */
+      recurrence?: 'daily' | 'weekly' | 'monthly' | null
+      /** @description null for none; when not sent, the workspace's default for a timed activity and the morning digest of its day for a date-only one */
+      reminderMinutes?: number | null
+      /** Format: uuid */
+      assigneeId?: string | null
+      /** Format: uuid */
+      dealId?: string | null
+      /**
+       * Format: uuid
+       * @description When not sent: the deal's company, else the first person's
+       */
+      companyId?: string | null
+      personIds?: string[]
+    }
+    NotePage: {
+      /** @description Items of the current page */
+      data: components['schemas']['Note'][]
+      /** @description Echo of the requested page */
+      page: number
+      /** @description Echo of the requested page size */
+      pageSize: number
+      /** @description Total number of items in the workspace */
+      total: number
+      /** @description True when at least one more page exists */
+      hasMore: boolean
+    }
+    /** @description A note on a person, a deal or a company; it belongs to that record and is deleted with it. */
+    Note: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      /**
+       * @description Markdown
+       * @example Prefers calls after lunch.
+       */
+      body: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      authorId: string | null
+      /** @description Pinned notes head the timeline */
+      pinned: boolean
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      personId: string | null
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      dealId: string | null
+      /**
+       * Format: uuid
+       * @description The company's own note, or the company of the person or deal it is on
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      companyId: string | null
+      /**
+       * Format: date-time
+       * @description When what it records happened (back-datable)
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      notedAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      updatedAt: string
+    }
+    /** @description At least one of personId, dealId and companyId. */
+    CreateNote: {
+      body: string
+      /** Format: uuid */
+      personId?: string | null
+      /** Format: uuid */
+      dealId?: string | null
+      /**
+       * Format: uuid
+       * @description When not sent: the deal's company, else the person's
+       */
+      companyId?: string | null
+      /** Format: uuid */
+      authorId?: string | null
+      pinned?: boolean
+      /**
+       * Format: date-time
+       * @description Now when not sent; not in the future
+       */
+      notedAt?: string
+    }
+    /** @description Fields not sent stay unchanged. */
+    UpdateNote: {
+      body?: string
+      /** Format: uuid */
+      authorId?: string | null
+      pinned?: boolean
+      /** Format: date-time */
+      notedAt?: string
     }
   }
   responses: never

@@ -1,0 +1,12 @@
+// Lookups of deals: what other areas may ask of this one without importing its service, so services
+// depend downward only (see docs/architecture.md, Dependency rules).
+import type { Db } from '../db/connection'
+import { unknownReference } from '../http/errors'
+import * as deals from './repository'
+
+/** The company of a deal of this workspace (null if none); 422 naming `field` if no such deal. */
+export async function companyOfDeal(db: Db, tenantId: string, id: string, field: string) {
+  const deal = await deals.findDealById(db, tenantId, id)
+  if (!deal) throw unknownReference(field, 'deal')
+  return deal.primaryCompanyId
+}

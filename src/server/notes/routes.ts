@@ -1,0 +1,55 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { AppDeps } from '../app-env'
+import { crudRoutes } from '../http/crud-routes'
+import { errorResponses, jsonResponse } from '../http/schema-types'
+import { createRouter, validated } from '../http/validation'
+import {
+  createNoteBody,
+  notePageSchema,
+  noteQuery,
+  noteSchema,
+  updateNoteBody,
+  type NoteQuery,
+} from './schema'
+import { createNote, deleteNote, getNote, listNotes, updateNote } from './service'
+
+/** /api/v1/notes: Outpost's extension of the contract (docs/activities.md). */
+export function notesRoutes(deps: AppDeps) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags: ['Notes'],
+        summary: 'List notes, newest first by notedAt, of a person, deal or company',
+        request: { query: noteQuery },
+        responses: {
+          200: jsonResponse(notePageSchema, 'One page of notes'),
+          ...errorResponses(400, 401, 429),
+        },
+      }),
+      async (c) => {
+        const query = validated<NoteQuery>(c, 'query')
+        return c.json(await listNotes(deps.db, c.var.auth.tenantId, query), 200)
+      },
+    )
+    .route(
+      '/',
+      crudRoutes(deps, {
+        tag: 'Notes',
+        noun: 'note',
+        basePath: '/api/v1/notes',
+        item: noteSchema,
+        page: notePageSchema,
+        createBody: createNoteBody,
+        updateBody: updateNoteBody,
+        createErrors: [422],
+        updateErrors: [422],
+        deleteErrors: [],
+        deleteSummary: 'Delete a note',
+        summaries: { create: 'Write a note on a person, deal or company' },
+        authErrors: [],
+        service: { get: getNote, create: createNote, update: updateNote, remove: deleteNote },
+      }),
+    )
+}

@@ -1,0 +1,108 @@
+import { newId } from '../ids'
+import { inferCompany } from '../activities/service'
+import { requireCompany } from '../companies/lookup'
+import { inTransaction, type Db } from '../db/connection'
+import { diffFields, recordEvents } from '../events/service'
+import { invalidField, notFound } from '../http/errors'
+import { paginate } from '../http/pagination'
+import { requireUser } from '../users/lookup'
+import * as notes from './repository'
+import type { CreateNoteInput, Note, NoteQuery, UpdateNoteInput } from './schema'
+
+export const toNote = (row: notes.NoteRow): Note => ({ ...row, pinned: row.pinned === 1 })
+
+export async function getNote(db: Db, tenantId: string, id: string): Promise<Note> {
+  const row = await notes.findNoteById(db, tenantId, id)
+  if (!row) throw notFound('Note')
+  return toNote(row)
+}
+
+export const listNotes = (db: Db, tenantId: string, query: NoteQuery) =>
+  paginate(
+    query,
+    () => notes.countNotes(db, tenantId, query),
+    async (limit, offset) =>
+      (await notes.listNotes(db, tenantId, query, limit, offset)).map(toNote),
+  )
+
+/** A note's date: any past moment, as UTC; a note about the future is a task instead. */
+function notedAtOf(input: string | undefined, now: Date): string {
+  if (input === undefined) return now.toISOString()
+  const at = new Date(input)
+  if (at.getTime() > now.getTime() + 60_000) {
+    throw invalidField('notedAt', 'notedAt cannot be in the future; schedule an activity instead')
+  }
+  return at.toISOString()
+}
+
+/** Writes a note on a person, deal or company; emits note.created. */
+export async function createNote(db: Db, tenantId: string, input: CreateNoteInput, now: Date) {
+  return inTransaction(db, async (trx) => {
+    const { personId = null, dealId = null } = input
+    if (!personId && !dealId && !input.companyId) {
+      throw invalidField('personId', 'A note is on a person, a deal or a company: send one id')
+    }
+    if (input.companyId) await requireCompany(trx, tenantId, input.companyId, 'companyId')
+    if (input.authorId) await requireUser(trx, tenantId, input.authorId, 'authorId')
+    const inferred = await inferCompany(trx, tenantId, { dealId, personId })
+    const timestamp = now.toISOString()
+    const note: Note = {
+      id: newId(),
+      tenantId,
+      body: input.body,
+      authorId: input.authorId ?? null,
+      pinned: input.pinned ?? false,
+      personId,
+      dealId,
+      companyId: input.companyId ?? inferred,
+      notedAt: notedAtOf(input.notedAt, now),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    }
+    await notes.insertNote(trx, { ...note, pinned: note.pinned ? 1 : 0 })
+    await recordEvents(trx, tenantId, now, [
+      { type: 'note.created', resource: note, data: { object: note } },
+    ])
+    return note
+  })
+}
+
+/** Edits, pins or re-dates a note; emits note.updated. */
+export async function updateNote(
+  db: Db,
+  tenantId: string,
+  id: string,
+  input: UpdateNoteInput,
+  now: Date,
+): Promise<Note> {
+  return inTransaction(db, async (trx) => {
+    const before = await getNote(trx, tenantId, id)
+    if (input.authorId) await requireUser(trx, tenantId, input.authorId, 'authorId')
+    const after: Note = {
+      ...before,
+      body: input.body ?? before.body,
+      authorId: input.authorId !== undefined ? input.authorId : before.authorId,
+      pinned: input.pinned ?? before.pinned,
+      notedAt: input.notedAt === undefined ? before.notedAt : notedAtOf(input.notedAt, now),
+    }
+    const change = diffFields(before, after, ['updatedAt'])
+    if (change.changes.length === 0) return before
+    after.updatedAt = now.toISOString()
+    const { body, authorId, pinned, notedAt, updatedAt } = after
+    await notes.updateNote(trx, id, { body, authorId, pinned: pinned ? 1 : 0, notedAt, updatedAt })
+    await recordEvents(trx, tenantId, now, [
+      { type: 'note.updated', resource: after, data: { object: after, ...change } },
+    ])
+    return after
+  })
+}
+
+export async function deleteNote(db: Db, tenantId: string, id: string, now: Date) {
+  await inTransaction(db, async (trx) => {
+    const before = await getNote(trx, tenantId, id)
+    await notes.deleteNote(trx, id)
+    await recordEvents(trx, tenantId, now, [
+      { type: 'note.deleted', resource: before, data: { object: before } },
+    ])
+  })
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestClock } from '../support/clock'
+import { startTestServer, type TestServer } from '../support/server'
+
+// Wednesday 25 November 2026, 09:00 in São Paulo (UTC-3).
+const clock = createTestClock('2026-11-25T12:00:00.000Z')
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer({ clock })
+  await server.admin.patch('/api/app/v1/workspace', { timeZone: 'America/Sao_Paulo' })
+})
+afterAll(() => server.close())
+
+const schedule = async (body: Record<string, unknown>) =>
+  (await server.api.post('/api/v1/activities', body)).body as { id: string; subject: string }
+
+async function remindersFor(ids: string[]) {
+  const { body } = await server.api.get('/api/v1/events?limit=100')
+  return (body.data as { type: string; data: { object: { id: string; subject: string } } }[])
+    .filter((event) => event.type === 'reminder.due' && ids.includes(event.data.object.id))
+    .map((event) => event.data.object.subject)
+}
+
+describe('reminders', () => {
+  it('fire once, when they come due, as reminder.due with the activity', async () => {
+    const call = await schedule({
+      type: 'call',
+      subject: 'Call Ana',
+      dueDate: '2026-11-25',
+      dueTime: '10:00',
+    })
+    // 09:44: not yet (15 minutes before 10:00 is 09:45).
+    clock.set('2026-11-25T12:44:00.000Z')
+    expect(await server.reminders.runNow()).toEqual([])
+    clock.set('2026-11-25T12:45:00.000Z')
+    const due = await server.reminders.runNow()
+    expect(due.map((activity) => activity.id)).toEqual([call.id])
+    expect(await remindersFor([call.id])).toEqual(['Call Ana'])
+    clock.advance(60_000)
+    expect(await server.reminders.runNow()).toEqual([])
+    expect(await remindersFor([call.id])).toHaveLength(1)
+  })
+
+  it('a snoozed reminder fires again; a done activity never reminds', async () => {
+    const task = await schedule({
+      subject: 'Snooze me',
+      dueDate: '2026-11-25',
+      dueTime: '11:00',
+      reminderMinutes: 0,
+    })
+    const quiet = await schedule({
+      subject: 'Done early',
+      dueDate: '2026-11-25',
+      dueTime: '11:00',
+      reminderMinutes: 0,
+    })
+    await server.api.patch(`/api/v1/activities/${quiet.id}`, { done: true })
+    clock.set('2026-11-25T14:00:00.000Z')
+    expect((await server.reminders.runNow()).map((activity) => activity.subject)).toEqual([
+      'Snooze me',
+    ])
+    await server.api.post(`/api/v1/activities/${task.id}/snooze`, { minutes: 10 })
+    clock.advance(9 * 60_000)
+    expect(await server.reminders.runNow()).toEqual([])
+    clock.advance(60_000)
+    expect((await server.reminders.runNow()).map((activity) => activity.subject)).toEqual([
+      'Snooze me',
+    ])
+    expect(await remindersFor([task.id, quiet.id])).toEqual(['Snooze me', 'Snooze me'])
+  })
+
+  it('a laptop that slept past several reminders fires them all on waking, in order', async () => {
+    clock.set('2026-11-25T18:00:00.000Z')
+    const ids = [
+      await schedule({ subject: 'Thursday digest task', dueDate: '2026-11-26' }),
+      await schedule({
+        type: 'meeting',
+        subject: 'Thursday 14:00 meeting',
+        dueDate: '2026-11-26',
+        dueTime: '14:00',
+      }),
+      await schedule({
+        type: 'call',
+        subject: 'Friday 09:00 call',
+        dueDate: '2026-11-27',
+        dueTime: '09:00',
+        reminderMinutes: 60,
+      }),
+      await schedule({ subject: 'Next week', dueDate: '2026-12-02' }),
+    ].map((activity) => activity.id)
+    expect(await server.reminders.runNow()).toEqual([])
+    // The lid closes on Wednesday evening and opens on Friday at 10:00.
+    clock.set('2026-11-27T13:00:00.000Z')
+    const woken = await server.reminders.runNow()
+    expect(woken.map((activity) => activity.subject)).toEqual([
+      'Thursday digest task',
+      'Thursday 14:00 meeting',
+      'Friday 09:00 call',
+    ])
+    expect(await remindersFor(ids)).toHaveLength(3)
+    expect(await server.reminders.runNow()).toEqual([])
+  })
+
+  it('reminders of work already past when it was written do not fire', async () => {
+    const logged = await schedule({
+      type: 'call',
+      subject: 'Logged late',
+      dueDate: '2026-11-20',
+      dueTime: '10:00',
+    })
+    expect((await server.reminders.runNow()).map((activity) => activity.id)).not.toContain(
+      logged.id,
+    )
+  })
+})
