@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from './app-env'
-import { activitiesRoutes, activityTypesRoutes } from './activities/routes'
+import { activitiesRoutes, activityTypesRoutes, myWorkRoutes } from './activities/routes'
 import { apiDocsRoutes } from './api-docs/routes'
 import { backupsRoutes } from './backups/routes'
 import { requireToken } from './auth/middleware'
@@ -61,6 +61,7 @@ const managementAreas = [
   ['/deals', dealsSearchRoutes],
   ['/lost-reasons', lostReasonsRoutes],
   ['/activity-types', activityTypesRoutes],
+  ['/my-work', myWorkRoutes],
   ['/currencies', currenciesRoutes],
   ['/tokens', tokensRoutes],
   ['/inbound-webhooks', inboundWebhooksRoutes],

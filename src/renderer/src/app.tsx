@@ -29,6 +29,7 @@ const router = createBrowserRouter([
         lazy: page(() => import('./board/board-page'), 'BoardPage'),
       },
       { path: 'deals/:id', lazy: page(() => import('./deals/deal-detail-page'), 'DealDetailPage') },
+      { path: 'my-work', lazy: page(() => import('./work/my-work-page'), 'MyWorkPage') },
       { path: 'people', lazy: page(() => import('./people/people-page'), 'PeoplePage') },
       {
         path: 'people/:id',
@@ -40,12 +41,14 @@ const router = createBrowserRouter([
   },
 ])
 
+const openMyWork = () => void router.navigate('/my-work')
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <SessionGate>
-          <LiveUpdates>
+          <LiveUpdates openMyWork={openMyWork}>
             <RouterProvider router={router} />
           </LiveUpdates>
         </SessionGate>

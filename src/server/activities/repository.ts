@@ -91,12 +91,20 @@ export function listActivities(
 }
 
 /** Open activities due before `before` (or undated), soonest first: My work and the badge. */
-export function listOpenActivities(db: Db, tenantId: string, before: string, limit: number) {
-  return db
+export function listOpenActivities(
+  db: Db,
+  tenantId: string,
+  before: string,
+  limit: number,
+  assigneeId?: string,
+) {
+  let query = db
     .selectFrom('activities')
     .selectAll()
     .where('tenantId', '=', tenantId)
     .where('done', '=', 0)
+  if (assigneeId) query = query.where('assigneeId', '=', assigneeId)
+  return query
     .where((eb) => eb.or([eb('dueAt', '<', before), eb('dueAt', 'is', null)]))
     .orderBy((eb) => eb('dueAt', 'is', null))
     .orderBy('dueAt')

@@ -10,6 +10,7 @@ import {
 } from '../http/schema-types'
 import { createRouter, validated } from '../http/validation'
 import { createActivityType, deleteActivityType, listActivityTypes } from './activity-types'
+import { buckets, getMyWork } from './my-work'
 import {
   activityPageSchema,
   activityQuery,
@@ -153,4 +154,43 @@ export function activityTypesRoutes({ db, clock }: AppDeps) {
         return c.body(null, 204)
       },
     )
+}
+
+const myWorkSchema = z
+  .object({
+    today: z.string().openapi({ format: 'date', description: "Today in the workspace's zone" }),
+    timeZone: z.string(),
+    buckets: z.object(
+      Object.fromEntries(buckets.map((bucket) => [bucket, z.array(activitySchema)])),
+    ),
+    badge: z.number().int().openapi({ description: 'Overdue plus today' }),
+    truncated: z.boolean(),
+    names: z
+      .object({
+        people: z.record(z.string(), z.string()),
+        deals: z.record(z.string(), z.string()),
+      })
+      .openapi({ description: 'Names of the linked people and titles of the linked deals, by id' }),
+  })
+  .openapi('MyWork')
+
+/** /api/app/v1/my-work: open activities by when they are due, for the My work screen. */
+export function myWorkRoutes({ db, clock }: AppDeps) {
+  return createRouter().openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Activities'],
+      summary: 'Open activities: overdue, today, tomorrow, the rest of this week, and undated',
+      request: { query: z.strictObject({ assigneeId: z.uuid().optional() }) },
+      responses: {
+        200: jsonResponse(myWorkSchema, 'The buckets'),
+        ...errorResponses(400, 401, 403, 429),
+      },
+    }),
+    async (c) => {
+      const { assigneeId } = validated<{ assigneeId?: string }>(c, 'query')
+      return c.json(await getMyWork(db, c.var.auth.tenantId, clock.now(), assigneeId), 200)
+    },
+  )
 }

@@ -10,3 +10,8 @@ export async function companyOfDeal(db: Db, tenantId: string, id: string, field:
   if (!deal) throw unknownReference(field, 'deal')
   return deal.primaryCompanyId
 }
+
+/** The titles of these deals of the workspace, by id (an unknown id is left out). */
+export async function titlesOfDeals(db: Db, tenantId: string, ids: string[]) {
+  return deals.findDealTitles(db, tenantId, ids)
+}

@@ -28,3 +28,14 @@ export async function updateDeal(db: Db, id: string, values: Updateable<DealTabl
 export async function deleteDeal(db: Db, id: string): Promise<void> {
   await db.deleteFrom('deals').where('id', '=', id).execute()
 }
+
+export async function findDealTitles(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return {}
+  const rows = await db
+    .selectFrom('deals')
+    .select(['id', 'title'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute()
+  return Object.fromEntries(rows.map((row) => [row.id, row.title])) as Record<string, string>
+}

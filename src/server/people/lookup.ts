@@ -15,3 +15,8 @@ export async function companyOfPerson(db: Db, tenantId: string, id: string, fiel
   if (!person) throw unknownReference(field, 'person')
   return person.companyId
 }
+
+/** The names of these people of the workspace, by id (an unknown id is left out). */
+export async function namesOfPeople(db: Db, tenantId: string, ids: string[]) {
+  return people.findPeopleNames(db, tenantId, ids)
+}

@@ -57,3 +57,14 @@ export async function findOldestPersonMatching(
   }
   return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst()
 }
+
+export async function findPeopleNames(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return {}
+  const rows = await db
+    .selectFrom('people')
+    .select(['id', 'fullName'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute()
+  return Object.fromEntries(rows.map((row) => [row.id, row.fullName])) as Record<string, string>
+}

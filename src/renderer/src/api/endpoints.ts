@@ -1,7 +1,7 @@
 import type { SessionState } from '../../../shared/session'
 import { answer, appApi, restApi, sessionRequest } from './client'
 import type { components, paths as AppPaths } from './generated/app-v1'
-import type { components as RestComponents } from './generated/rest-v1'
+import type { components as RestComponents, paths as RestPaths } from './generated/rest-v1'
 import type { Page } from './types'
 
 type Schemas = components['schemas']
@@ -106,6 +106,29 @@ export const currencies = {
     answer(appApi.PUT('/currencies/{code}', { params: { path: { code } } })),
   disable: (code: string) =>
     answer(appApi.DELETE('/currencies/{code}', { params: { path: { code } } })),
+}
+
+export type ActivityQuery = NonNullable<RestPaths['/activities']['get']['parameters']['query']>
+export type NoteQuery = NonNullable<RestPaths['/notes']['get']['parameters']['query']>
+
+export const activities = {
+  list: (query: ActivityQuery) => answer(restApi.GET('/activities', { params: { query } })),
+  create: (input: Rest['CreateActivity']) => answer(restApi.POST('/activities', { body: input })),
+  update: (id: string, input: Rest['UpdateActivity']) =>
+    answer(restApi.PATCH('/activities/{id}', { ...byId(id), body: input })),
+  snooze: (id: string, minutes: number) =>
+    answer(restApi.POST('/activities/{id}/snooze', { ...byId(id), body: { minutes } })),
+  remove: (id: string) => answer(restApi.DELETE('/activities/{id}', byId(id))),
+  types: () => answer(appApi.GET('/activity-types')).then((result) => result.data),
+  myWork: () => answer(appApi.GET('/my-work', { params: { query: {} } })),
+}
+
+export const notes = {
+  list: (query: NoteQuery) => answer(restApi.GET('/notes', { params: { query } })),
+  create: (input: Rest['CreateNote']) => answer(restApi.POST('/notes', { body: input })),
+  update: (id: string, input: Rest['UpdateNote']) =>
+    answer(restApi.PATCH('/notes/{id}', { ...byId(id), body: input })),
+  remove: (id: string) => answer(restApi.DELETE('/notes/{id}', byId(id))),
 }
 
 export const workspace = {

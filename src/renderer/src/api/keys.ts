@@ -23,6 +23,11 @@ export const keys = {
   currencies: ['currencies'] as const,
   tokens: ['tokens'] as const,
   workspace: ['workspace'] as const,
+  /** Every activity and note list starts with ['work']; so does My work. */
+  work: ['work'] as const,
+  myWork: ['work', 'mine'] as const,
+  recordWork: (kind: 'person' | 'deal' | 'company', id: string) => ['work', kind, id] as const,
+  activityTypes: ['activity-types'] as const,
 }
 
 /** Keys of the integration settings: inbound webhooks, subscriptions, tunnel. */

@@ -1,9 +1,11 @@
 import type { components } from './generated/app-v1'
+import type { components as RestComponents } from './generated/rest-v1'
 
 // The API's JSON shapes as the UI reads them: names for the schemas of the generated OpenAPI types
 // (`npm run api-types` writes them from the server's zod schemas), never written by hand.
 
 type Schemas = components['schemas']
+type RestSchemas = RestComponents['schemas']
 
 /** The list envelope of every page the API answers. */
 export type Page<T> = Omit<Schemas['UserPage'], 'data'> & { data: T[] }
@@ -25,6 +27,10 @@ export type Board = Schemas['Board']
 export type BoardColumn = Schemas['BoardColumn']
 export type BoardCard = Schemas['BoardCard']
 export type TimelineEvent = Schemas['TimelineEvent']
+export type Activity = Schemas['Activity']
+export type Note = RestSchemas['Note']
+export type ActivityType = Schemas['ActivityType']
+export type MyWork = Schemas['MyWork']
 
 export type InboundWebhook = Schemas['InboundWebhook']
 export type InboundWebhookWithUrl = Schemas['InboundWebhookWithUrl']

@@ -5,7 +5,8 @@ import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { stagesById, usePipelines } from '../api/reference-data'
 import { formatMoney } from '../format/money'
-import { DeleteRecordDialog, TimelineCard, useRecordDelete } from '../layout/record-page-parts'
+import { DeleteRecordDialog, useRecordDelete } from '../layout/record-page-parts'
+import { RecordWorkCard } from '../work/record-work-card'
 import { RecordActions } from '../ui/record-actions'
 import { ErrorState, Skeleton } from '../ui/states'
 import { DealFacts } from './deal-facts'
@@ -57,7 +58,7 @@ export function DealDetailPage() {
       </header>
       <div className="detail-columns">
         <DealFacts deal={current} pipeline={pipeline} stage={stage} />
-        <TimelineCard id="deal-history" title="History" query={timeline} />
+        <RecordWorkCard record={{ kind: 'deal', id }} events={timeline} />
       </div>
       <DealFormDialog open={editing} onClose={() => setEditing(false)} deal={current} />
       <DeleteRecordDialog

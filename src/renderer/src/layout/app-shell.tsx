@@ -7,6 +7,7 @@ import { LiveStatusBadge } from '../live/live-status-badge'
 import { useWorkspace } from '../session/workspace'
 import { useHotkeys } from '../ui/hotkeys'
 import { ShortcutsDialog } from '../ui/shortcuts-dialog'
+import { WorkBadge } from '../work/work-badge'
 import './app-shell.css'
 
 /** The frame around every screen: navigation, workspace, live status, shortcuts. */
@@ -17,6 +18,7 @@ export function AppShell() {
   const [help, setHelp] = useState(false)
   useHotkeys({
     'g b': () => void navigate('/board'),
+    'g w': () => void navigate('/my-work'),
     'g p': () => void navigate('/people'),
     'g s': () => void navigate('/settings'),
     '/': () => void navigate('/people', { state: { focusSearch: true } }),
@@ -47,6 +49,12 @@ export function AppShell() {
             <li>
               <NavLink to="/board" aria-keyshortcuts="g b">
                 Board
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/my-work" aria-keyshortcuts="g w">
+                My work
+                <WorkBadge />
               </NavLink>
             </li>
             <li>

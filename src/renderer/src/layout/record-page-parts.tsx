@@ -1,36 +1,11 @@
 import type { ReactNode } from 'react'
-import {
-  useMutation,
-  useQueryClient,
-  type QueryKey,
-  type UseQueryResult,
-} from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '../api/client'
-import type { TimelineEvent } from '../api/types'
-import { Timeline } from '../timeline/timeline'
 import { ConfirmDialog } from '../ui/dialog'
 import { useToast } from '../ui/toast'
 
 // The parts a record's page (a deal's, a person's) has alike.
-
-/** The record's events, newest first, in a card of their own. */
-export function TimelineCard({
-  id,
-  title,
-  query,
-}: {
-  id: string
-  title: string
-  query: UseQueryResult<{ data: TimelineEvent[] }>
-}) {
-  return (
-    <section aria-labelledby={id} className="detail-card">
-      <h2 id={id}>{title}</h2>
-      <Timeline query={query} />
-    </section>
-  )
-}
 
 /** Asks before a record is deleted for good; `what` names its kind (`deal`, `person`). */
 export function DeleteRecordDialog(props: {

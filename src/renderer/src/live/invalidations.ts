@@ -12,6 +12,8 @@ export function staleKeysFor(event: OutpostEvent): Key[] {
   const object = (event.data.object ?? {}) as Linked
   const previous = (event.data.previous ?? {}) as Linked
   const id = object.id
+  // Activities, notes and reminders: every list of them, My work and its badge.
+  if (/^(activity|note|reminder)\./.test(event.type)) return [['work']]
   if (event.type.startsWith('deal.')) {
     const keys: Key[] = [['board']]
     if (id) keys.push(['deal', id])

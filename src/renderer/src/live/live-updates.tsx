@@ -7,6 +7,8 @@ import { boardDrag } from '../board/drag-state'
 import { moveDealKey } from '../board/use-move-deal'
 import { staleKeysFor } from './invalidations'
 import { createSseParser } from './sse'
+import { useToast } from '../ui/toast'
+import { createReminderNotifier } from '../work/reminder-notices'
 
 export type LiveStatus = 'connecting' | 'live' | 'offline'
 
@@ -35,8 +37,16 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * fetch rather than EventSource, because every session request must carry the workspace header.
  * A dropped stream resumes from its last event (Last-Event-ID), so nothing is missed.
  */
-export function LiveUpdates({ children }: { children: ReactNode }) {
+export function LiveUpdates({
+  children,
+  openMyWork,
+}: {
+  children: ReactNode
+  /** Where a reminder's notice leads. */
+  openMyWork: () => void
+}) {
   const queryClient = useQueryClient()
+  const toast = useToast()
   const [status, setStatus] = useState<LiveStatus>('connecting')
 
   useEffect(() => {
@@ -67,7 +77,12 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
     const stopWatchingDrags = boardDrag.onEnd(() => {
       if (pending.length > 0) timer ??= setTimeout(flush, batchMs)
     })
+    const remind = createReminderNotifier(
+      (text) => toast(text, { action: { label: 'Open My work', run: openMyWork } }),
+      openMyWork,
+    )
     const onEvent = (event: OutpostEvent) => {
+      remind(event)
       pending.push(...staleKeysFor(event))
       timer ??= setTimeout(flush, batchMs)
     }
@@ -116,7 +131,7 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
       stopWatchingDrags()
       if (timer) clearTimeout(timer)
     }
-  }, [queryClient])
+  }, [queryClient, toast, openMyWork])
 
   return <LiveContext.Provider value={status}>{children}</LiveContext.Provider>
 }

@@ -5,7 +5,8 @@ import { formatPhone } from '../../../shared/fields/phone'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { lifecycleLabels } from '../format/labels'
-import { DeleteRecordDialog, TimelineCard, useRecordDelete } from '../layout/record-page-parts'
+import { DeleteRecordDialog, useRecordDelete } from '../layout/record-page-parts'
+import { RecordWorkCard } from '../work/record-work-card'
 import { RecordActions } from '../ui/record-actions'
 import { ErrorState, Skeleton } from '../ui/states'
 import { CustomFieldsCard } from './custom-fields-card'
@@ -67,7 +68,7 @@ export function PersonDetailPage() {
           <CustomFieldsCard person={current} />
           <PersonDealsCard personId={id} />
         </div>
-        <TimelineCard id="person-timeline" title="Timeline" query={timeline} />
+        <RecordWorkCard record={{ kind: 'person', id }} events={timeline} />
       </div>
       <PersonFormDialog open={editing} onClose={() => setEditing(false)} person={current} />
       <DeleteRecordDialog

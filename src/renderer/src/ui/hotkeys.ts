@@ -60,6 +60,7 @@ export const shortcutGroups: { title: string; keys: [string, string][] }[] = [
     title: 'Anywhere',
     keys: [
       ['g then b', 'Go to the pipeline board'],
+      ['g then w', 'Go to My work'],
       ['g then p', 'Go to people'],
       ['g then s', 'Go to settings'],
       ['/', 'Search people'],

@@ -3072,6 +3072,80 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/my-work': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Open activities: overdue, today, tomorrow, the rest of this week, and undated */
+    get: {
+      parameters: {
+        query?: {
+          assigneeId?: string
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The buckets */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['MyWork']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/currencies': {
     parameters: {
       query?: never
@@ -6484,6 +6558,122 @@ export interface components {
       /** @example visit */
       key: string
       name: string
+    }
+    MyWork: {
+      /**
+       * Format: date
+       * @description Today in the workspace's zone
+       */
+      today: string
+      timeZone: string
+      buckets: {
+        overdue: components['schemas']['Activity'][]
+        today: components['schemas']['Activity'][]
+        tomorrow: components['schemas']['Activity'][]
+        thisWeek: components['schemas']['Activity'][]
+        noDate: components['schemas']['Activity'][]
+      }
+      /** @description Overdue plus today */
+      badge: number
+      truncated: boolean
+      /** @description Names of the linked people and titles of the linked deals, by id */
+      names: {
+        people: {
+          [key: string]: string
+        }
+        deals: {
+          [key: string]: string
+        }
+      }
+    }
+    /** @description A call, meeting, e-mail, task or deadline: a done one in the past is a log entry, an open one is scheduled work. */
+    Activity: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      /**
+       * @description call, meeting, email, task, deadline, or a type the workspace added
+       * @example call
+       */
+      type: string
+      /** @example Call about the renewal */
+      subject: string
+      /** @description Markdown */
+      body: string
+      /**
+       * Format: date
+       * @example 2026-12-01
+       */
+      dueDate: string | null
+      /**
+       * @description HH:MM in timeZone; null for a date-only activity
+       * @example 14:30
+       */
+      dueTime: string | null
+      /** @example America/Sao_Paulo */
+      timeZone: string
+      /**
+       * Format: date-time
+       * @description The instant it is due (a date-only one: the start of its day in timeZone)
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      dueAt: string | null
+      durationMinutes: number | null
+      done: boolean
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      doneAt: string | null
+      /** @example Left a voicemail */
+      outcome: string | null
+      /** @enum {string} */
+      priority: 'low' | 'normal' | 'high'
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      assigneeId: string | null
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      dealId: string | null
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      companyId: string | null
+      personIds: string[]
+      /**
+       * @description When one is marked done, the next is created (docs/activities.md)
+       * @enum {string|null}
+       */
+      recurrence: 'daily' | 'weekly' | 'monthly' | null
+      /** @description Minutes before the due time (a date-only one: before the morning digest) that reminder.due fires; null for no reminder */
+      reminderMinutes: number | null
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      remindAt: string | null
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      updatedAt: string
     }
     Currency: {
       /** @example USD */

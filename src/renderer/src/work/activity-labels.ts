@@ -1,0 +1,33 @@
+import type { Activity, ActivityType } from '../api/types'
+import { formatDate } from '../format/dates'
+
+/** The name of an activity's type: a workspace's own type by its name, else its key. */
+export const typeName = (key: string, types: ActivityType[] | undefined) =>
+  types?.find((type) => type.key === key)?.name ?? key
+
+/** Where an open activity stands against today: what its colour says. */
+export type DueState = 'overdue' | 'today' | 'future' | 'none'
+
+/** Today's date, YYYY-MM-DD, in this computer's zone. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+export function dueState(activity: Activity, now: Date = new Date()): DueState {
+  if (!activity.dueDate) return 'none'
+  const today = localToday(now)
+  const timedPast =
+    activity.dueTime !== null &&
+    activity.dueAt !== null &&
+    Date.parse(activity.dueAt) < now.getTime()
+  if (activity.dueDate < today || (activity.dueDate === today && timedPast)) return 'overdue'
+  return activity.dueDate === today ? 'today' : 'future'
+}
+
+/** "25 Nov 2026, 14:30" as typed, in the activity's own zone; "No date" without one. */
+export function dueLabel(activity: Activity): string {
+  if (!activity.dueDate) return 'No date'
+  const date = formatDate(activity.dueDate)
+  return activity.dueTime ? `${date}, ${activity.dueTime}` : date
+}

@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { activities } from '../api/endpoints'
+import { keys } from '../api/keys'
+import type { Activity, MyWork } from '../api/types'
+import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { ActivityItem } from './activity-item'
+import { ReminderPermission } from './reminder-notices'
+import { ScheduleNextDialog } from './schedule-next-dialog'
+import { useToggleDone } from './use-work'
+import './work.css'
+
+const sections: [keyof MyWork['buckets'], string][] = [
+  ['overdue', 'Overdue'],
+  ['today', 'Today'],
+  ['tomorrow', 'Tomorrow'],
+  ['thisWeek', 'This week'],
+  ['noDate', 'No date'],
+]
+
+/** The open work of the workspace by when it is due; its count also badges the navigation. */
+export const useMyWork = () => useQuery({ queryKey: keys.myWork, queryFn: activities.myWork })
+
+/** /my-work: Overdue, Today, Tomorrow, This week and No date, each ticked off in place. */
+export function MyWorkPage() {
+  const work = useMyWork()
+  const [next, setNext] = useState<Activity | null>(null)
+  const toggle = useToggleDone(setNext)
+  if (work.isError) return <ErrorState error={work.error} retry={() => void work.refetch()} />
+  if (!work.data) return <Skeleton lines={6} label="Loading your work" />
+  const { buckets } = work.data
+  const empty = sections.every(([bucket]) => buckets[bucket].length === 0)
+  return (
+    <article className="my-work">
+      <header className="page-header">
+        <h1>My work</h1>
+        <ReminderPermission />
+      </header>
+      {empty && (
+        <EmptyState title="Nothing to do this week">
+          Schedule a call or a task from a person&apos;s or a deal&apos;s page.
+        </EmptyState>
+      )}
+      {sections.map(([bucket, title]) =>
+        buckets[bucket].length === 0 ? null : (
+          <section key={bucket} aria-labelledby={`work-${bucket}`}>
+            <h2 id={`work-${bucket}`}>
+              {title} <span className="count">{buckets[bucket].length}</span>
+            </h2>
+            <ul className="work-list">
+              {buckets[bucket].map((activity) => (
+                <ActivityItem
+                  key={activity.id}
+                  activity={activity}
+                  names={work.data.names}
+                  busy={toggle.isPending}
+                  onToggle={(done) => toggle.mutate({ activity, done })}
+                />
+              ))}
+            </ul>
+          </section>
+        ),
+      )}
+      <ScheduleNextDialog after={next} onClose={() => setNext(null)} />
+    </article>
+  )
+}

@@ -1,0 +1,141 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { Activity, Note, TimelineEvent } from '../api/types'
+import { formatDateTime, formatRelative } from '../format/dates'
+import { Timeline } from '../timeline/timeline'
+import { ErrorState, Skeleton } from '../ui/states'
+import { ActivityForm } from './activity-form'
+import { ActivityItem } from './activity-item'
+import { MarkdownText } from './markdown-text'
+import { NoteForm } from './note-form'
+import { ScheduleNextDialog } from './schedule-next-dialog'
+import { useRecordWork, useToggleDone, type RecordRef } from './use-work'
+import './work.css'
+
+type Composer = 'log' | 'schedule' | 'note'
+const composers: [Composer, string][] = [
+  ['log', 'Log activity'],
+  ['schedule', 'Schedule'],
+  ['note', 'Note'],
+]
+
+function NoteItem({ note }: { note: Note }) {
+  return (
+    <li className={`note-item${note.pinned ? ' note-pinned' : ''}`}>
+      <MarkdownText text={note.body} />
+      <time dateTime={note.notedAt} title={formatDateTime(note.notedAt)}>
+        {note.pinned ? 'Pinned · ' : 'Note · '}
+        {formatRelative(note.notedAt)}
+      </time>
+    </li>
+  )
+}
+
+/**
+ * A record's work and history in one card: a composer (log, schedule, note), then pinned notes,
+ * upcoming activities, and the history of done activities and notes, newest first, above the
+ * record's own changes.
+ */
+export function RecordWorkCard({
+  record,
+  events,
+}: {
+  record: RecordRef
+  events: UseQueryResult<{ data: TimelineEvent[] }>
+}) {
+  const [composer, setComposer] = useState<Composer>('log')
+  const [next, setNext] = useState<Activity | null>(null)
+  const { activityList, noteList } = useRecordWork(record)
+  const toggle = useToggleDone(setNext)
+  const links =
+    record.kind === 'person'
+      ? { personIds: [record.id] }
+      : record.kind === 'deal'
+        ? { dealId: record.id }
+        : { companyId: record.id }
+  const noteLinks = { [`${record.kind}Id`]: record.id }
+  const failed = activityList.error ?? noteList.error
+  const all = activityList.data?.data ?? []
+  const upcoming = all.filter((activity) => !activity.done)
+  const pinned = (noteList.data?.data ?? []).filter((note) => note.pinned)
+  const history = [
+    ...all
+      .filter((activity) => activity.done)
+      .map((activity) => ({
+        at: activity.dueAt ?? activity.doneAt ?? activity.createdAt,
+        activity,
+      })),
+    ...(noteList.data?.data ?? [])
+      .filter((note) => !note.pinned)
+      .map((note) => ({ at: note.notedAt, note })),
+  ].sort((a, b) => b.at.localeCompare(a.at))
+  const item = (activity: Activity) => (
+    <ActivityItem
+      key={activity.id}
+      activity={activity}
+      busy={toggle.isPending}
+      onToggle={(done) => toggle.mutate({ activity, done })}
+    />
+  )
+
+  return (
+    <section aria-labelledby={`${record.kind}-work`} className="detail-card work-card">
+      <h2 id={`${record.kind}-work`}>Activity</h2>
+      <div role="tablist" aria-label="Add" className="composer-tabs">
+        {composers.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={composer === value}
+            className={composer === value ? 'tab tab-active' : 'tab'}
+            onClick={() => setComposer(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {composer === 'note' ? (
+          <NoteForm links={noteLinks} />
+        ) : (
+          <ActivityForm key={composer} mode={composer} links={links} />
+        )}
+      </div>
+      {failed && <ErrorState error={failed} retry={() => void activityList.refetch()} />}
+      {(activityList.isPending || noteList.isPending) && (
+        <Skeleton lines={3} label="Loading activities" />
+      )}
+      {pinned.length > 0 && (
+        <>
+          <h3>Pinned</h3>
+          <ul className="work-list">
+            {pinned.map((note) => (
+              <NoteItem key={note.id} note={note} />
+            ))}
+          </ul>
+        </>
+      )}
+      {upcoming.length > 0 && (
+        <>
+          <h3>Upcoming</h3>
+          <ul className="work-list">{upcoming.map(item)}</ul>
+        </>
+      )}
+      <h3>History</h3>
+      {history.length > 0 && (
+        <ul className="work-list">
+          {history.map((entry) =>
+            'note' in entry ? (
+              <NoteItem key={entry.note.id} note={entry.note} />
+            ) : (
+              item(entry.activity)
+            ),
+          )}
+        </ul>
+      )}
+      <Timeline query={events} />
+      <ScheduleNextDialog after={next} onClose={() => setNext(null)} />
+    </section>
+  )
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react'
+import type { OutpostEvent } from '../../../shared/events'
+import type { Activity } from '../api/types'
+
+// Reminders that arrive together (a laptop waking after a night) make one notice, not a pile.
+const gatherMs = 1000
+
+/** What a batch of reminders says: the one subject, or how many are due. */
+export function reminderNotice(due: Pick<Activity, 'subject'>[]): { title: string; body: string } {
+  if (due.length === 1) return { title: 'Reminder', body: due[0]!.subject }
+  return {
+    title: `${due.length} reminders due`,
+    body: due
+      .slice(0, 3)
+      .map((activity) => activity.subject)
+      .join(', ')
+      .concat(due.length > 3 ? ', …' : ''),
+  }
+}
+
+/**
+ * Turns the stream's reminder.due events into notices: `show` inside the page always, and a system
+ * notification through the browser's Notification API when the user has allowed it.
+ */
+export function createReminderNotifier(show: (text: string) => void, openMyWork: () => void) {
+  let batch: Activity[] = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const flush = () => {
+    timer = undefined
+    const notice = reminderNotice(batch)
+    batch = []
+    show(`${notice.title}: ${notice.body}`)
+    if ('Notification' in window && Notification.permission === 'granted') {
+      const notification = new Notification(notice.title, {
+        body: notice.body,
+        tag: 'outpost-reminder',
+      })
+      notification.onclick = () => {
+        window.focus()
+        openMyWork()
+      }
+    }
+  }
+  return (event: OutpostEvent) => {
+    if (event.type !== 'reminder.due') return
+    batch.push(event.data.object as Activity)
+    timer ??= setTimeout(flush, gatherMs)
+  }
+}
+
+/** Asks for permission to show reminders as system notifications, while it is not decided. */
+export function ReminderPermission() {
+  const supported = 'Notification' in window
+  const [permission, setPermission] = useState(supported ? Notification.permission : 'denied')
+  if (!supported || permission !== 'default') return null
+  return (
+    <button
+      type="button"
+      className="button"
+      onClick={() => void Notification.requestPermission().then(setPermission)}
+    >
+      Show reminders as notifications
+    </button>
+  )
+}

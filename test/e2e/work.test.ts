@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectAccessible, openSession, screenshot, type Session } from './browser'
+
+let session: Session
+let personId: string
+
+// Today and a time a little ahead, as the browser's São Paulo clock reads them.
+function soon(minutes: number) {
+  const at = new Date(Date.now() + minutes * 60_000)
+  const local = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'America/Sao_Paulo',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(at)
+  const [date, time] = local.split(' ') as [string, string]
+  return { dueDate: date, dueTime: time }
+}
+
+beforeAll(async () => {
+  session = await openSession()
+  // Reminders reach the page as system notifications too; the operating system's side is not
+  // ours to run, so the page's Notification records what it was asked to show.
+  await session.context.grantPermissions(['notifications'])
+  await session.context.addInitScript(() => {
+    const shown: { title: string; body?: string }[] = []
+    Object.assign(globalThis, { shownNotifications: shown })
+    class RecordingNotification {
+      static permission = 'granted'
+      static requestPermission = async () => 'granted'
+      onclick: (() => void) | null = null
+      constructor(title: string, options?: { body?: string }) {
+        shown.push({ title, body: options?.body })
+      }
+    }
+    Object.assign(globalThis, { Notification: RecordingNotification })
+  })
+  await session.server.admin.patch('/api/app/v1/workspace', { timeZone: 'America/Sao_Paulo' })
+  const person = await session.server.api.post('/api/v1/people', { fullName: 'Carla Dias' })
+  personId = person.body.id
+  await session.page.reload()
+})
+afterAll(() => session.close())
+
+describe('activities and notes on a record, My work, reminders', () => {
+  it('logs a call, schedules a task and pins a note from a person’s page', async () => {
+    const { page } = session
+    await page.goto(`${session.server.url}/people/${personId}`)
+    const card = page.locator('.work-card')
+    await card.getByLabel('Subject').fill('Discussed the pricing')
+    await card.getByRole('button', { name: 'Log', exact: true }).click()
+    await card.locator('.activity-item', { hasText: 'Discussed the pricing' }).waitFor()
+
+    await card.getByRole('tab', { name: 'Schedule' }).click()
+    await card.getByLabel('Type').selectOption('task')
+    await card.getByLabel('Subject').fill('Send the proposal')
+    await card.getByLabel('Reminder').selectOption({ label: '1 hour before' })
+    await card.getByRole('button', { name: 'Schedule', exact: true }).click()
+    const upcoming = card.locator('.activity-item', { hasText: 'Send the proposal' })
+    await upcoming.waitFor()
+    expect(await upcoming.getAttribute('class')).toContain('activity-today')
+
+    await card.getByRole('tab', { name: 'Note' }).click()
+    await card.getByLabel('Note', { exact: true }).fill('**Decision maker** is the CFO')
+    await card.getByLabel('Pin to the top').check()
+    await card.getByRole('button', { name: 'Save note' }).click()
+    const pinned = card.locator('.note-pinned')
+    await pinned.waitFor()
+    // Markdown is rendered, not shown as asterisks.
+    expect(await pinned.locator('strong').innerText()).toBe('Decision maker')
+
+    const { body } = await session.server.api.get(`/api/v1/activities?personId=${personId}`)
+    expect(
+      body.data.map((activity: { subject: string; done: boolean }) => [
+        activity.subject,
+        activity.done,
+      ]),
+    ).toEqual([
+      ['Send the proposal', false],
+      ['Discussed the pricing', true],
+    ])
+    expect(body.data[0]).toMatchObject({ type: 'task', reminderMinutes: 60, personIds: [personId] })
+    await expectAccessible(page, 'person with activities')
+    await screenshot(page, 'person-activities')
+  })
+
+  it('My work lists today’s task with a badge, and after Done offers to schedule the next', async () => {
+    const { page } = session
+    await session.server.api.post('/api/v1/activities', {
+      subject: 'Overdue follow-up',
+      dueDate: '2026-01-05',
+      personIds: [personId],
+    })
+    await page.getByRole('link', { name: /My work/ }).click()
+    await page.getByRole('heading', { name: 'My work' }).waitFor()
+    await expect.poll(() => page.locator('.nav-badge').innerText()).toBe('2')
+    expect(await page.locator('#work-overdue').innerText()).toContain('Overdue')
+    const today = page.locator('section', { has: page.locator('#work-today') })
+    await today.getByText('Send the proposal').waitFor()
+    expect(await today.getByRole('link', { name: 'Carla Dias' }).count()).toBe(1)
+    await expectAccessible(page, 'my work')
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await expectAccessible(page, 'my work at 1024')
+    await screenshot(page, 'my-work-1024')
+    await page.setViewportSize({ width: 1440, height: 900 })
+
+    await today.getByRole('checkbox', { name: 'Mark “Send the proposal” done' }).click()
+    await page.getByRole('button', { name: 'Schedule the next' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Schedule the next activity' })
+    expect(await dialog.getByLabel('Subject').inputValue()).toBe('Follow up: Send the proposal')
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click()
+    await today.getByText('Follow up: Send the proposal').waitFor()
+    const { body } = await session.server.api.get(
+      `/api/v1/activities?personId=${personId}&done=false`,
+    )
+    expect(body.data.map((activity: { subject: string }) => activity.subject)).toContain(
+      'Follow up: Send the proposal',
+    )
+    await expect.poll(() => page.locator('.nav-badge').innerText()).toBe('2')
+  })
+
+  it('a reminder that comes due shows in the page and as a notification', async () => {
+    const { page } = session
+    await session.server.api.post('/api/v1/activities', {
+      type: 'call',
+      subject: 'Call Carla back',
+      ...soon(30),
+      reminderMinutes: 60,
+      personIds: [personId],
+    })
+    await session.server.reminders.runNow()
+    await page.locator('.toast', { hasText: 'Reminder: Call Carla back' }).waitFor()
+    await expect
+      .poll(() => page.evaluate('shownNotifications'))
+      .toEqual([{ title: 'Reminder', body: 'Call Carla back' }])
+  })
+})
