@@ -7,6 +7,8 @@ import {
   dialog,
   ipcMain,
   Menu,
+  Notification,
+  powerMonitor,
   session,
   safeStorage,
   shell,
@@ -14,10 +16,13 @@ import {
 } from 'electron'
 import icon from '../../resources/icon.png?asset'
 import trayIcon from '../../resources/tray.png?asset'
+import type { Activity } from '../server/activities/schema'
+import { snoozeActivity, updateActivity } from '../server/activities/service'
 import { startServer, type RunningServer } from '../server/server'
 import { readDesktopConfig, startupFailureMessage } from './desktop-config'
 import { ipcChannels, trustedSender, type BridgeInfo } from './ipc'
 import { decideNavigation, permissionAllowed } from './navigation'
+import { reminderActions, reminderNotification, snoozeMinutes } from './reminders'
 import { trayMenuTemplate } from './tray-menu'
 import { mainWindowOptions } from './window-options'
 
@@ -112,12 +117,15 @@ async function main(): Promise<void> {
   // A new secret each launch: the window trades it for a UI session (see docs/ui.md).
   const sessionSecret = randomBytes(32).toString('base64url')
   let server: RunningServer
+  // Reminders can come before the window exists; until then a click just lands on My work.
+  let openPath = (_path: string) => {}
   try {
     const { port } = readDesktopConfig(dataDir)
     server = await startServer({
       dataDir,
       port,
       uiDir,
+      onReminders: (due) => showReminders(server, due, openPath),
       desktopSessionSecret: sessionSecret,
       // The key that seals credentials, encrypted by the OS keychain where there is one (a Linux
       // session without a keyring has none: the key file is then private to the user alone).
@@ -144,13 +152,18 @@ async function main(): Promise<void> {
     window.show()
     window.focus()
   }
+  openPath = (path) => {
+    openWindow()
+    void window.loadURL(new URL(path, appOrigin).href)
+  }
+  // Back from sleep: the reminders missed meanwhile come at once, as one notice.
+  powerMonitor.on('resume', () => void server.reminders.runNow())
   app.on('second-instance', openWindow)
   app.on('activate', openWindow)
   createTray(server, dataDir, openWindow)
 
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit()
-  })
+  // Closing the window leaves Outpost in the tray, so reminders still come; the tray quits it.
+  app.on('window-all-closed', () => {})
   // Quit only after the server has finished requests in flight, flushed webhook attempts and
   // closed the database.
   let closed = false
@@ -162,6 +175,33 @@ async function main(): Promise<void> {
       app.quit()
     })
   })
+}
+
+/**
+ * A check's reminders as one system notification, shown whether the window is open or closed to
+ * the tray: a click opens the record (or My work); Done and Snooze act on the activity at once.
+ */
+function showReminders(server: RunningServer, due: Activity[], open: (path: string) => void) {
+  if (!Notification.isSupported()) return
+  const notice = reminderNotification(due)
+  const single = notice.activityId ? due[0] : undefined
+  const notification = new Notification({
+    title: notice.title,
+    body: notice.body,
+    actions: single ? reminderActions.map((text) => ({ type: 'button' as const, text })) : [],
+  })
+  notification.on('click', () => open(notice.path))
+  notification.on('action', (_event, index) => {
+    if (!single) return
+    const now = new Date()
+    const done = index === 0
+    void (
+      done
+        ? updateActivity(server.db, single.tenantId, single.id, { done: true }, now)
+        : snoozeActivity(server.db, single.tenantId, single.id, snoozeMinutes, now)
+    ).catch(() => open(notice.path))
+  })
+  notification.show()
 }
 
 void main()

@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { readDesktopConfig, startupFailureMessage } from '../../src/main/desktop-config'
 import { ipcChannels, trustedSender } from '../../src/main/ipc'
 import { decideNavigation, permissionAllowed } from '../../src/main/navigation'
+import { reminderActions, reminderNotification } from '../../src/main/reminders'
 import { trayMenuTemplate, tunnelLabel } from '../../src/main/tray-menu'
+import type { Activity } from '../../src/server/activities/schema'
 import { mainWindowOptions } from '../../src/main/window-options'
 import type { TunnelState } from '../../src/shared/tunnel'
 
@@ -150,5 +152,32 @@ describe('tray menu', () => {
       actions,
     )
     expect(on.map((item) => item.label)).toContain('Turn tunnel off')
+  })
+})
+
+describe('reminder notifications', () => {
+  const activity = (subject: string, links: Partial<Activity> = {}) =>
+    ({ id: `id-${subject}`, subject, dealId: null, personIds: [], ...links }) as Activity
+
+  it('one reminder names its activity, opens its record and can be done or snoozed', () => {
+    expect(reminderNotification([activity('Call Ana', { personIds: ['p1'] })])).toEqual({
+      title: 'Reminder',
+      body: 'Call Ana',
+      path: '/people/p1',
+      activityId: 'id-Call Ana',
+    })
+    expect(reminderNotification([activity('Demo', { dealId: 'd1', personIds: ['p1'] })]).path).toBe(
+      '/deals/d1',
+    )
+    expect(reminderActions).toEqual(['Done', 'Snooze 10 min'])
+  })
+
+  it('several at once (back from sleep) make one notice that opens My work', () => {
+    const due = ['A', 'B', 'C', 'D'].map((subject) => activity(subject))
+    expect(reminderNotification(due)).toEqual({
+      title: '4 reminders due',
+      body: 'A, B, C, …',
+      path: '/my-work',
+    })
   })
 })

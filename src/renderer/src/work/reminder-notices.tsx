@@ -1,22 +1,10 @@
 import { useState } from 'react'
 import type { OutpostEvent } from '../../../shared/events'
+import { reminderNotice } from '../../../shared/reminder-notice'
 import type { Activity } from '../api/types'
 
 // Reminders that arrive together (a laptop waking after a night) make one notice, not a pile.
 const gatherMs = 1000
-
-/** What a batch of reminders says: the one subject, or how many are due. */
-export function reminderNotice(due: Pick<Activity, 'subject'>[]): { title: string; body: string } {
-  if (due.length === 1) return { title: 'Reminder', body: due[0]!.subject }
-  return {
-    title: `${due.length} reminders due`,
-    body: due
-      .slice(0, 3)
-      .map((activity) => activity.subject)
-      .join(', ')
-      .concat(due.length > 3 ? ', …' : ''),
-  }
-}
 
 /**
  * Turns the stream's reminder.due events into notices: `show` inside the page always, and a system

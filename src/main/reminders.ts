@@ -1,0 +1,33 @@
+import type { Activity } from '../server/activities/schema'
+import { reminderNotice } from '../shared/reminder-notice'
+
+/** What the desktop app shows for one check's reminders, and where a click on it leads. */
+export interface ReminderNotification {
+  title: string
+  body: string
+  /** The page a click opens: the activity's deal or person, or My work for several. */
+  path: string
+  /** The one activity that Done and Snooze act on; absent for a grouped notice. */
+  activityId?: string
+}
+
+export const snoozeMinutes = 10
+
+/** The buttons of a single reminder's notification, in this order. */
+export const reminderActions = ['Done', `Snooze ${snoozeMinutes} min`] as const
+
+/**
+ * One notification per check: a single reminder names its activity and offers Done and Snooze;
+ * several (a laptop back from sleep) make one notice that opens My work.
+ */
+export function reminderNotification(due: readonly Activity[]): ReminderNotification {
+  const { title, body } = reminderNotice(due)
+  if (due.length !== 1) return { title, body, path: '/my-work' }
+  const [activity] = due as [Activity]
+  const path = activity.dealId
+    ? `/deals/${activity.dealId}`
+    : activity.personIds[0]
+      ? `/people/${activity.personIds[0]}`
+      : '/my-work'
+  return { title, body, path, activityId: activity.id }
+}
