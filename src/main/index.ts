@@ -17,7 +17,6 @@ import {
 import icon from '../../resources/icon.png?asset'
 import trayIcon from '../../resources/tray.png?asset'
 import type { Activity } from '../server/activities/schema'
-import { snoozeActivity, updateActivity } from '../server/activities/service'
 import { startServer, type RunningServer } from '../server/server'
 import { readDesktopConfig, startupFailureMessage } from './desktop-config'
 import { ipcChannels, trustedSender, type BridgeInfo } from './ipc'
@@ -193,13 +192,8 @@ function showReminders(server: RunningServer, due: Activity[], open: (path: stri
   notification.on('click', () => open(notice.path))
   notification.on('action', (_event, index) => {
     if (!single) return
-    const now = new Date()
-    const done = index === 0
-    void (
-      done
-        ? updateActivity(server.db, single.tenantId, single.id, { done: true }, now)
-        : snoozeActivity(server.db, single.tenantId, single.id, snoozeMinutes, now)
-    ).catch(() => open(notice.path))
+    const { done, snooze } = server.reminderActions
+    void (index === 0 ? done(single) : snooze(single, snoozeMinutes)).catch(() => open(notice.path))
   })
   notification.show()
 }

@@ -6,6 +6,7 @@ import { createApp } from './app'
 import type { AppDeps } from './app-env'
 import { startReminderScheduler } from './activities/reminders'
 import type { Activity } from './activities/schema'
+import { snoozeActivity, updateActivity } from './activities/service'
 import { systemClock, type Clock } from './clock'
 import type { PeriodicTask } from './periodic'
 import type { Db } from './db/connection'
@@ -83,6 +84,11 @@ export interface RunningServer {
   eventPruner: EventPruner
   /** Fires reminders as they come due; `runNow()` fires those due now (tests use it). */
   reminders: PeriodicTask<Activity[]>
+  /** What a reminder's notification can do to its activity (the desktop app's Done and Snooze). */
+  reminderActions: {
+    done(activity: Activity): Promise<unknown>
+    snooze(activity: Activity, minutes: number): Promise<unknown>
+  }
   /** The optional tunnel to the inbound webhooks (off unless enabled in settings or options). */
   tunnel: TunnelManager
   /**
@@ -254,6 +260,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     deliveries,
     eventPruner,
     reminders,
+    reminderActions: {
+      done: ({ tenantId, id }) => updateActivity(db, tenantId, id, { done: true }, clock.now()),
+      snooze: ({ tenantId, id }, minutes) => snoozeActivity(db, tenantId, id, minutes, clock.now()),
+    },
     tunnel: tunnel.manager,
     setTunnelEnabled: async (enabled) => {
       await configureTunnel(db, tunnel.manager, { enabled }, clock.now())

@@ -8,3 +8,6 @@ export function isTimeZone(zone: string): boolean {
     return false
   }
 }
+
+/** The zone of the machine the server runs on: a workspace without one of its own uses it. */
+export const machineTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone

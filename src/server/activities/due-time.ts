@@ -6,9 +6,6 @@ import { addDays, addMonths, addWeeks, format } from 'date-fns'
 
 export type Recurrence = 'daily' | 'weekly' | 'monthly'
 
-/** The zone of the machine the server runs on: a workspace without one of its own uses it. */
-export const machineTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
-
 function wallClock(date: string, time: string, zone: string): TZDate {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
   const [hours, minutes] = time.split(':').map(Number) as [number, number]

@@ -9,11 +9,10 @@ import { invalidField, notFound, unknownReference } from '../http/errors'
 import { paginate } from '../http/pagination'
 import { companyOfPerson } from '../people/lookup'
 import { requireUser } from '../users/lookup'
-import { getWorkspace } from '../workspaces/service'
+import { getWorkspace, workspaceTimeZone } from '../workspaces/service'
 import { activityTypeExists } from './activity-types'
 import {
   instantOf,
-  machineTimeZone,
   nextOccurrence,
   remindAtOf,
   wallClockOf,
@@ -77,7 +76,7 @@ export const listActivities = (db: Db, tenantId: string, query: ActivityQuery) =
 export async function workspaceCalendar(db: Db, tenantId: string) {
   const workspace = await getWorkspace(db, tenantId)
   return {
-    timeZone: workspace.timeZone ?? machineTimeZone(),
+    timeZone: workspaceTimeZone(workspace),
     reminderMinutes: workspace.reminderMinutes,
     digestTime: workspace.digestTime,
   }

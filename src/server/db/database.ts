@@ -78,6 +78,10 @@ export interface StageTable {
   name: string
   type: StageType
   position: number
+  /** Chance of winning, 0-100; null follows the type (won 100, lost 0, open 0). */
+  probability: Generated<number | null>
+  /** Days an open deal may stay before it is shown as rotting; null never. */
+  rottingDays: Generated<number | null>
   createdAt: string
   updatedAt: string
 }
@@ -134,6 +138,8 @@ export interface DealTable {
   lostReasonId: string | null
   closedAt: string | null
   /** JSON object text. */
+  /** The deal's own chance of winning, overriding its stage's; null follows the stage. */
+  probability: Generated<number | null>
   customFields: string
   createdAt: string
   updatedAt: string
@@ -181,6 +187,8 @@ export interface EventTable {
   resourceId: string
   /** The whole event as JSON text, exactly as it will be delivered. */
   payload: string
+  /** Who or what made the change, JSON (events/actor.ts); null before it was recorded. */
+  actor: Generated<string | null>
   createdAt: string
 }
 
@@ -380,6 +388,17 @@ export interface NoteTable {
   updatedAt: string
 }
 
+export interface SavedViewTable {
+  id: string
+  tenantId: string
+  resource: 'deals' | 'people'
+  name: string
+  /** The list's query string: filters and sort. */
+  query: string
+  createdAt: string
+  updatedAt: string
+}
+
 export interface Database {
   workspaces: WorkspaceTable
   users: UserTable
@@ -409,4 +428,5 @@ export interface Database {
   activities: ActivityTable
   activityPeople: ActivityPersonTable
   notes: NoteTable
+  savedViews: SavedViewTable
 }

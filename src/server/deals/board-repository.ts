@@ -1,7 +1,16 @@
+import { sql } from 'kysely'
 import type { Db } from '../db/connection'
 
-/** Every deal of a pipeline as a card, with the names of its person, owner and company. */
-export async function listBoardCards(db: Db, tenantId: string, pipelineId: string) {
+/**
+ * The deals of a pipeline as cards, with the names of their person, owner and company and their
+ * next open activity: every open deal, and the won and lost ones closed since `closedSince`.
+ */
+export async function listBoardCards(
+  db: Db,
+  tenantId: string,
+  pipelineId: string,
+  closedSince: string,
+) {
   return db
     .selectFrom('deals')
     .leftJoin('people', 'people.id', 'deals.primaryPersonId')
@@ -22,10 +31,19 @@ export async function listBoardCards(db: Db, tenantId: string, pipelineId: strin
       'deals.expectedCloseDate',
       'deals.lostReasonId',
       'deals.closedAt',
+      'deals.probability',
       'deals.updatedAt',
+      // The soonest open activity; undated ones come after every dated one.
+      sql<string | null>`(select json_object('id', a.id, 'subject', a.subject, 'dueDate',
+        a.due_date, 'dueTime', a.due_time, 'dueAt', a.due_at) from activities a
+        where a.deal_id = deals.id and a.done = 0
+        order by a.due_at is null, a.due_at limit 1)`.as('nextActivity'),
     ])
     .where('deals.tenantId', '=', tenantId)
     .where('deals.pipelineId', '=', pipelineId)
+    .where((eb) =>
+      eb.or([eb('deals.closedAt', 'is', null), eb('deals.closedAt', '>=', closedSince)]),
+    )
     .orderBy('deals.updatedAt', 'desc')
     .orderBy('deals.id', 'desc')
     .execute()

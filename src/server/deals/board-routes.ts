@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
 import { errorResponses, jsonResponse } from '../http/schema-types'
-import { createRouter } from '../http/validation'
+import { createRouter, validated } from '../http/validation'
+import { forecastQuery, forecastSchema } from './forecast-schema'
+import { getForecast } from './forecast-service'
 import { boardSchema } from './board-schema'
 import { getBoard } from './board-service'
 
@@ -10,19 +12,41 @@ const params = z.object({
 })
 
 /** /api/app/v1/pipelines/{id}/board: what the pipeline board shows, in one request. */
-export function boardRoutes({ db }: AppDeps) {
-  return createRouter().openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/board',
-      tags: ['Pipelines'],
-      summary: "A pipeline's deals grouped by stage, with counts and sums per currency",
-      request: { params },
-      responses: {
-        200: jsonResponse(boardSchema, 'The board'),
-        ...errorResponses(401, 403, 404, 429),
+export function boardRoutes({ db, clock }: AppDeps) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/forecast',
+        tags: ['Pipelines'],
+        summary: 'Open deals by expected close month, weighted, beside the deals won each month',
+        request: { params, query: forecastQuery },
+        responses: {
+          200: jsonResponse(forecastSchema, 'The forecast'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      }),
+      async (c) => {
+        const query = validated<z.output<typeof forecastQuery>>(c, 'query')
+        const id = c.req.valid('param').id
+        return c.json(await getForecast(db, c.var.auth.tenantId, id, query, clock.now()), 200)
       },
-    }),
-    async (c) => c.json(await getBoard(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
-  )
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/board',
+        tags: ['Pipelines'],
+        summary: "A pipeline's deals grouped by stage, with counts and sums per currency",
+        request: { params },
+        responses: {
+          200: jsonResponse(boardSchema, 'The board'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) => {
+        const { tenantId } = c.var.auth
+        return c.json(await getBoard(db, tenantId, c.req.valid('param').id, clock.now()), 200)
+      },
+    )
 }

@@ -1,12 +1,44 @@
+import { createRoute, z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
+import { errorResponses, idParams, jsonRequest, jsonResponse } from '../http/schema-types'
+import { createRouter, validated } from '../http/validation'
 import { pageSchema } from '../http/pagination'
 import { searchAndTimelineRoutes } from '../timeline/routes'
 import { dealSchema } from './schema'
 import { dealsSearchQuery } from './search-schema'
 import { searchDeals } from './search-service'
-import { getDeal } from './service'
+import { getDeal, setDealProbability } from './service'
 
-/** /api/app/v1/deals: deals of a person, company or pipeline, and a deal's timeline. */
+const probabilityBody = z
+  .strictObject({
+    probability: z.number().int().min(0).max(100).nullable().openapi({
+      description: "0-100; null follows the deal's stage",
+    }),
+  })
+  .openapi('DealProbability')
+
+/** PUT /{id}/probability: a deal's own chance of winning, for the forecast (docs/forecast.md). */
+const probabilityRoutes = ({ db }: AppDeps) =>
+  createRouter().openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}/probability',
+      tags: ['Deals (UI)'],
+      summary: "Set a deal's own probability for the forecast, or null for its stage's",
+      request: { params: idParams, ...jsonRequest(probabilityBody) },
+      responses: {
+        200: jsonResponse(probabilityBody, 'The probability set'),
+        ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+      },
+    }),
+    async (c) => {
+      const { probability } = validated<z.output<typeof probabilityBody>>(c, 'json')
+      const { tenantId } = c.var.auth
+      return c.json(await setDealProbability(db, tenantId, c.req.param('id'), probability), 200)
+    },
+  )
+
+/** /api/app/v1/deals: deals of a person, company or pipeline, a deal's timeline and probability. */
 export const dealsSearchRoutes = (deps: AppDeps) =>
   searchAndTimelineRoutes(
     deps,
@@ -22,4 +54,4 @@ export const dealsSearchRoutes = (deps: AppDeps) =>
       summary: "A deal's timeline: its stage changes and other events, newest first",
       requireRecord: getDeal,
     },
-  )
+  ).route('/', probabilityRoutes(deps))

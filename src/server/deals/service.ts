@@ -132,6 +132,7 @@ export async function createDeal(
       primaryPersonId: input.primaryPersonId ?? null,
       primaryCompanyId: input.primaryCompanyId ?? null,
       ...close,
+      probability: null,
       customFields: '{}',
       createdAt: timestamp,
       updatedAt: timestamp,
@@ -216,4 +217,24 @@ export async function listDealsAfter(
   limit: number,
 ): Promise<Deal[]> {
   return withTags(db, await selectTenantRowsAfter(db, 'deals', tenantId, after, limit))
+}
+
+/**
+ * Sets a deal's own chance of winning for the forecast (null: its stage's). Not a field of the v1
+ * Deal, so it emits no event (docs/forecast.md).
+ */
+export async function setDealProbability(
+  db: Db,
+  tenantId: string,
+  id: string,
+  probability: number | null,
+): Promise<{ probability: number | null }> {
+  return inTransaction(db, async (trx) => {
+    const row = await deals.findDealById(trx, tenantId, id)
+    if (!row) throw notFound('Deal')
+    if (row.probability !== probability) {
+      await deals.updateDeal(trx, id, { probability })
+    }
+    return { probability }
+  })
 }

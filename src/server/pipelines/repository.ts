@@ -54,17 +54,22 @@ export async function listStagesOf(db: Db, pipelineIds: readonly string[]) {
   if (pipelineIds.length === 0) return []
   return db
     .selectFrom('stages')
-    .select(['id', 'pipelineId', 'name', 'type', 'position', 'createdAt', 'updatedAt'])
+    .select(stageColumns)
     .where('pipelineId', 'in', pipelineIds)
     .orderBy('pipelineId')
     .orderBy('position')
     .execute()
 }
 
+const stageColumns = [
+  ...['id', 'pipelineId', 'name', 'type', 'position', 'probability', 'rottingDays'],
+  ...['createdAt', 'updatedAt'],
+] as const
+
 export async function findStageById(db: Db, tenantId: string, id: string) {
   return db
     .selectFrom('stages')
-    .select(['id', 'pipelineId', 'name', 'type', 'position', 'createdAt', 'updatedAt'])
+    .select(stageColumns)
     .where('tenantId', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst()

@@ -13,6 +13,14 @@ export const stageSchema = z
     name: z.string(),
     type: stageTypeSchema,
     position: z.number().int().openapi({ description: '0-based order within the pipeline' }),
+    probability: z.number().int().nullable().openapi({
+      description:
+        'Chance of winning a deal in this stage, 0-100, for the weighted forecast; a won stage ' +
+        'counts 100 and a lost one 0 whatever it says, an open one without a value 0',
+    }),
+    rottingDays: z.number().int().nullable().openapi({
+      description: 'Days an open deal may go without change in this stage before it rots',
+    }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -34,7 +42,15 @@ export const pipelinePageSchema = pageSchema(pipelineSchema, 'PipelinePage')
 
 const position = z.number().int().min(0)
 
-const newStage = z.strictObject({ name: text(100), type: stageTypeSchema.default('open') })
+const probability = z.number().int().min(0).max(100).nullable()
+const rottingDays = z.number().int().min(1).max(3650).nullable()
+
+const newStage = z.strictObject({
+  name: text(100),
+  type: stageTypeSchema.default('open'),
+  probability: probability.optional(),
+  rottingDays: rottingDays.optional(),
+})
 
 export const createPipelineBody = z
   .strictObject({ name: text(100), stages: z.array(newStage).max(50).default([]) })
@@ -53,6 +69,8 @@ export const updateStageBody = z
     name: text(100).optional(),
     type: stageTypeSchema.optional(),
     position: position.optional(),
+    probability: probability.optional(),
+    rottingDays: rottingDays.optional(),
   })
   .openapi('UpdateStage')
 

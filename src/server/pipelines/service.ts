@@ -81,6 +81,8 @@ export async function createPipeline(
         name: stage.name,
         type: stage.type,
         position: index,
+        probability: stage.probability ?? null,
+        rottingDays: stage.rottingDays ?? null,
         createdAt,
         updatedAt: createdAt,
       })),
@@ -162,6 +164,8 @@ export async function addStage(
         name: input.name,
         type: input.type,
         position: pipeline.stages.length,
+        probability: input.probability ?? null,
+        rottingDays: input.rottingDays ?? null,
         createdAt,
         updatedAt: createdAt,
       },
@@ -194,10 +198,13 @@ export async function updateStage(
       // Deals in the stage would change state (closed, or lost without a reason) behind the user's back.
       refuseWhileDealsIn('stage', await countDealsUsing(trx, tenantId, 'stageId', id))
     }
-    const name = input.name ?? before.name
-    const type = input.type ?? before.type
-    if (name !== before.name || type !== before.type) {
-      await pipelines.updateStage(trx, id, { name, type, updatedAt })
+    const changes = Object.fromEntries(
+      (['name', 'type', 'probability', 'rottingDays'] as const)
+        .filter((field) => input[field] !== undefined && input[field] !== before[field])
+        .map((field) => [field, input[field]]),
+    )
+    if (Object.keys(changes).length > 0) {
+      await pipelines.updateStage(trx, id, { ...changes, updatedAt })
     }
     if (input.position !== undefined && input.position !== before.position) {
       const ids = pipeline.stages.map((stage) => stage.id)

@@ -6,17 +6,19 @@ import { defaultRetentionDays } from '../events/retention'
 import { defaultRequestsPerMinute } from '../http/rate-limit'
 import { createLostReason } from '../lost-reasons/service'
 import { createPipeline } from '../pipelines/service'
+import { machineTimeZone } from '../../shared/time-zone'
 import * as workspaces from './repository'
 import type { UpdateWorkspaceInput, Workspace } from './schema'
 
 // What a new workspace starts with, so that a deal can be created at once.
+// Probabilities that make a first weighted forecast; each team adjusts them in Settings > Pipelines.
 const starterStages = [
-  { name: 'Lead', type: 'open' },
-  { name: 'Qualified', type: 'open' },
-  { name: 'Proposal', type: 'open' },
-  { name: 'Negotiation', type: 'open' },
-  { name: 'Won', type: 'won' },
-  { name: 'Lost', type: 'lost' },
+  { name: 'Lead', type: 'open', probability: 10 },
+  { name: 'Qualified', type: 'open', probability: 25 },
+  { name: 'Proposal', type: 'open', probability: 50 },
+  { name: 'Negotiation', type: 'open', probability: 75 },
+  { name: 'Won', type: 'won', probability: 100 },
+  { name: 'Lost', type: 'lost', probability: 0 },
 ] as const
 const starterLostReasons = ['Price', 'Chose a competitor', 'No budget', 'No response']
 
@@ -85,3 +87,7 @@ export async function updateWorkspace(
     return after
   })
 }
+
+/** Where a workspace's dates fall: its own zone, else the machine's. */
+export const workspaceTimeZone = (workspace: Pick<Workspace, 'timeZone'>) =>
+  workspace.timeZone ?? machineTimeZone()

@@ -79,6 +79,25 @@ const statements = [
   sql`create index notes_person on notes (person_id, noted_at) where person_id is not null`,
   sql`create index notes_deal on notes (deal_id, noted_at) where deal_id is not null`,
   sql`create index notes_company on notes (company_id, noted_at) where company_id is not null`,
+  // The forecast: each stage's chance of winning (null: its type's, won 100, lost 0, open 0), a
+  // deal's own chance when it differs, and the days an open deal may sit in a stage before it rots.
+  sql`alter table stages add column probability integer check (probability between 0 and 100)`,
+  sql`alter table stages add column rotting_days integer check (rotting_days between 1 and 3650)`,
+  sql`alter table deals add column probability integer check (probability between 0 and 100)`,
+  // Who or what made a change (a token by name, an inbound webhook, an import, the UI), as JSON,
+  // for the timeline; null for changes made before it was recorded.
+  sql`alter table events add column actor text`,
+  // Saved views of the deals and people lists, shared in the workspace.
+  sql`create table saved_views (
+    id text primary key,
+    tenant_id text not null references workspaces(id) on delete cascade,
+    resource text not null check (resource in ('deals', 'people')),
+    name text not null,
+    query text not null,
+    created_at text not null,
+    updated_at text not null,
+    unique (tenant_id, resource, name)
+  ) strict`,
 ]
 
 export async function up(db: Kysely<unknown>): Promise<void> {
