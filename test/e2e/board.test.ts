@@ -186,7 +186,7 @@ describe('pipeline board', () => {
     const { page } = session
     await page.locator(card('Acme rollout')).click()
     await page.getByRole('heading', { name: 'Acme rollout' }).waitFor()
-    const history = page.getByRole('region', { name: 'History' })
+    const history = page.getByRole('region', { name: 'Activity' })
     await history.getByText('Lost: Price').waitFor()
     const lines = await history.locator('li .timeline-text').allInnerTexts()
     expect(lines).toEqual([

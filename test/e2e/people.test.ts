@@ -81,7 +81,7 @@ describe('people', () => {
     expect(await phoneError.innerText()).toBe('Phone "+55 00 1234" is not a valid phone number')
     await dialog.getByLabel('Phone').fill('+55 11 91234-5678')
     await dialog.getByRole('button', { name: 'Save person' }).click()
-    const timeline = page.getByRole('region', { name: 'Timeline' })
+    const timeline = page.getByRole('region', { name: 'Activity' })
     await timeline.getByText('Changed phone, lifecycle stage').waitFor()
     // Stored in E.164, shown as people read it.
     await page.getByRole('link', { name: '+55 11 91234 5678' }).waitFor()
@@ -108,7 +108,7 @@ describe('people', () => {
     const { body } = await session.server.admin.get('/api/app/v1/people?q=ana%20souza')
     expect(body.data[0].customFields).toEqual({ plan: 'pro' })
     await page
-      .getByRole('region', { name: 'Timeline' })
+      .getByRole('region', { name: 'Activity' })
       .getByText('Changed custom fields')
       .waitFor()
   })

@@ -29,6 +29,10 @@ const router = createBrowserRouter([
         lazy: page(() => import('./board/board-page'), 'BoardPage'),
       },
       { path: 'deals/:id', lazy: page(() => import('./deals/deal-detail-page'), 'DealDetailPage') },
+      {
+        path: 'forecast/:pipelineId?',
+        lazy: page(() => import('./forecast/forecast-page'), 'ForecastPage'),
+      },
       { path: 'my-work', lazy: page(() => import('./work/my-work-page'), 'MyWorkPage') },
       { path: 'people', lazy: page(() => import('./people/people-page'), 'PeoplePage') },
       {

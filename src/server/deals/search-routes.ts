@@ -7,7 +7,7 @@ import { searchAndTimelineRoutes } from '../timeline/routes'
 import { dealSchema } from './schema'
 import { dealsSearchQuery } from './search-schema'
 import { searchDeals } from './search-service'
-import { getDeal, setDealProbability } from './service'
+import { getDeal, getDealProbability, setDealProbability } from './service'
 
 const probabilityBody = z
   .strictObject({
@@ -19,24 +19,40 @@ const probabilityBody = z
 
 /** PUT /{id}/probability: a deal's own chance of winning, for the forecast (docs/forecast.md). */
 const probabilityRoutes = ({ db }: AppDeps) =>
-  createRouter().openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}/probability',
-      tags: ['Deals (UI)'],
-      summary: "Set a deal's own probability for the forecast, or null for its stage's",
-      request: { params: idParams, ...jsonRequest(probabilityBody) },
-      responses: {
-        200: jsonResponse(probabilityBody, 'The probability set'),
-        ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+  createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/probability',
+        tags: ['Deals (UI)'],
+        summary: "A deal's own probability for the forecast; null when it follows its stage",
+        request: { params: idParams },
+        responses: {
+          200: jsonResponse(probabilityBody, 'The probability'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) =>
+        c.json(await getDealProbability(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}/probability',
+        tags: ['Deals (UI)'],
+        summary: "Set a deal's own probability for the forecast, or null for its stage's",
+        request: { params: idParams, ...jsonRequest(probabilityBody) },
+        responses: {
+          200: jsonResponse(probabilityBody, 'The probability set'),
+          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+        },
+      }),
+      async (c) => {
+        const { probability } = validated<z.output<typeof probabilityBody>>(c, 'json')
+        const { tenantId } = c.var.auth
+        return c.json(await setDealProbability(db, tenantId, c.req.param('id'), probability), 200)
       },
-    }),
-    async (c) => {
-      const { probability } = validated<z.output<typeof probabilityBody>>(c, 'json')
-      const { tenantId } = c.var.auth
-      return c.json(await setDealProbability(db, tenantId, c.req.param('id'), probability), 200)
-    },
-  )
+    )
 
 /** /api/app/v1/deals: deals of a person, company or pipeline, a deal's timeline and probability. */
 export const dealsSearchRoutes = (deps: AppDeps) =>

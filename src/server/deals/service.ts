@@ -219,6 +219,13 @@ export async function listDealsAfter(
   return withTags(db, await selectTenantRowsAfter(db, 'deals', tenantId, after, limit))
 }
 
+/** A deal's own chance of winning (null: its stage's), for the forecast. */
+export async function getDealProbability(db: Db, tenantId: string, id: string) {
+  const row = await deals.findDealById(db, tenantId, id)
+  if (!row) throw notFound('Deal')
+  return { probability: row.probability }
+}
+
 /**
  * Sets a deal's own chance of winning for the forecast (null: its stage's). Not a field of the v1
  * Deal, so it emits no event (docs/forecast.md).

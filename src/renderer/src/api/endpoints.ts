@@ -58,11 +58,16 @@ export const deals = {
     answer(restApi.PATCH('/deals/{id}', { ...byId(id), body: input })),
   remove: (id: string) => answer(restApi.DELETE('/deals/{id}', byId(id))),
   timeline: (id: string) => answer(appApi.GET('/deals/{id}/events', byId(id))),
+  probability: (id: string) => answer(appApi.GET('/deals/{id}/probability', byId(id))),
+  setProbability: (id: string, probability: number | null) =>
+    answer(appApi.PUT('/deals/{id}/probability', { ...byId(id), body: { probability } })),
 }
 
 export const pipelines = {
   list: () => all((query) => answer(appApi.GET('/pipelines', { params: { query } }))),
   board: (id: string) => answer(appApi.GET('/pipelines/{id}/board', byId(id))),
+  forecast: (id: string) =>
+    answer(appApi.GET('/pipelines/{id}/forecast', { params: { path: { id }, query: {} } })),
   create: (input: Schemas['CreatePipeline']) => answer(appApi.POST('/pipelines', { body: input })),
   update: (id: string, input: Schemas['UpdatePipeline']) =>
     answer(appApi.PATCH('/pipelines/{id}', { ...byId(id), body: input })),

@@ -9,6 +9,8 @@ export const keys = {
   pipelines: ['pipelines'] as const,
   board: (pipelineId: string) => ['board', pipelineId] as const,
   boards: ['board'] as const,
+  /** Under ['board'], so whatever refreshes the boards refreshes the forecast too. */
+  forecast: (pipelineId: string) => ['board', pipelineId, 'forecast'] as const,
   deal: (id: string) => ['deal', id] as const,
   dealTimeline: (id: string) => ['deal', id, 'timeline'] as const,
   peopleSearch: (query: PeopleQuery) => ['people', query] as const,

@@ -31,6 +31,8 @@ export type Activity = Schemas['Activity']
 export type Note = RestSchemas['Note']
 export type ActivityType = Schemas['ActivityType']
 export type MyWork = Schemas['MyWork']
+export type Forecast = Schemas['Forecast']
+export type ForecastMonth = Schemas['ForecastMonth']
 
 export type InboundWebhook = Schemas['InboundWebhook']
 export type InboundWebhookWithUrl = Schemas['InboundWebhookWithUrl']

@@ -7,6 +7,20 @@ import { DealCard } from './deal-card'
 
 const stageTypeLabels = { open: null, won: 'Won', lost: 'Lost' } as const
 
+/** Sums per currency, short ("R$ 12,5 mil"), the exact amount on hover. */
+export function MoneyList({ money }: { money: { currency: string; value: number }[] }) {
+  if (money.length === 0) return <span>—</span>
+  return (
+    <>
+      {money.map((total) => (
+        <span key={total.currency} title={formatMoney(total.value, total.currency)}>
+          {formatMoneyCompact(total.value, total.currency)}
+        </span>
+      ))}
+    </>
+  )
+}
+
 /**
  * One stage: its header (count and sums per currency) and its cards. Only the cards in view are
  * in the page, so a column of thousands scrolls as lightly as a column of ten.
@@ -15,10 +29,13 @@ export function BoardColumnView({
   stage,
   column,
   onOpen,
+  stickyRight,
 }: {
   stage: Stage
   column: BoardColumn
   onOpen(id: string): void
+  /** For won and lost stages: kept in view at the board's right edge, this far from it. */
+  stickyRight?: string
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: stage.id, data: { stage } })
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -44,6 +61,7 @@ export function BoardColumnView({
       className={`board-column stage-${stage.type}${isOver ? ' is-over' : ''}`}
       aria-labelledby={headingId}
       data-stage-id={stage.id}
+      style={stickyRight === undefined ? undefined : { right: stickyRight }}
     >
       <header className="column-header">
         <div className="column-title">
@@ -54,13 +72,15 @@ export function BoardColumnView({
           </span>
         </div>
         <p className="column-totals">
-          {column.totals.length === 0
-            ? '—'
-            : column.totals.map((total) => (
-                <span key={total.currency} title={formatMoney(total.value, total.currency)}>
-                  {formatMoneyCompact(total.value, total.currency)}
-                </span>
-              ))}
+          {stage.type !== 'open' && <span className="column-period">This month</span>}
+          <MoneyList money={column.totals} />
+          {stage.type === 'open' && column.totals.length > 0 && (
+            <span className="column-weighted" title={`Weighted at ${stage.probability ?? 0}%`}>
+              <span aria-hidden="true">≈ </span>
+              <span className="visually-hidden">Weighted </span>
+              <MoneyList money={column.weighted} />
+            </span>
+          )}
         </p>
       </header>
       <div ref={scrollRef} className="column-scroll">

@@ -5,6 +5,7 @@ import { DealFormDialog } from '../deals/deal-form-dialog'
 import { useHotkeys } from '../ui/hotkeys'
 import { EmptyState, ErrorState } from '../ui/states'
 import { BoardSkeleton } from './board-skeleton'
+import { MoneyList } from './board-column'
 import { BoardView } from './board-view'
 import { useBoard } from './use-board'
 import './board.css'
@@ -111,5 +112,30 @@ function PipelineBoard({ pipelineId }: { pipelineId: string }) {
       />
     )
   }
-  return <BoardView board={board.data} />
+  const { summary } = board.data
+  return (
+    <>
+      <p className="board-summary" aria-label="Pipeline totals">
+        <span>
+          Open
+          <strong>
+            <MoneyList money={summary.open} />
+          </strong>
+        </span>
+        <span>
+          Weighted
+          <strong>
+            <MoneyList money={summary.weighted} />
+          </strong>
+        </span>
+        <span>
+          Won this month
+          <strong>
+            <MoneyList money={summary.wonThisMonth} />
+          </strong>
+        </span>
+      </p>
+      <BoardView board={board.data} />
+    </>
+  )
 }

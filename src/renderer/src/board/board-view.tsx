@@ -51,6 +51,21 @@ export function BoardView({ board }: { board: Board }) {
   const stageName = (id: unknown) => stages.get(String(id))?.name ?? 'a stage'
   const cardTitle = (data: unknown) => (data as { card?: BoardCard } | undefined)?.card?.title
 
+  // Open stages scroll; won and lost ones come last and stay at the right edge, drop targets that
+  // are always in reach, holding only this month's deals.
+  const placed = board.columns.flatMap((column) => {
+    const stage = stages.get(column.stageId)
+    return stage ? [{ column, stage }] : []
+  })
+  const closed = placed.filter(({ stage }) => stage.type !== 'open')
+  const ordered = [
+    ...placed.filter(({ stage }) => stage.type === 'open'),
+    ...closed.map((item, index) => ({
+      ...item,
+      stickyRight: `calc(${closed.length - 1 - index} * (var(--closed-column-width) + 0.75rem))`,
+    })),
+  ] as { column: Board['columns'][number]; stage: Stage; stickyRight?: string }[]
+
   const announcements: Announcements = {
     onDragStart: ({ active: item }) =>
       `Picked up ${cardTitle(item.data.current)}, in ${stageName(item.data.current?.stageId)}.`,
@@ -99,17 +114,15 @@ export function BoardView({ board }: { board: Board }) {
         accessibility={{ announcements, screenReaderInstructions }}
       >
         <div className="board-columns">
-          {board.columns.map((column) => {
-            const stage = stages.get(column.stageId)
-            return stage ? (
-              <BoardColumnView
-                key={column.stageId}
-                stage={stage}
-                column={column}
-                onOpen={(id) => void navigate(`/deals/${id}`)}
-              />
-            ) : null
-          })}
+          {ordered.map(({ column, stage, stickyRight }) => (
+            <BoardColumnView
+              key={column.stageId}
+              stage={stage}
+              column={column}
+              stickyRight={stickyRight}
+              onOpen={(id) => void navigate(`/deals/${id}`)}
+            />
+          ))}
         </div>
         <DragOverlay dropAnimation={null}>
           {active && (

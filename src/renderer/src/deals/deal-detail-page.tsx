@@ -9,6 +9,7 @@ import { DeleteRecordDialog, useRecordDelete } from '../layout/record-page-parts
 import { RecordWorkCard } from '../work/record-work-card'
 import { RecordActions } from '../ui/record-actions'
 import { ErrorState, Skeleton } from '../ui/states'
+import { CloseDealButtons } from './close-deal-buttons'
 import { DealFacts } from './deal-facts'
 import { DealFormDialog } from './deal-form-dialog'
 import '../layout/detail.css'
@@ -54,7 +55,12 @@ export function DealDetailPage() {
             )}
           </p>
         </div>
-        <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+        <div className="detail-actions">
+          {pipeline && stage?.type === 'open' && (
+            <CloseDealButtons deal={current} pipeline={pipeline} />
+          )}
+          <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+        </div>
       </header>
       <div className="detail-columns">
         <DealFacts deal={current} pipeline={pipeline} stage={stage} />

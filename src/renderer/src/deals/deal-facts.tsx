@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { ProbabilityField } from './probability-field'
 import type { Deal, Pipeline, Stage } from '../api/types'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -67,6 +68,7 @@ export function DealFacts({
         <dt>Created</dt>
         <dd>{formatDateTime(deal.createdAt)}</dd>
       </dl>
+      {stage?.type === 'open' && <ProbabilityField dealId={deal.id} stage={stage} />}
     </section>
   )
 }

@@ -19,6 +19,7 @@ export function AppShell() {
   useHotkeys({
     'g b': () => void navigate('/board'),
     'g w': () => void navigate('/my-work'),
+    'g f': () => void navigate('/forecast'),
     'g p': () => void navigate('/people'),
     'g s': () => void navigate('/settings'),
     '/': () => void navigate('/people', { state: { focusSearch: true } }),
@@ -55,6 +56,11 @@ export function AppShell() {
               <NavLink to="/my-work" aria-keyshortcuts="g w">
                 My work
                 <WorkBadge />
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/forecast" aria-keyshortcuts="g f">
+                Forecast
               </NavLink>
             </li>
             <li>

@@ -61,6 +61,7 @@ export const shortcutGroups: { title: string; keys: [string, string][] }[] = [
     keys: [
       ['g then b', 'Go to the pipeline board'],
       ['g then w', 'Go to My work'],
+      ['g then f', 'Go to the forecast'],
       ['g then p', 'Go to people'],
       ['g then s', 'Go to settings'],
       ['/', 'Search people'],

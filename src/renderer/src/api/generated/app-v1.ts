@@ -1957,6 +1957,93 @@ export interface paths {
     }
     trace?: never
   }
+  '/pipelines/{id}/forecast': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Open deals by expected close month, weighted, beside the deals won each month */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The first month; the workspace's current month by default */
+          from?: string
+          months?: number
+        }
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The forecast */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Forecast']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/pipelines/{id}/board': {
     parameters: {
       query?: never
@@ -2449,6 +2536,169 @@ export interface paths {
       }
     }
     put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/deals/{id}/probability': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A deal's own probability for the forecast; null when it follows its stage */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The probability */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['DealProbability']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    /** Set a deal's own probability for the forecast, or null for its stage's */
+    put: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['DealProbability']
+        }
+      }
+      responses: {
+        /** @description The probability set */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['DealProbability']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
     post?: never
     delete?: never
     options?: never
@@ -6160,6 +6410,10 @@ export interface components {
       type: 'open' | 'won' | 'lost'
       /** @description 0-based order within the pipeline */
       position: number
+      /** @description Chance of winning a deal in this stage, 0-100, for the weighted forecast; a won stage counts 100 and a lost one 0 whatever it says, an open one without a value 0 */
+      probability: number | null
+      /** @description Days an open deal may go without change in this stage before it rots */
+      rottingDays: number | null
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -6182,6 +6436,8 @@ export interface components {
          * @enum {string}
          */
         type?: 'open' | 'won' | 'lost'
+        probability?: number | null
+        rottingDays?: number | null
       }[]
     }
     UpdatePipeline: {
@@ -6196,6 +6452,8 @@ export interface components {
        * @enum {string}
        */
       type?: 'open' | 'won' | 'lost'
+      probability?: number | null
+      rottingDays?: number | null
       /** @description Defaults to the end */
       position?: number
     }
@@ -6211,25 +6469,38 @@ export interface components {
        */
       type?: 'open' | 'won' | 'lost'
       position?: number
+      probability?: number | null
+      rottingDays?: number | null
     }
-    Board: {
+    Forecast: {
       pipeline: components['schemas']['Pipeline']
-      /** @description One per stage, in board order */
-      columns: components['schemas']['BoardColumn'][]
+      months: components['schemas']['ForecastMonth'][]
+      noDate: components['schemas']['ForecastMonth'] & unknown
     }
-    BoardColumn: {
+    ForecastMonth: {
       /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       * @description null: no date
+       * @example 2026-12
        */
-      stageId: string
-      count: number
-      /** @description Sum of the deal values per currency, by currency code */
-      totals: {
+      month: string | null
+      openCount: number
+      /** @description Open deals expected to close this month, per currency */
+      open: {
         currency: string
         value: number
       }[]
-      /** @description Most recently updated first */
+      /** @description The same, each value times its probability */
+      weighted: {
+        currency: string
+        value: number
+      }[]
+      wonCount: number
+      /** @description Deals won this month, per currency */
+      won: {
+        currency: string
+        value: number
+      }[]
+      /** @description The open deals, then the won ones */
       deals: components['schemas']['BoardCard'][]
     }
     /** @description What a deal card shows, with the names it links to */
@@ -6277,11 +6548,81 @@ export interface components {
        * @example 2026-11-22T14:03:00.000Z
        */
       closedAt: string | null
+      /** @description The chance the forecast gives it: the deal's own, else its stage's */
+      probability: number
+      nextActivity: components['schemas']['NextActivity']
+      /** @description Open and unchanged for longer than its stage's rottingDays */
+      rotting: boolean
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
       updatedAt: string
+    }
+    /** @description The deal's soonest open activity */
+    NextActivity: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      subject: string
+      /** Format: date */
+      dueDate: string | null
+      dueTime: string | null
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      dueAt: string | null
+    } | null
+    Board: {
+      pipeline: components['schemas']['Pipeline']
+      /** @description One per stage, in board order */
+      columns: components['schemas']['BoardColumn'][]
+      summary: components['schemas']['BoardSummary']
+    }
+    BoardColumn: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      stageId: string
+      count: number
+      /** @description Sums per currency, by currency code (currencies are never added) */
+      totals: {
+        currency: string
+        value: number
+      }[]
+      /** @description Each deal's value times its probability, summed per currency */
+      weighted: {
+        currency: string
+        value: number
+      }[]
+      /** @description Open stages: every deal, soonest next activity first (none last), then most recently updated. Won and lost stages: the deals closed this month, most recent first. */
+      deals: components['schemas']['BoardCard'][]
+    }
+    BoardSummary: {
+      /** @description Sums per currency, by currency code (currencies are never added) */
+      open: {
+        currency: string
+        value: number
+      }[]
+      /** @description Sums per currency, by currency code (currencies are never added) */
+      weighted: {
+        currency: string
+        value: number
+      }[]
+      /** @description Sums per currency, by currency code (currencies are never added) */
+      wonThisMonth: {
+        currency: string
+        value: number
+      }[]
+      /**
+       * @description In the workspace's zone
+       * @example 2026-11
+       */
+      month: string
     }
     PersonSearchPage: {
       /** @description Items of the current page */
@@ -6507,6 +6848,10 @@ export interface components {
        * @example 2026-11-22T14:03:00.000Z
        */
       updatedAt: string
+    }
+    DealProbability: {
+      /** @description 0-100; null follows the deal's stage */
+      probability: number | null
     }
     LostReasonPage: {
       /** @description Items of the current page */

@@ -65,8 +65,12 @@ function StageRow({ stage, position }: { stage: Stage; position: number }) {
     useSortable({ id: stage.id })
   const [name, setName] = useState(stage.name)
   const update = useSettingsMutation(
-    (input: { name?: string; type?: StageType }) =>
-      pipelines.updateStage(stage.pipelineId, stage.id, input),
+    (input: {
+      name?: string
+      type?: StageType
+      probability?: number | null
+      rottingDays?: number | null
+    }) => pipelines.updateStage(stage.pipelineId, stage.id, input),
     { invalidates: affected, done: 'Stage saved' },
   )
   const remove = useSettingsMutation(() => pipelines.removeStage(stage.pipelineId, stage.id), {
@@ -114,6 +118,28 @@ function StageRow({ stage, position }: { stage: Stage; position: number }) {
         value={stage.type}
         onChange={(type) => update.mutate({ type })}
       />
+      {stage.type === 'open' && (
+        <>
+          <StageNumber
+            id={`stage-probability-${stage.id}`}
+            label={`Probability of ${stage.name} (%)`}
+            suffix="%"
+            min={0}
+            max={100}
+            value={stage.probability}
+            onSave={(probability) => update.mutate({ probability })}
+          />
+          <StageNumber
+            id={`stage-rotting-${stage.id}`}
+            label={`Days before a deal rots in ${stage.name}`}
+            suffix="days to rot"
+            min={1}
+            max={3650}
+            value={stage.rottingDays}
+            onSave={(rottingDays) => update.mutate({ rottingDays })}
+          />
+        </>
+      )}
       <button
         type="button"
         className="icon-button"
@@ -123,5 +149,39 @@ function StageRow({ stage, position }: { stage: Stage; position: number }) {
         ×
       </button>
     </li>
+  )
+}
+
+/** A stage's number (probability, days to rot), saved when it loses focus; empty clears it. */
+function StageNumber(props: {
+  id: string
+  label: string
+  suffix: string
+  min: number
+  max: number
+  value: number | null
+  onSave(value: number | null): void
+}) {
+  const [text, setText] = useState(props.value === null ? '' : String(props.value))
+  const save = () => {
+    const value = text.trim() === '' ? null : Number(text)
+    if (value !== props.value) props.onSave(value)
+  }
+  return (
+    <span className="stage-number">
+      <label className="visually-hidden" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="number"
+        min={props.min}
+        max={props.max}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={save}
+      />
+      <span aria-hidden="true">{props.suffix}</span>
+    </span>
   )
 }

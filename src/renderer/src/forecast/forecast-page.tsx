@@ -1,0 +1,186 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import { errorMessage } from '../api/client'
+import { deals, pipelines } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { usePipelines } from '../api/reference-data'
+import type { BoardCard, ForecastMonth } from '../api/types'
+import { MoneyList } from '../board/board-column'
+import { columnKeyboardCoordinates } from '../board/keyboard-coordinates'
+import { formatMoney } from '../format/money'
+import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { useToast } from '../ui/toast'
+import { expectedCloseIn, monthTitle } from './months'
+import '../board/board.css'
+import './forecast.css'
+
+/** /forecast/:pipelineId: open deals by expected close month; drag one to another month. */
+export function ForecastPage() {
+  const { pipelineId } = useParams()
+  const navigate = useNavigate()
+  const list = usePipelines()
+  const pipeline = list.data?.find((item) => item.id === pipelineId) ?? list.data?.[0]
+  if (list.isError) return <ErrorState error={list.error} retry={() => void list.refetch()} />
+  if (list.data?.length === 0) return <EmptyState title="No pipelines yet" />
+  return (
+    <div className="board-page">
+      <header className="page-header board-header">
+        <div className="board-title">
+          <h1>Forecast</h1>
+          <label htmlFor="forecast-pipeline" className="visually-hidden">
+            Pipeline
+          </label>
+          <select
+            id="forecast-pipeline"
+            className="pipeline-picker"
+            value={pipeline?.id ?? ''}
+            onChange={(event) => void navigate(`/forecast/${event.target.value}`)}
+          >
+            {list.data?.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+      {pipeline ? <ForecastBoard pipelineId={pipeline.id} /> : <Skeleton lines={6} />}
+    </div>
+  )
+}
+
+function ForecastBoard({ pipelineId }: { pipelineId: string }) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const forecast = useQuery({
+    queryKey: keys.forecast(pipelineId),
+    queryFn: () => pipelines.forecast(pipelineId),
+  })
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: columnKeyboardCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
+  )
+  const move = useMutation({
+    mutationFn: ({ card, month }: { card: BoardCard; month: string }) =>
+      deals.update(card.id, { expectedCloseDate: expectedCloseIn(card.expectedCloseDate, month) }),
+    onSuccess: (deal) => {
+      toast(`${deal.title}: expected ${deal.expectedCloseDate}`, { tone: 'success' })
+      void queryClient.invalidateQueries({ queryKey: keys.boards })
+      void queryClient.invalidateQueries({ queryKey: keys.deal(deal.id) })
+    },
+    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  })
+  if (forecast.isError) {
+    return <ErrorState error={forecast.error} retry={() => void forecast.refetch()} />
+  }
+  if (!forecast.data) return <Skeleton lines={6} label="Loading the forecast" />
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const card = (active.data.current as { card: BoardCard }).card
+    const month = over ? String(over.id) : null
+    if (!month || card.expectedCloseDate?.slice(0, 7) === month) return
+    move.mutate({ card, month })
+  }
+  return (
+    <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd}>
+      <div className="board-columns">
+        {forecast.data.months.map((month) => (
+          <MonthColumn key={month.month} month={month} />
+        ))}
+        <MonthColumn month={forecast.data.noDate} />
+      </div>
+    </DndContext>
+  )
+}
+
+function MonthColumn({ month }: { month: ForecastMonth }) {
+  const headingId = useId()
+  // Deals without a date are shown, not dropped on: a close date cannot be removed by dragging.
+  const { setNodeRef, isOver } = useDroppable({ id: month.month ?? 'none', disabled: !month.month })
+  const open = month.deals.filter((deal) => deal.closedAt === null)
+  return (
+    <section
+      ref={setNodeRef}
+      className={`board-column forecast-month${isOver ? ' is-over' : ''}`}
+      aria-labelledby={headingId}
+    >
+      <header className="column-header forecast-header">
+        <div className="column-title">
+          <h2 id={headingId}>{month.month ? monthTitle(month.month) : 'No close date'}</h2>
+          <span className="column-count" aria-label={`${month.openCount} open deals`}>
+            {month.openCount}
+          </span>
+        </div>
+        <dl className="forecast-figures">
+          <dt>Open</dt>
+          <dd>
+            <MoneyList money={month.open} />
+          </dd>
+          <dt>Weighted</dt>
+          <dd>
+            <MoneyList money={month.weighted} />
+          </dd>
+          {month.month && (
+            <>
+              <dt>Won</dt>
+              <dd>
+                <MoneyList money={month.won} /> ({month.wonCount})
+              </dd>
+            </>
+          )}
+        </dl>
+      </header>
+      <ul className="column-scroll forecast-cards" aria-labelledby={headingId}>
+        {open.map((card) => (
+          <ForecastCard key={card.id} card={card} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** A deal in its month: click or Enter opens it; drag it (or Space, arrows, Space) to move it. */
+function ForecastCard({ card }: { card: BoardCard }) {
+  const navigate = useNavigate()
+  const open = () => void navigate(`/deals/${card.id}`)
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: card.id,
+    data: { card, stageId: card.expectedCloseDate?.slice(0, 7) ?? 'none' },
+  })
+  return (
+    <li>
+      <div
+        ref={setNodeRef}
+        {...attributes}
+        {...listeners}
+        onClick={open}
+        onKeyDown={(event) => {
+          listeners?.onKeyDown?.(event)
+          if (event.key === 'Enter' && !event.defaultPrevented) open()
+        }}
+        className={isDragging ? 'deal-card is-dragging' : 'deal-card'}
+        aria-label={`${card.title}, ${formatMoney(card.value, card.currency)}, ${card.probability}%`}
+      >
+        <p className="deal-title">{card.title}</p>
+        <p className="deal-value">
+          {formatMoney(card.value, card.currency)} · {card.probability}%
+        </p>
+        <p className="deal-linked">{card.expectedCloseDate ?? 'No date'}</p>
+      </div>
+    </li>
+  )
+}
