@@ -11,13 +11,7 @@ import { companyOfPerson } from '../people/lookup'
 import { requireUser } from '../users/lookup'
 import { getWorkspace, workspaceTimeZone } from '../workspaces/service'
 import { activityTypeExists } from './activity-types'
-import {
-  instantOf,
-  nextOccurrence,
-  remindAtOf,
-  wallClockOf,
-  type Recurrence,
-} from './due-time'
+import { instantOf, nextOccurrence, remindAtOf, wallClockOf, type Recurrence } from './due-time'
 import * as activities from './repository'
 import type { Activity, ActivityQuery, CreateActivityInput, UpdateActivityInput } from './schema'
 

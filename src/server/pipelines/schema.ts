@@ -13,11 +13,15 @@ export const stageSchema = z
     name: z.string(),
     type: stageTypeSchema,
     position: z.number().int().openapi({ description: '0-based order within the pipeline' }),
-    probability: z.number().int().nullable().openapi({
-      description:
-        'Chance of winning a deal in this stage, 0-100, for the weighted forecast; a won stage ' +
-        'counts 100 and a lost one 0 whatever it says, an open one without a value 0',
-    }),
+    probability: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          'Chance of winning a deal in this stage, 0-100, for the weighted forecast; a won stage ' +
+          'counts 100 and a lost one 0 whatever it says, an open one without a value 0',
+      }),
     rottingDays: z.number().int().nullable().openapi({
       description: 'Days an open deal may go without change in this stage before it rots',
     }),
