@@ -57,6 +57,18 @@ describe('outpost serve --demo', () => {
         deals.filter((deal) => deal.lostReasonId !== null).every((deal) => deal.closedAt !== null),
       ).toBe(true)
       expect(new Set(deals.map((deal) => deal.value)).size).toBeGreaterThan(20)
+
+      // A realistic week: calls logged, work overdue, today's at its hours, and what comes next.
+      const work = (await admin.get('/api/app/v1/my-work')).body
+      expect(work.timeZone).toBe('America/Sao_Paulo')
+      expect(work.buckets.overdue.length).toBeGreaterThanOrEqual(3)
+      expect(work.buckets.today.length + work.buckets.overdue.length).toBeGreaterThanOrEqual(6)
+      expect(work.buckets.tomorrow.length).toBeGreaterThanOrEqual(2)
+      expect(work.buckets.noDate.length).toBeGreaterThanOrEqual(1)
+      const logged = (await admin.get('/api/v1/activities?done=true&pageSize=100')).body
+      expect(logged.total).toBeGreaterThanOrEqual(10)
+      const pinned = (await admin.get('/api/v1/notes?pinned=true')).body
+      expect(pinned.total).toBe(2)
     } finally {
       expect(await server.stop()).toBe(0)
     }

@@ -4,6 +4,7 @@
 // finds them all on its first run after waking; the notifier groups them into one notice.
 import { inTransaction, type Db } from '../db/connection'
 import type { Clock } from '../clock'
+import { actingAs } from '../events/actor'
 import { recordEvents } from '../events/service'
 import type { Logger } from '../logger'
 import { startPeriodic, type PeriodicTask } from '../periodic'
@@ -17,6 +18,10 @@ const batch = 500
 
 /** Records reminder.due for every reminder that has come due, and answers them. */
 export async function fireDueReminders(db: Db, now: Date): Promise<Activity[]> {
+  return actingAs({ kind: 'system', name: 'Reminders' }, () => fireDue(db, now))
+}
+
+function fireDue(db: Db, now: Date): Promise<Activity[]> {
   return inTransaction(db, async (trx) => {
     const rows = await activities.listDueReminders(trx, now.toISOString(), batch)
     const due = await withPeople(trx, rows)

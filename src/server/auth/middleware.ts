@@ -4,6 +4,7 @@ import type { TokenScope } from '../db/database'
 import { clientAddress } from '../http/client-address'
 import { ApiError } from '../http/errors'
 import { defaultRequestsPerMinute } from '../http/rate-limit'
+import { actingAs } from '../events/actor'
 import { authenticateSessionRequest } from '../sessions/request-auth'
 import { authenticateToken } from './service'
 
@@ -26,7 +27,7 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
     const session = c.req.header('authorization') ? null : await authenticateSessionRequest(c, deps)
     if (session) {
       c.set('auth', session.auth)
-      await next()
+      await actingAs({ kind: 'ui' }, next)
       for (const [name, value] of Object.entries(session.rateLimitHeaders)) {
         c.res.headers.set(name, value)
       }
@@ -64,7 +65,7 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
     }
 
     c.set('auth', { tenantId: token.tenantId, tokenId: token.tokenId, scope: token.scope })
-    await next()
+    await actingAs({ kind: 'token', name: token.name }, next)
     for (const [name, value] of Object.entries(limit.headers)) c.res.headers.set(name, value)
   }
 }

@@ -16,6 +16,7 @@ const tokenByHash = compiledOnce((db: Db, tokenHash: string) =>
     .innerJoin('workspaces', 'workspaces.id', 'apiTokens.tenantId')
     .select([
       'apiTokens.id',
+      'apiTokens.name',
       'apiTokens.tenantId',
       'apiTokens.scope',
       'apiTokens.tokenHash',

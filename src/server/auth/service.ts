@@ -93,6 +93,8 @@ export async function revokeApiToken(
 
 export interface AuthenticatedToken {
   tokenId: string
+  /** What the token is called: the timeline names it as who made a change. */
+  name: string
   tenantId: string
   scope: TokenScope
   rateLimitPerMinute: number
@@ -116,6 +118,7 @@ export async function authenticateToken(
   }
   return {
     tokenId: row.id,
+    name: row.name,
     tenantId: row.tenantId,
     scope: row.scope,
     rateLimitPerMinute: row.ownRateLimit ?? row.rateLimitPerMinute,

@@ -5,13 +5,15 @@ import type { Company } from '../companies/schema'
 import { enableCurrency } from '../currencies/service'
 import { inTransaction, type Db } from '../db/connection'
 import { createDeal } from '../deals/service'
+import type { Deal } from '../deals/schema'
+import { demoTimeZone, seedWeekOfWork } from './week-of-work'
 import { listLostReasons } from '../lost-reasons/service'
 import { createPerson } from '../people/service'
 import type { Person } from '../people/schema'
 import { createPipeline, listPipelines } from '../pipelines/service'
 import type { Pipeline } from '../pipelines/schema'
 import { createUser } from '../users/service'
-import { createWorkspace } from '../workspaces/service'
+import { createWorkspace, updateWorkspace } from '../workspaces/service'
 import type { Workspace } from '../workspaces/schema'
 import { parsePhone } from '../../shared/fields/phone'
 import { lifecycleStages } from '../../shared/lifecycle'
@@ -79,8 +81,15 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
     new Date(start + Math.floor((++step / totalSteps) * historyDays * 86_400_000))
 
   return inTransaction(db, async (trx) => {
-    const workspace = await createWorkspace(trx, demoWorkspaceName, new Date(start))
-    const tenantId = workspace.id
+    const created = await createWorkspace(trx, demoWorkspaceName, new Date(start))
+    const tenantId = created.id
+    // A Brazilian team's week: its days begin and end on São Paulo time.
+    const workspace = await updateWorkspace(
+      trx,
+      tenantId,
+      { timeZone: demoTimeZone },
+      new Date(start),
+    )
     await enableCurrency(trx, tenantId, 'USD', new Date(start))
     await createPipeline(
       trx,
@@ -145,6 +154,7 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
     const pipelines: Pipeline[] = (await listPipelines(trx, tenantId, { page: 1, pageSize: 10 }))
       .data
     const reasons = (await listLostReasons(trx, tenantId, { page: 1, pageSize: 10 })).data
+    const openDeals: Deal[] = []
     for (let i = 0; i < counts.deals; i++) {
       // Three deals in four go to the Sales pipeline, the first one.
       const pipeline = i % 4 === 3 ? pipelines[1]! : pipelines[0]!
@@ -155,7 +165,7 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
       const closeDate = new Date(
         moment.getTime() + faker.number.int({ min: 7, max: 120 }) * 86_400_000,
       )
-      await createDeal(
+      const deal = await createDeal(
         trx,
         tenantId,
         {
@@ -173,7 +183,10 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
         },
         moment,
       )
+      if (stage.type === 'open') openDeals.push(deal)
     }
+
+    await seedWeekOfWork(trx, tenantId, faker, { deals: openDeals, people, users }, now)
 
     const token = await createApiToken(trx, tenantId, { name: 'Demo admin', scope: 'admin' }, now)
     return { workspace, adminToken: token.token }

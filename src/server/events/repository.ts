@@ -10,7 +10,7 @@ export async function insertEvents(db: Db, rows: Insertable<EventTable>[]): Prom
 export async function listEventsOfResource(db: Db, tenantId: string, resourceId: string) {
   return db
     .selectFrom('events')
-    .select(['seq', 'payload'])
+    .select(['seq', 'payload', 'actor'])
     .where('tenantId', '=', tenantId)
     .where('resourceId', '=', resourceId)
     .orderBy('seq', 'asc')

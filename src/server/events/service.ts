@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely'
 import { inTransaction, type Db } from '../db/connection'
 import type { Database } from '../db/database'
 import { clearReference, selectReferencing } from '../db/tenant-rows'
+import { currentActor, type Actor } from './actor'
 import * as events from './repository'
 
 /**
@@ -30,6 +31,8 @@ export async function recordEvents(
   list: readonly ResourceEvent[],
 ): Promise<void> {
   const createdAt = now.toISOString()
+  const actor = currentActor()
+  const actorJson = actor && JSON.stringify(actor)
   await events.insertEvents(
     db,
     list.map((item) => {
@@ -47,20 +50,24 @@ export async function recordEvents(
         resourceType: event.type.split('.')[0]!,
         resourceId: item.resource.id,
         payload: JSON.stringify(event),
+        actor: actorJson,
         createdAt,
       }
     }),
   )
 }
 
-/** The events recorded for one resource, oldest first. */
+/** The events recorded for one resource, oldest first, each with who or what made it. */
 export async function listResourceEvents(
   db: Db,
   tenantId: string,
   resourceId: string,
-): Promise<OutpostEvent[]> {
+): Promise<(OutpostEvent & { actor: Actor | null })[]> {
   const rows = await events.listEventsOfResource(db, tenantId, resourceId)
-  return rows.map((row) => JSON.parse(row.payload) as OutpostEvent)
+  return rows.map((row) => ({
+    ...(JSON.parse(row.payload) as OutpostEvent),
+    actor: row.actor ? (JSON.parse(row.actor) as Actor) : null,
+  }))
 }
 
 /** An event as stored: its place in the commit order and the exact JSON that is delivered. */

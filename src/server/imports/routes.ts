@@ -118,7 +118,11 @@ export function importsRoutes(deps: AppDeps) {
         const config = importConfig(await peopleSettings(form.mapping), form.dedupe)
         const upload = form.file.stream()
         return c.json(
-          shown(await importPeopleCsv(db, c.var.auth.tenantId, upload, config, { clock })),
+          shown(
+            await actingAs(importActor, () =>
+              importPeopleCsv(db, c.var.auth.tenantId, upload, config, { clock }),
+            ),
+          ),
           200,
         )
       },
@@ -146,12 +150,19 @@ export function importsRoutes(deps: AppDeps) {
         const mapping = await dealMapping(form.mapping)
         const upload = form.file.stream()
         return c.json(
-          shown(await importDealsCsv(db, c.var.auth.tenantId, upload, mapping, { clock })),
+          shown(
+            await actingAs(importActor, () =>
+              importDealsCsv(db, c.var.auth.tenantId, upload, mapping, { clock }),
+            ),
+          ),
           200,
         )
       },
     )
 }
+import { actingAs } from '../events/actor'
+
+const importActor = { kind: 'import' } as const
 
 const mediaTypes = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson' } as const
 

@@ -8,6 +8,7 @@ import { readBody } from './body'
 import { processDelivery } from './delivery-service'
 import { dryRunBody } from './dry-run'
 import { findWebhookByToken } from './service'
+import { actingAs } from '../events/actor'
 
 /** Requests to unknown tokens a source address may make per minute; more answer 429. */
 export const unknownTokenRequestsPerMinute = 60
@@ -41,7 +42,9 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       if (dryRun === '1' || dryRun === 'true') {
         return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200)
       }
-      const delivery = await processDelivery(db, webhook, { contentType, body }, clock.now())
+      const delivery = await actingAs({ kind: 'inbound', name: webhook.name }, () =>
+        processDelivery(db, webhook, { contentType, body }, clock.now()),
+      )
       return c.json(delivery.response, delivery.status as ContentfulStatusCode)
     })
     .all('/:token', async (c) => {

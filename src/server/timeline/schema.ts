@@ -14,6 +14,17 @@ export const timelineEventSchema = z
     data: z
       .record(z.string(), z.unknown())
       .openapi({ description: 'As delivered: object, and previous and changes for updates' }),
+    actor: z
+      .object({
+        kind: z.enum(['token', 'ui', 'inbound', 'import', 'system']),
+        name: z.string().optional(),
+      })
+      .nullable()
+      .openapi('Actor', {
+        description:
+          'Who or what made the change: an API token by name, the UI, an inbound webhook by ' +
+          'name, a CSV import, or Outpost itself; null for changes recorded before it was kept',
+      }),
   })
   .openapi('TimelineEvent')
 

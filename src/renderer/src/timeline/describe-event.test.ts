@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TimelineEvent } from '../api/types'
-import { describeEvent, type Names } from './describe-event'
+import { describeActor, describeEvent, type Names } from './describe-event'
 
 const names: Names = {
   stage: (id) => ({ a: 'Lead', b: 'Won', c: 'Lost' })[id],
@@ -13,6 +13,17 @@ const event = (type: TimelineEvent['type'], data: Record<string, unknown>): Time
   createdAt: '2026-11-22T12:00:00.000Z',
   tenantId: 't',
   data,
+  actor: null,
+})
+
+describe('describeActor', () => {
+  it('says who or what made a change', () => {
+    expect(describeActor({ kind: 'token', name: 'Sync script' })).toBe('by Sync script')
+    expect(describeActor({ kind: 'inbound', name: 'Site form' })).toBe('by webhook Site form')
+    expect(describeActor({ kind: 'import' })).toBe('by a CSV import')
+    expect(describeActor({ kind: 'ui' })).toBe('in the app')
+    expect(describeActor(null)).toBeNull()
+  })
 })
 
 describe('describeEvent', () => {
@@ -34,8 +45,18 @@ describe('describeEvent', () => {
   it('leaves out the update that only carries a stage move, and names other changes', () => {
     const move = event('deal.updated', { object: {}, changes: ['stageId', 'closedAt'] })
     expect(describeEvent(move, names)).toBeNull()
-    const edit = event('deal.updated', { object: {}, changes: ['title', 'value', 'stageId'] })
-    expect(describeEvent(edit, names)).toBe('Changed title, value')
+    const edit = event('deal.updated', {
+      object: { title: 'Acme plan', value: 2000, stageId: 'b' },
+      previous: { title: 'Acme', value: 1000, stageId: 'a' },
+      changes: ['title', 'value', 'stageId'],
+    })
+    expect(describeEvent(edit, names)).toBe('Title: Acme → Acme plan; Value: 1000 → 2000')
+    const custom = event('person.updated', {
+      object: { customFields: { plan: 'pro' }, primaryPhone: '+5511912345678' },
+      previous: { customFields: {}, primaryPhone: null },
+      changes: ['customFields', 'primaryPhone'],
+    })
+    expect(describeEvent(custom, names)).toBe('Changed custom fields; Phone: — → +5511912345678')
   })
 
   it('tells a lifecycle change from what to what, and tags', () => {

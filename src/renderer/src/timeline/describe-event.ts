@@ -39,6 +39,61 @@ interface Data {
 const lifecycle = (value: unknown) =>
   typeof value === 'string' ? (lifecycleLabels[value as LifecycleStage] ?? value) : 'none'
 
+// Fields whose values read as they are: a change shows the value before and after.
+const shownValues = new Set([
+  ...['title', 'value', 'currency', 'expectedCloseDate', 'tags'],
+  ...['fullName', 'primaryEmail', 'primaryPhone', 'leadSource'],
+])
+
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '—'
+    : Array.isArray(value)
+      ? value.length === 0
+        ? '—'
+        : value.join(', ')
+      : String(value)
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** One field's change: its old and new value where they read as they are, else its name. */
+function describeChange(
+  field: string,
+  previous: Record<string, unknown>,
+  object: Record<string, unknown>,
+  names: Names,
+): string {
+  const label = fieldLabels[field] ?? field
+  if (field === 'lifecycleStage') {
+    return `Lifecycle stage: ${lifecycle(previous.lifecycleStage)} → ${lifecycle(object.lifecycleStage)}`
+  }
+  if (field === 'ownerId') {
+    const owner = typeof object.ownerId === 'string' ? names.user(object.ownerId) : undefined
+    return owner ? `Owner: ${owner}` : 'Owner removed'
+  }
+  if (shownValues.has(field)) {
+    return `${capitalized(label)}: ${shown(previous[field])} → ${shown(object[field])}`
+  }
+  return `Changed ${label}`
+}
+
+/** Who or what made a change, as the timeline says it: "by Sync script". */
+export function describeActor(actor: TimelineEvent['actor']): string | null {
+  if (!actor) return null
+  switch (actor.kind) {
+    case 'token':
+      return `by ${actor.name ?? 'an API token'}`
+    case 'ui':
+      return 'in the app'
+    case 'inbound':
+      return `by webhook ${actor.name ?? ''}`.trim()
+    case 'import':
+      return 'by a CSV import'
+    case 'system':
+      return `by ${actor.name ?? 'Outpost'}`
+  }
+}
+
 /** One line of a timeline, or null for an event another line already tells. */
 export function describeEvent(event: TimelineEvent, names: Names): string | null {
   const data = event.data as Data
@@ -70,14 +125,7 @@ export function describeEvent(event: TimelineEvent, names: Names): string | null
         (field) => !(event.type === 'deal.updated' && stageFields.has(field)),
       )
       if (changes.length === 0) return null
-      if (changes.length === 1 && changes[0] === 'lifecycleStage') {
-        return `Lifecycle stage: ${lifecycle(previous.lifecycleStage)} → ${lifecycle(object.lifecycleStage)}`
-      }
-      if (changes.length === 1 && changes[0] === 'ownerId') {
-        const owner = typeof object.ownerId === 'string' ? names.user(object.ownerId) : undefined
-        return owner ? `Owner: ${owner}` : 'Owner removed'
-      }
-      return `Changed ${changes.map((field) => fieldLabels[field] ?? field).join(', ')}`
+      return changes.map((field) => describeChange(field, previous, object, names)).join('; ')
     }
     default:
       // Activities and notes have their own lines in the timeline, read from their own lists.

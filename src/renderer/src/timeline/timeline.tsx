@@ -3,7 +3,7 @@ import type { TimelineEvent } from '../api/types'
 import { byId, stagesById, useLostReasons, usePipelines, useUsers } from '../api/reference-data'
 import { formatDateTime, formatRelative } from '../format/dates'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
-import { describeEvent, type Names } from './describe-event'
+import { describeActor, describeEvent, type Names } from './describe-event'
 import './timeline.css'
 
 const tone = (type: TimelineEvent['type']) =>
@@ -32,6 +32,9 @@ export function Timeline({ query }: { query: UseQueryResult<{ data: TimelineEven
       {lines.map(({ event, text }) => (
         <li key={event.id} className={`timeline-item ${tone(event.type)}`}>
           <span className="timeline-text">{text}</span>
+          {describeActor(event.actor) && (
+            <span className="timeline-actor">{describeActor(event.actor)}</span>
+          )}
           <time dateTime={event.createdAt} title={formatDateTime(event.createdAt)}>
             {formatRelative(event.createdAt)}
           </time>

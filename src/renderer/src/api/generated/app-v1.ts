@@ -6743,7 +6743,14 @@ export interface components {
       data: {
         [key: string]: unknown
       }
+      actor: components['schemas']['Actor']
     }
+    /** @description Who or what made the change: an API token by name, the UI, an inbound webhook by name, a CSV import, or Outpost itself; null for changes recorded before it was kept */
+    Actor: {
+      /** @enum {string} */
+      kind: 'token' | 'ui' | 'inbound' | 'import' | 'system'
+      name?: string
+    } | null
     PatchCustomFields: {
       /**
        * @description Field name -> new value; null removes the field. Fields not sent stay.

@@ -132,7 +132,7 @@ function StageRow({ stage, position }: { stage: Stage; position: number }) {
           <StageNumber
             id={`stage-rotting-${stage.id}`}
             label={`Days before a deal rots in ${stage.name}`}
-            suffix="days to rot"
+            suffix="days"
             min={1}
             max={3650}
             value={stage.rottingDays}
