@@ -82,7 +82,9 @@ describe('people', () => {
     await dialog.getByLabel('Phone').fill('+55 11 91234-5678')
     await dialog.getByRole('button', { name: 'Save person' }).click()
     const timeline = page.getByRole('region', { name: 'Activity' })
-    await timeline.getByText('Changed phone, lifecycle stage').waitFor()
+    await timeline
+      .getByText(/^Phone: .+ → \+5511912345678; Lifecycle stage: .+ → Customer$/)
+      .waitFor()
     // Stored in E.164, shown as people read it.
     await page.getByRole('link', { name: '+55 11 91234 5678' }).waitFor()
     expect(await page.locator('.detail-subtitle').innerText()).toContain('Customer')
