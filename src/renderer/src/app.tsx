@@ -33,6 +33,14 @@ const router = createBrowserRouter([
         path: 'forecast/:pipelineId?',
         lazy: page(() => import('./forecast/forecast-page'), 'ForecastPage'),
       },
+      {
+        path: 'companies',
+        lazy: page(() => import('./companies/companies-page'), 'CompaniesPage'),
+      },
+      {
+        path: 'companies/:id',
+        lazy: page(() => import('./companies/company-page'), 'CompanyPage'),
+      },
       { path: 'my-work', lazy: page(() => import('./work/my-work-page'), 'MyWorkPage') },
       { path: 'people', lazy: page(() => import('./people/people-page'), 'PeoplePage') },
       {

@@ -1,10 +1,65 @@
 import type { AppDeps } from '../app-env'
+import { createRoute } from '@hono/zod-openapi'
 import { crudRoutes } from '../http/crud-routes'
-import { companyPageSchema, companySchema, createCompanyBody, updateCompanyBody } from './schema'
-import { createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from './service'
+import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
+import { createRouter, validated } from '../http/validation'
+import {
+  companyPageSchema,
+  companySchema,
+  companySearchPageSchema,
+  companySearchQuery,
+  companySummarySchema,
+  createCompanyBody,
+  updateCompanyBody,
+  type CompanySearch,
+} from './schema'
+import {
+  createCompany,
+  deleteCompany,
+  getCompany,
+  getCompanySummary,
+  searchCompanies,
+  updateCompany,
+} from './service'
 
-/** /api/app/v1/companies */
+/** /api/app/v1/companies: the list with search, a company's summary and timeline, and CRUD. */
 export const companiesRoutes = (deps: AppDeps) =>
+  createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags: ['Companies'],
+        summary: 'List companies, newest first or by name, searched by name or domain',
+        request: { query: companySearchQuery },
+        responses: {
+          200: jsonResponse(companySearchPageSchema, 'One page of companies'),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      }),
+      async (c) => {
+        const search = validated<CompanySearch>(c, 'query')
+        return c.json(await searchCompanies(deps.db, c.var.auth.tenantId, search), 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/summary',
+        tags: ['Companies'],
+        summary: 'A company with its people count and its open and won deals',
+        request: { params: idParams },
+        responses: {
+          200: jsonResponse(companySummarySchema, 'The company'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) =>
+        c.json(await getCompanySummary(deps.db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+    )
+    .route('/', companiesCrud(deps))
+
+const companiesCrud = (deps: AppDeps) =>
   crudRoutes(deps, {
     tag: 'Companies',
     noun: 'company',
@@ -19,7 +74,6 @@ export const companiesRoutes = (deps: AppDeps) =>
     deleteSummary: 'Delete a company; its people and deals stay, unlinked',
     authErrors: [403],
     service: {
-      list: listCompanies,
       get: getCompany,
       create: createCompany,
       update: updateCompany,

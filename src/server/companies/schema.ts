@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { pageSchema } from '../http/pagination'
+import { pageQuery, pageSchema } from '../http/pagination'
 import { text, timestamp, uuid } from '../http/schema-types'
 
 export const companySchema = z
@@ -14,6 +14,31 @@ export const companySchema = z
   .openapi('Company')
 
 export const companyPageSchema = pageSchema(companySchema, 'CompanyPage')
+
+const money = z.array(z.object({ currency: z.string(), value: z.number() }))
+
+export const companyListItemSchema = companySchema
+  .extend({ peopleCount: z.number().int() })
+  .openapi('CompanyListItem')
+
+export const companySearchPageSchema = pageSchema(companyListItemSchema, 'CompanySearchPage')
+
+export const companySummarySchema = companySchema
+  .extend({
+    peopleCount: z.number().int(),
+    openDeals: z.object({ count: z.number().int(), totals: money }),
+    wonDeals: z.object({ count: z.number().int(), totals: money }),
+  })
+  .openapi('CompanySummary', {
+    description: 'A company with its people count and its open and won deals, per currency',
+  })
+
+export const companySearchQuery = pageQuery.extend({
+  q: z.string().max(200).optional().openapi({ description: 'Name or domain contains this text' }),
+  sort: z.enum(['-createdAt', 'name']).default('-createdAt').openapi({
+    description: 'Newest first (the default) or by name',
+  }),
+})
 
 const domain = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
@@ -37,3 +62,5 @@ export const updateCompanyBody = z
 export type Company = z.infer<typeof companySchema>
 export type CreateCompanyInput = z.infer<typeof createCompanyBody>
 export type UpdateCompanyInput = z.infer<typeof updateCompanyBody>
+export type CompanySearch = z.output<typeof companySearchQuery>
+export type CompanySummary = z.infer<typeof companySummarySchema>

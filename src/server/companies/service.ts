@@ -3,7 +3,10 @@ import { detachDeals } from '../deals/service'
 import { namedRecordService } from '../named-records/service'
 import { detachPeople } from '../people/service'
 import { findCompanyIdByDomain } from './lookup'
-import type { Company } from './schema'
+import { dealTotalsOfCompany } from '../deals/lookup'
+import { paginate } from '../http/pagination'
+import * as companies_ from './repository'
+import type { Company, CompanySearch, CompanySummary } from './schema'
 
 const companies = namedRecordService<Company, 'domain'>({
   table: 'companies',
@@ -41,4 +44,31 @@ export async function ensureCompanyForDomain(
       ? getCompany(trx, tenantId, existingId)
       : createCompany(trx, tenantId, { name, domain: name }, now)
   })
+}
+
+/** The company list of the UI: search by name or domain, sorted, with each one's people count. */
+export const searchCompanies = (db: Db, tenantId: string, search: CompanySearch) =>
+  paginate(
+    search,
+    () => companies_.countCompanies(db, tenantId, search.q),
+    async (limit, offset) => {
+      const rows = await companies_.searchCompanies(db, tenantId, search, limit, offset)
+      const people = await companies_.countPeopleAt(
+        db,
+        rows.map((row) => row.id),
+      )
+      return rows.map((row) => ({ ...row, peopleCount: people.get(row.id) ?? 0 }))
+    },
+  )
+
+/** A company's page header: its people count and its open and won deals. */
+export async function getCompanySummary(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<CompanySummary> {
+  const company = await getCompany(db, tenantId, id)
+  const people = await companies_.countPeopleAt(db, [id])
+  const { open, won } = await dealTotalsOfCompany(db, tenantId, id)
+  return { ...company, peopleCount: people.get(id) ?? 0, openDeals: open, wonDeals: won }
 }

@@ -15,3 +15,16 @@ export async function companyOfDeal(db: Db, tenantId: string, id: string, field:
 export async function titlesOfDeals(db: Db, tenantId: string, ids: string[]) {
   return deals.findDealTitles(db, tenantId, ids)
 }
+
+/** The open and won deals of a company: how many, and their values per currency. */
+export async function dealTotalsOfCompany(db: Db, tenantId: string, companyId: string) {
+  const rows = await deals.sumDealsOfCompany(db, tenantId, companyId)
+  const of = (type: 'open' | 'won') => {
+    const kind = rows.filter((row) => row.type === type)
+    return {
+      count: kind.reduce((sum, row) => sum + row.count, 0),
+      totals: kind.map((row) => ({ currency: row.currency, value: row.value })),
+    }
+  }
+  return { open: of('open'), won: of('won') }
+}

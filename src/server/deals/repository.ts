@@ -39,3 +39,20 @@ export async function findDealTitles(db: Db, tenantId: string, ids: string[]) {
     .execute()
   return Object.fromEntries(rows.map((row) => [row.id, row.title])) as Record<string, string>
 }
+
+export function sumDealsOfCompany(db: Db, tenantId: string, companyId: string) {
+  return db
+    .selectFrom('deals')
+    .innerJoin('stages', 'stages.id', 'deals.stageId')
+    .select((eb) => [
+      'stages.type',
+      'deals.currency',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number>('deals.value').as('value'),
+    ])
+    .where('deals.tenantId', '=', tenantId)
+    .where('deals.primaryCompanyId', '=', companyId)
+    .groupBy(['stages.type', 'deals.currency'])
+    .orderBy('deals.currency')
+    .execute()
+}

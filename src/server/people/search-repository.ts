@@ -4,6 +4,7 @@ import type { Database } from '../db/database'
 import { shortSearchCountCap, type PeopleFilters } from './search-schema'
 import { countRows } from '../db/count-rows'
 import { selectRecordTotal } from '../db/record-page'
+import { containsPattern } from '../db/like-pattern'
 
 // From three characters, "contains" through the trigram index. Below it, "a word starts with"
 // through the index of every word's first letters (people_prefix); text with no letter or digit
@@ -19,11 +20,6 @@ function prefixQuery(text: string): string | null {
 /** An FTS5 phrase: the text must appear as typed, quotes doubled. */
 function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`
-}
-
-/** `text` as a LIKE pattern that matches it anywhere, with its own % and _ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
 type PeopleQuery = SelectQueryBuilder<Database, 'people', object>
@@ -53,6 +49,7 @@ function applyFilters(query: PeopleQuery, tenantId: string, filters: PeopleFilte
     filtered = filtered.where('people.lifecycleStage', '=', filters.lifecycleStage)
   }
   if (filters.ownerId) filtered = filtered.where('people.ownerId', '=', filters.ownerId)
+  if (filters.companyId) filtered = filtered.where('people.companyId', '=', filters.companyId)
   if (filters.tag) {
     const tag = filters.tag
     // EXISTS, not IN: the page is then read in newest-first index order, each person checked
@@ -92,7 +89,7 @@ async function countAllMatches(db: Db, tenantId: string, filters: PeopleFilters)
   if (Object.values(filters).every((value) => value === undefined)) {
     return selectRecordTotal(db, 'people', tenantId)
   }
-  if (tag && !others.q && !others.lifecycleStage && !others.ownerId) {
+  if (tag && Object.values(others).every((value) => value === undefined)) {
     // A tag alone: its rows are the matches (one per person, removed with the person).
     return countRows(
       db.selectFrom('personTags').where('tenantId', '=', tenantId).where('tag', '=', tag),

@@ -23,6 +23,14 @@ export const peopleSearchQuery = pageQuery.extend({
     .uuid()
     .optional()
     .openapi({ param: { name: 'ownerId', in: 'query', required: false }, format: 'uuid' }),
+  companyId: z
+    .uuid()
+    .optional()
+    .openapi({
+      param: { name: 'companyId', in: 'query', required: false },
+      format: 'uuid',
+      description: 'Works at this company',
+    }),
   tag: z
     .string()
     .trim()

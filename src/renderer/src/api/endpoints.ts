@@ -92,8 +92,21 @@ export const users = {
   remove: (id: string) => answer(appApi.DELETE('/users/{id}', byId(id))),
 }
 
+export type CompanyQuery = NonNullable<AppPaths['/companies']['get']['parameters']['query']>
+
 export const companies = {
   list: () => all((query) => answer(appApi.GET('/companies', { params: { query } }))),
+  search: (query: CompanyQuery) =>
+    answer(appApi.GET('/companies', { params: { query: filled(query) } })),
+  summary: (id: string) => answer(appApi.GET('/companies/{id}/summary', byId(id))),
+  create: (input: Schemas['CreateCompany']) => answer(appApi.POST('/companies', { body: input })),
+  update: (id: string, input: Schemas['UpdateCompany']) =>
+    answer(appApi.PATCH('/companies/{id}', { ...byId(id), body: input })),
+  remove: (id: string) => answer(appApi.DELETE('/companies/{id}', byId(id))),
+  people: (id: string) =>
+    answer(appApi.GET('/people', { params: { query: { companyId: id, pageSize: 100 } } })),
+  deals: (id: string) =>
+    answer(appApi.GET('/deals', { params: { query: { companyId: id, pageSize: 100 } } })),
   get: (id: string) => answer(appApi.GET('/companies/{id}', byId(id))),
 }
 

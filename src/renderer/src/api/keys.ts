@@ -21,6 +21,8 @@ export const keys = {
   users: ['users'] as const,
   companies: ['companies'] as const,
   company: (id: string) => ['company', id] as const,
+  companySearch: (query: object) => ['companies', 'search', query] as const,
+  companySummary: (id: string) => ['company', id, 'summary'] as const,
   lostReasons: ['lost-reasons'] as const,
   currencies: ['currencies'] as const,
   tokens: ['tokens'] as const,

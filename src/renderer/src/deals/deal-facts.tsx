@@ -44,7 +44,15 @@ export function DealFacts({
           )}
         </dd>
         <dt>Company</dt>
-        <dd>{deal.primaryCompanyId ? (company.data?.name ?? 'Loading…') : '—'}</dd>
+        <dd>
+          {deal.primaryCompanyId ? (
+            <Link to={`/companies/${deal.primaryCompanyId}`}>
+              {company.data?.name ?? 'Loading…'}
+            </Link>
+          ) : (
+            '—'
+          )}
+        </dd>
         <dt>Owner</dt>
         <dd>{deal.ownerId ? (users.get(deal.ownerId)?.name ?? '…') : 'No owner'}</dd>
         <dt>Expected close</dt>

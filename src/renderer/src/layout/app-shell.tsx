@@ -21,6 +21,7 @@ export function AppShell() {
     'g w': () => void navigate('/my-work'),
     'g f': () => void navigate('/forecast'),
     'g p': () => void navigate('/people'),
+    'g c': () => void navigate('/companies'),
     'g s': () => void navigate('/settings'),
     '/': () => void navigate('/people', { state: { focusSearch: true } }),
     '?': () => setHelp(true),
@@ -66,6 +67,11 @@ export function AppShell() {
             <li>
               <NavLink to="/people" aria-keyshortcuts="g p">
                 People
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/companies" aria-keyshortcuts="g c">
+                Companies
               </NavLink>
             </li>
             <li>

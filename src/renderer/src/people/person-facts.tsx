@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import type { Person } from '../api/types'
 import { byId, useLinkedCompany, useUsers } from '../api/reference-data'
 import { formatDateTime } from '../format/dates'
@@ -12,7 +13,13 @@ export function PersonFacts({ person }: { person: Person }) {
       <h2 id="person-facts">Details</h2>
       <dl className="facts">
         <dt>Company</dt>
-        <dd>{person.companyId ? (company.data?.name ?? 'Loading…') : '—'}</dd>
+        <dd>
+          {person.companyId ? (
+            <Link to={`/companies/${person.companyId}`}>{company.data?.name ?? 'Loading…'}</Link>
+          ) : (
+            '—'
+          )}
+        </dd>
         <dt>Owner</dt>
         <dd>{person.ownerId ? (users.get(person.ownerId)?.name ?? '…') : 'No owner'}</dd>
         <dt>Lead source</dt>

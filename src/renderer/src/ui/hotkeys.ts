@@ -63,6 +63,7 @@ export const shortcutGroups: { title: string; keys: [string, string][] }[] = [
       ['g then w', 'Go to My work'],
       ['g then f', 'Go to the forecast'],
       ['g then p', 'Go to people'],
+      ['g then c', 'Go to companies'],
       ['g then s', 'Go to settings'],
       ['/', 'Search people'],
       ['?', 'Show these shortcuts'],

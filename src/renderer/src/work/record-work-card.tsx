@@ -41,7 +41,8 @@ export function RecordWorkCard({
   events,
 }: {
   record: RecordRef
-  events: UseQueryResult<{ data: TimelineEvent[] }>
+  /** The record's own changes, for people and deals; companies have none to show. */
+  events?: UseQueryResult<{ data: TimelineEvent[] }>
 }) {
   const [composer, setComposer] = useState<Composer>('log')
   const [next, setNext] = useState<Activity | null>(null)
@@ -134,7 +135,7 @@ export function RecordWorkCard({
           )}
         </ul>
       )}
-      <Timeline query={events} />
+      {events && <Timeline query={events} />}
       <ScheduleNextDialog after={next} onClose={() => setNext(null)} />
     </section>
   )

@@ -780,7 +780,7 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List companies, newest first */
+    /** List companies, newest first or by name, searched by name or domain */
     get: {
       parameters: {
         query?: {
@@ -788,6 +788,10 @@ export interface paths {
           page?: number
           /** @description Items per page, at most 100. */
           pageSize?: number
+          /** @description Name or domain contains this text */
+          q?: string
+          /** @description Newest first (the default) or by name */
+          sort?: '-createdAt' | 'name'
         }
         header?: never
         path?: never
@@ -801,7 +805,7 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': components['schemas']['CompanyPage']
+            'application/json': components['schemas']['CompanySearchPage']
           }
         }
         /** @description Validation failed */
@@ -931,6 +935,80 @@ export interface paths {
         }
       }
     }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{id}/summary': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A company with its people count and its open and won deals */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The company */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['CompanySummary']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -2143,6 +2221,8 @@ export interface paths {
             | 'customer'
             | 'evangelist'
           ownerId?: string
+          /** @description Works at this company */
+          companyId?: string
           /** @description Has this tag (compared without case) */
           tag?: string
         }
@@ -6308,9 +6388,9 @@ export interface components {
       /** Format: email */
       email?: string | null
     }
-    CompanyPage: {
+    CompanySearchPage: {
       /** @description Items of the current page */
-      data: components['schemas']['Company'][]
+      data: components['schemas']['CompanyListItem'][]
       /** @description Echo of the requested page */
       page: number
       /** @description Echo of the requested page size */
@@ -6319,6 +6399,9 @@ export interface components {
       total: number
       /** @description True when at least one more page exists */
       hasMore: boolean
+    }
+    CompanyListItem: components['schemas']['Company'] & {
+      peopleCount: number
     }
     Company: {
       /**
@@ -6344,6 +6427,24 @@ export interface components {
        * @example 2026-11-22T14:03:00.000Z
        */
       updatedAt: string
+    }
+    /** @description A company with its people count and its open and won deals, per currency */
+    CompanySummary: components['schemas']['Company'] & {
+      peopleCount: number
+      openDeals: {
+        count: number
+        totals: {
+          currency: string
+          value: number
+        }[]
+      }
+      wonDeals: {
+        count: number
+        totals: {
+          currency: string
+          value: number
+        }[]
+      }
     }
     CreateCompany: {
       name: string

@@ -1,0 +1,109 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { companies } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { formatDate } from '../format/dates'
+import { DataTable } from '../ui/data-table'
+import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { CompanyFormDialog } from './company-form-dialog'
+
+const pageSize = 50
+
+/** /companies: search by name or domain, sort by name or newest, open one, add one. */
+export function CompaniesPage() {
+  const [params, setParams] = useSearchParams()
+  const [creating, setCreating] = useState(false)
+  const q = params.get('q') ?? ''
+  const sort = params.get('sort') === 'name' ? 'name' : '-createdAt'
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const query = { q, sort, page, pageSize } as const
+  const list = useQuery({
+    queryKey: keys.companySearch(query),
+    queryFn: () => companies.search(query),
+    placeholderData: keepPreviousData,
+  })
+  const set = (changes: Record<string, string>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current)
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value)
+        else next.delete(key)
+      }
+      return next
+    })
+  return (
+    <article>
+      <header className="page-header">
+        <h1>Companies</h1>
+        <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+          New company
+        </button>
+      </header>
+      <div className="filters">
+        <label htmlFor="company-search">Search</label>
+        <input
+          id="company-search"
+          type="search"
+          placeholder="Name or domain"
+          value={q}
+          onChange={(event) => set({ q: event.target.value, page: '' })}
+        />
+        <label htmlFor="company-sort">Sort</label>
+        <select
+          id="company-sort"
+          value={sort}
+          onChange={(event) => set({ sort: event.target.value === 'name' ? 'name' : '', page: '' })}
+        >
+          <option value="-createdAt">Newest first</option>
+          <option value="name">Name</option>
+        </select>
+      </div>
+      {list.isError ? (
+        <ErrorState error={list.error} retry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <Skeleton lines={6} label="Loading companies" />
+      ) : list.data.total === 0 ? (
+        <EmptyState title={q ? 'No company matches' : 'No companies yet'} />
+      ) : (
+        <>
+          <DataTable columns={['Name', 'Domain', 'People', 'Added']} className="companies-table">
+            {list.data.data.map((company) => (
+              <tr key={company.id}>
+                <td>
+                  <Link to={`/companies/${company.id}`}>{company.name}</Link>
+                </td>
+                <td>{company.domain ?? '—'}</td>
+                <td>{company.peopleCount}</td>
+                <td>{formatDate(company.createdAt.slice(0, 10))}</td>
+              </tr>
+            ))}
+          </DataTable>
+          <nav className="pagination" aria-label="Pages">
+            <button
+              type="button"
+              className="button"
+              disabled={page <= 1}
+              onClick={() => set({ page: String(page - 1) })}
+            >
+              Previous
+            </button>
+            <span className="pagination-range">
+              {(page - 1) * pageSize + 1}–{(page - 1) * pageSize + list.data.data.length} of{' '}
+              {list.data.total}
+            </span>
+            <button
+              type="button"
+              className="button"
+              disabled={!list.data.hasMore}
+              onClick={() => set({ page: String(page + 1) })}
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+      <CompanyFormDialog open={creating} onClose={() => setCreating(false)} />
+    </article>
+  )
+}

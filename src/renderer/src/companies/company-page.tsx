@@ -1,0 +1,144 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { companies } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { stagesById, usePipelines } from '../api/reference-data'
+import { MoneyList } from '../board/board-column'
+import { formatMoney } from '../format/money'
+import { DeleteRecordDialog, useRecordDelete } from '../layout/record-page-parts'
+import { RecordActions } from '../ui/record-actions'
+import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { RecordWorkCard } from '../work/record-work-card'
+import { CompanyFormDialog } from './company-form-dialog'
+import '../layout/detail.css'
+
+/** /companies/:id: a company, its open and won deals, its people, its activities and notes. */
+export function CompanyPage() {
+  const { id = '' } = useParams()
+  const [editing, setEditing] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const summary = useQuery({
+    queryKey: keys.companySummary(id),
+    queryFn: () => companies.summary(id),
+  })
+  const remove = useRecordDelete({
+    remove: () => companies.remove(id),
+    invalidates: [keys.companies, keys.people, keys.boards],
+    message: () => `${summary.data?.name ?? 'Company'} deleted`,
+    leaveTo: () => '/companies',
+  })
+  if (summary.isError) {
+    return <ErrorState error={summary.error} retry={() => void summary.refetch()} />
+  }
+  if (!summary.data) return <Skeleton lines={8} label="Loading the company" />
+  const company = summary.data
+  return (
+    <article className="detail">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/companies">Companies</Link>
+      </nav>
+      <header className="detail-header">
+        <div>
+          <h1>{company.name}</h1>
+          <p className="detail-subtitle">
+            {company.domain && (
+              <a href={`https://${company.domain}`} rel="noreferrer">
+                {company.domain}
+              </a>
+            )}
+            <span>
+              Open deals ({company.openDeals.count}): <MoneyList money={company.openDeals.totals} />
+            </span>
+            <span>
+              Won ({company.wonDeals.count}): <MoneyList money={company.wonDeals.totals} />
+            </span>
+          </p>
+        </div>
+        <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+      </header>
+      <div className="detail-columns">
+        <div className="detail-stack">
+          <CompanyPeopleCard companyId={id} count={company.peopleCount} />
+          <CompanyDealsCard companyId={id} />
+        </div>
+        <RecordWorkCard record={{ kind: 'company', id }} />
+      </div>
+      <CompanyFormDialog open={editing} onClose={() => setEditing(false)} company={company} />
+      <DeleteRecordDialog
+        what="company"
+        open={deleting}
+        message={
+          <>
+            <strong>{company.name}</strong> will be removed for good. Its people and deals stay,
+            without a company.
+          </>
+        }
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setDeleting(false)}
+      />
+    </article>
+  )
+}
+
+function CompanyPeopleCard({ companyId, count }: { companyId: string; count: number }) {
+  const people = useQuery({
+    queryKey: [...keys.company(companyId), 'people'],
+    queryFn: () => companies.people(companyId),
+  })
+  return (
+    <section aria-labelledby="company-people" className="detail-card">
+      <h2 id="company-people">People ({count})</h2>
+      {people.isError ? (
+        <ErrorState error={people.error} retry={() => void people.refetch()} />
+      ) : !people.data ? (
+        <Skeleton lines={2} label="Loading people" />
+      ) : people.data.data.length === 0 ? (
+        <EmptyState title="No people yet" />
+      ) : (
+        <ul className="linked-list">
+          {people.data.data.map((person) => (
+            <li key={person.id}>
+              <Link to={`/people/${person.id}`}>{person.fullName}</Link>
+              {person.primaryEmail && <span className="muted">{person.primaryEmail}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function CompanyDealsCard({ companyId }: { companyId: string }) {
+  const deals = useQuery({
+    queryKey: [...keys.company(companyId), 'deals'],
+    queryFn: () => companies.deals(companyId),
+  })
+  const stages = stagesById(usePipelines().data)
+  return (
+    <section aria-labelledby="company-deals" className="detail-card">
+      <h2 id="company-deals">Deals</h2>
+      {deals.isError ? (
+        <ErrorState error={deals.error} retry={() => void deals.refetch()} />
+      ) : !deals.data ? (
+        <Skeleton lines={2} label="Loading deals" />
+      ) : deals.data.data.length === 0 ? (
+        <EmptyState title="No deals yet" />
+      ) : (
+        <ul className="linked-list">
+          {deals.data.data.map((deal) => {
+            const stage = stages.get(deal.stageId)
+            return (
+              <li key={deal.id}>
+                <Link to={`/deals/${deal.id}`}>{deal.title}</Link>
+                <span className="muted">{formatMoney(deal.value, deal.currency)}</span>
+                {stage && <span className={`stage-badge badge-${stage.type}`}>{stage.name}</span>}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,50 @@
+import { sql } from 'kysely'
+import type { Db } from '../db/connection'
+import { containsPattern } from '../db/like-pattern'
+import type { CompanySearch } from './schema'
+
+function matching(db: Db, tenantId: string, q: string | undefined) {
+  let query = db.selectFrom('companies').where('tenantId', '=', tenantId)
+  const text = q?.trim()
+  if (text) {
+    const pattern = containsPattern(text)
+    query = query.where(
+      sql<boolean>`(lower(name) like ${pattern} escape '\\' or domain like ${pattern} escape '\\')`,
+    )
+  }
+  return query
+}
+
+export async function countCompanies(db: Db, tenantId: string, q: string | undefined) {
+  const { total } = await matching(db, tenantId, q)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
+  return total
+}
+
+export function searchCompanies(
+  db: Db,
+  tenantId: string,
+  search: CompanySearch,
+  limit: number,
+  offset: number,
+) {
+  const query = matching(db, tenantId, search.q).selectAll()
+  const ordered =
+    search.sort === 'name'
+      ? query.orderBy(sql`lower(name)`).orderBy('id')
+      : query.orderBy('createdAt', 'desc').orderBy('id', 'desc')
+  return ordered.limit(limit).offset(offset).execute()
+}
+
+/** How many people work at each of these companies. */
+export async function countPeopleAt(db: Db, companyIds: string[]) {
+  if (companyIds.length === 0) return new Map<string, number>()
+  const rows = await db
+    .selectFrom('people')
+    .select(['companyId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('companyId', 'in', companyIds)
+    .groupBy('companyId')
+    .execute()
+  return new Map(rows.map((row) => [row.companyId!, row.count]))
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDeal, createPerson, salesPipeline } from '../support/fixtures'
+import { startTestServer, type TestServer } from '../support/server'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+describe('/api/app/v1/companies', () => {
+  it('searches by name or domain, sorts by name, and counts each one’s people', async () => {
+    const ids: Record<string, string> = {}
+    for (const [name, domain] of [
+      ['Zeta Foods', 'zeta.com'],
+      ['acme', 'acme.com.br'],
+      ['Beta 100%', null],
+    ] as const) {
+      ids[name] = (await server.admin.post('/api/app/v1/companies', { name, domain })).body.id
+    }
+    await createPerson(server.api, { fullName: 'Rita', companyId: ids.acme })
+    const byName = await server.admin.get('/api/app/v1/companies?sort=name')
+    expect(byName.body.data.map((company: { name: string }) => company.name)).toEqual([
+      'acme',
+      'Beta 100%',
+      'Zeta Foods',
+    ])
+    expect(byName.body.data[0].peopleCount).toBe(1)
+    const found = await server.admin.get('/api/app/v1/companies?q=ZETA')
+    expect(found.body).toMatchObject({ total: 1, data: [{ name: 'Zeta Foods' }] })
+    // % is a character to find, not a wildcard.
+    const literal = await server.admin.get('/api/app/v1/companies?q=0%25')
+    expect(literal.body.data.map((company: { name: string }) => company.name)).toEqual([
+      'Beta 100%',
+    ])
+    expect((await server.admin.get('/api/app/v1/companies?sort=size')).status).toBe(400)
+    const people = await server.admin.get(`/api/app/v1/people?companyId=${ids.acme}`)
+    expect(people.body.data.map((person: { fullName: string }) => person.fullName)).toEqual([
+      'Rita',
+    ])
+  })
+
+  it('summarises a company: its people and its open and won deals per currency', async () => {
+    const company = (await server.admin.post('/api/app/v1/companies', { name: 'Summed' })).body
+    const sales = await salesPipeline(server.admin)
+    const deal = (fields: Record<string, unknown>) =>
+      createDeal(server.api, sales, { primaryCompanyId: company.id, ...fields })
+    await deal({ value: 100 })
+    await deal({ value: 200 })
+    await deal({ value: 50, stageId: sales.won.id })
+    const { status, body } = await server.admin.get(`/api/app/v1/companies/${company.id}/summary`)
+    expect(status).toBe(200)
+    expect(body).toMatchObject({
+      name: 'Summed',
+      peopleCount: 0,
+      openDeals: { count: 2, totals: [{ currency: 'BRL', value: 300 }] },
+      wonDeals: { count: 1, totals: [{ currency: 'BRL', value: 50 }] },
+    })
+  })
+})

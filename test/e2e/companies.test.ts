@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectAccessible, openSession, screenshot, type Session } from './browser'
+
+let session: Session
+
+beforeAll(async () => {
+  session = await openSession()
+  const { admin, api } = session.server
+  for (const [name, domain] of [
+    ['Globex', 'globex.com'],
+    ['Acme', 'acme.com.br'],
+    ['Initech', null],
+  ]) {
+    await admin.post('/api/app/v1/companies', { name, domain })
+  }
+  const acme = (await admin.get('/api/app/v1/companies?q=acme')).body.data[0]
+  const person = await api.post('/api/v1/people', { fullName: 'Rita Alves', companyId: acme.id })
+  const pipelines = (await admin.get('/api/app/v1/pipelines')).body.data
+  const sales = pipelines.find((pipeline: { name: string }) => pipeline.name === 'Sales')
+  const open = sales.stages.find((stage: { type: string }) => stage.type === 'open')
+  await api.post('/api/v1/deals', {
+    title: 'Acme renewal',
+    value: 12000,
+    pipelineId: sales.id,
+    stageId: open.id,
+    primaryCompanyId: acme.id,
+    primaryPersonId: person.body.id,
+  })
+})
+afterAll(() => session.close())
+
+const rowNames = () => session.page.locator('.companies-table tbody td:first-child').allInnerTexts()
+
+describe('companies', () => {
+  it('lists, searches and sorts companies', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'Companies' }).click()
+    await page.locator('.companies-table').waitFor()
+    expect(await rowNames()).toEqual(['Initech', 'Acme', 'Globex'])
+    await page.getByLabel('Sort').selectOption('name')
+    await expect.poll(rowNames).toEqual(['Acme', 'Globex', 'Initech'])
+    await page.getByLabel('Search').fill('glob')
+    await expect.poll(rowNames).toEqual(['Globex'])
+    await page.getByLabel('Search').fill('')
+    await expectAccessible(page, 'companies')
+  })
+
+  it('shows a company with its people, deals and totals, and its activity', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'Acme' }).click()
+    await page.getByRole('heading', { name: 'Acme', level: 1 }).waitFor()
+    expect(await page.locator('.detail-subtitle').innerText()).toMatch(/Open deals \(1\)/)
+    await page.getByRole('link', { name: 'Rita Alves' }).waitFor()
+    await page.getByRole('link', { name: 'Acme renewal' }).waitFor()
+    const card = page.locator('.work-card')
+    await card.getByRole('tab', { name: 'Note' }).click()
+    await card.getByLabel('Note', { exact: true }).fill('Fiscal year starts in April')
+    await card.getByRole('button', { name: 'Save note' }).click()
+    await card.getByText('Fiscal year starts in April').waitFor()
+    await expectAccessible(page, 'company')
+    await screenshot(page, 'company')
+  })
+
+  it('adds a company and edits it, with the server’s errors inline', async () => {
+    const { page } = session
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Companies' })
+      .click()
+    await page.getByRole('button', { name: 'New company' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New company' })
+    await dialog.getByLabel('Name').fill('Umbrella')
+    await dialog.getByLabel('Domain').fill('acme.com.br')
+    await dialog.getByRole('button', { name: 'Add company' }).click()
+    await dialog.locator('#company-domain-error').waitFor()
+    await dialog.getByLabel('Domain').fill('umbrella.com')
+    await dialog.getByRole('button', { name: 'Add company' }).click()
+    await page.getByRole('heading', { name: 'Umbrella', level: 1 }).waitFor()
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit company' })
+    await edit.getByLabel('Name').fill('Umbrella Corp')
+    await edit.getByRole('button', { name: 'Save company' }).click()
+    await page.getByRole('heading', { name: 'Umbrella Corp', level: 1 }).waitFor()
+  })
+})
