@@ -22,7 +22,7 @@ import { readDesktopConfig, startupFailureMessage } from './desktop-config'
 import { ipcChannels, trustedSender, type BridgeInfo } from './ipc'
 import { decideNavigation, permissionAllowed } from './navigation'
 import { reminderActions, reminderNotification, snoozeMinutes } from './reminders'
-import { trayMenuTemplate } from './tray-menu'
+import { quickAddPath, trayMenuTemplate } from './tray-menu'
 import { mainWindowOptions } from './window-options'
 
 // The Electron shell: everything here is wiring. The rules live in the modules it imports, which
@@ -82,7 +82,12 @@ function registerIpc(
   })
 }
 
-function createTray(server: RunningServer, dataDir: string, openWindow: () => void): Tray {
+function createTray(
+  server: RunningServer,
+  dataDir: string,
+  openWindow: () => void,
+  openPath: (path: string) => void,
+): Tray {
   const tray = new Tray(trayIcon)
   tray.setToolTip('Outpost')
   const render = () =>
@@ -90,6 +95,7 @@ function createTray(server: RunningServer, dataDir: string, openWindow: () => vo
       Menu.buildFromTemplate(
         trayMenuTemplate(server.url, server.tunnel.state(), {
           openWindow,
+          quickAdd: () => openPath(quickAddPath),
           copyApiUrl: () => clipboard.writeText(`${server.url}/api/v1`),
           toggleTunnel: () =>
             void server
@@ -159,7 +165,7 @@ async function main(): Promise<void> {
   powerMonitor.on('resume', () => void server.reminders.runNow())
   app.on('second-instance', openWindow)
   app.on('activate', openWindow)
-  createTray(server, dataDir, openWindow)
+  createTray(server, dataDir, openWindow, openPath)
 
   // Closing the window leaves Outpost in the tray, so reminders still come; the tray quits it.
   app.on('window-all-closed', () => {})

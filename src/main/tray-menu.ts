@@ -3,11 +3,16 @@ import type { TunnelState } from '../server/tunnel/manager'
 
 export interface TrayActions {
   openWindow(): void
+  /** Opens the window on a new task, from anywhere on the desktop. */
+  quickAdd(): void
   copyApiUrl(): void
   toggleTunnel(): void
   openDataFolder(): void
   quit(): void
 }
+
+/** Where "New task…" opens the window: My work with its new-task form open. */
+export const quickAddPath = '/my-work?new=task'
 
 export function tunnelLabel(state: TunnelState): string {
   switch (state.status) {
@@ -39,6 +44,7 @@ export function trayMenuTemplate(
     },
     { type: 'separator' },
     { label: 'Open Outpost', click: actions.openWindow },
+    { label: 'New task…', click: actions.quickAdd },
     { label: 'Open data folder', click: actions.openDataFolder },
     { type: 'separator' },
     { label: 'Quit Outpost', role: 'quit', click: actions.quit },

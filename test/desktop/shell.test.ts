@@ -6,7 +6,7 @@ import { readDesktopConfig, startupFailureMessage } from '../../src/main/desktop
 import { ipcChannels, trustedSender } from '../../src/main/ipc'
 import { decideNavigation, permissionAllowed } from '../../src/main/navigation'
 import { reminderActions, reminderNotification } from '../../src/main/reminders'
-import { trayMenuTemplate, tunnelLabel } from '../../src/main/tray-menu'
+import { quickAddPath, trayMenuTemplate, tunnelLabel } from '../../src/main/tray-menu'
 import type { Activity } from '../../src/server/activities/schema'
 import { mainWindowOptions } from '../../src/main/window-options'
 import type { TunnelState } from '../../src/shared/tunnel'
@@ -123,6 +123,7 @@ describe('tray menu', () => {
   const noop = () => {}
   const actions = {
     openWindow: noop,
+    quickAdd: noop,
     copyApiUrl: noop,
     toggleTunnel: noop,
     openDataFolder: noop,
@@ -134,6 +135,8 @@ describe('tray menu', () => {
     expect(menu[0]!.label).toBe('API: http://127.0.0.1:4780/api/v1')
     expect(menu.map((item) => item.label)).toContain('Tunnel: off')
     expect(menu.map((item) => item.label)).toContain('Turn tunnel on')
+    expect(menu.map((item) => item.label)).toContain('New task…')
+    expect(quickAddPath).toBe('/my-work?new=task')
   })
 
   it('names each tunnel state', () => {

@@ -133,4 +133,44 @@ describe('activities and notes on a record, My work, reminders', () => {
       .poll(() => page.evaluate('shownNotifications'))
       .toEqual([{ title: 'Reminder', body: 'Call Carla back' }])
   })
+
+  it('Ctrl-K finds a person and logs a call with them, or marks an activity done, by keyboard', async () => {
+    const { page } = session
+    await page.keyboard.press('Control+k')
+    const palette = page.getByRole('dialog', { name: 'Search and run' })
+    const input = palette.getByRole('combobox')
+    await input.fill('carla')
+    await palette.getByRole('option', { name: /Log a call with Carla Dias/ }).waitFor()
+    await expectAccessible(page, 'command palette')
+    // The person is first; the call one line below.
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await page.getByText('Call with Carla Dias logged').waitFor()
+    const { body } = await session.server.api.get(
+      `/api/v1/activities?personId=${personId}&q=call%20with`,
+    )
+    expect(body.data[0]).toMatchObject({
+      type: 'call',
+      done: true,
+      subject: 'Call with Carla Dias',
+    })
+
+    await page.keyboard.press('Control+k')
+    await input.fill('Call Carla back')
+    await palette.getByRole('option', { name: 'Mark done: Call Carla back' }).click()
+    await page.getByText('Done: Call Carla back').waitFor()
+    const open = await session.server.api.get('/api/v1/activities?q=call%20carla%20back')
+    expect(open.body.data[0].done).toBe(true)
+  })
+
+  it('the tray’s New task… (/my-work?new=task) opens the form at once', async () => {
+    const { page } = session
+    await page.goto(`${session.server.url}/my-work?new=task`)
+    const dialog = page.getByRole('dialog', { name: 'New task' })
+    await dialog.getByLabel('Subject').fill('Renew the domain')
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click()
+    const today = page.locator('section', { has: page.locator('#work-today') })
+    await today.getByText('Renew the domain').waitFor()
+    expect(page.url()).not.toContain('new=task')
+  })
 })

@@ -1,4 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely'
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
+import { containsPattern } from '../db/like-pattern'
 import type { Db } from '../db/connection'
 import type { ActivityTable } from '../db/database'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
@@ -48,7 +49,7 @@ type Filters = Omit<ActivityQuery, 'page' | 'pageSize' | 'sort'>
 
 function filtered(db: Db, tenantId: string, filters: Filters) {
   let query = db.selectFrom('activities').where('tenantId', '=', tenantId)
-  const { personId, dealId, companyId, assigneeId, type, done, dueFrom, dueTo } = filters
+  const { personId, dealId, companyId, assigneeId, type, done, dueFrom, dueTo, q } = filters
   if (personId) {
     query = query.where('id', 'in', (eb) =>
       eb.selectFrom('activityPeople').select('activityId').where('personId', '=', personId),
@@ -61,6 +62,10 @@ function filtered(db: Db, tenantId: string, filters: Filters) {
   if (done !== undefined) query = query.where('done', '=', done ? 1 : 0)
   if (dueFrom) query = query.where('dueDate', '>=', dueFrom)
   if (dueTo) query = query.where('dueDate', '<=', dueTo)
+  const text = q?.trim()
+  if (text) {
+    query = query.where(sql<boolean>`lower(subject) like ${containsPattern(text)} escape '\\'`)
+  }
   return query
 }
 

@@ -133,6 +133,7 @@ export const activityQuery = pageQuery.extend({
   companyId: z.uuid().optional(),
   assigneeId: z.uuid().optional(),
   type: z.string().max(40).optional(),
+  q: z.string().max(200).optional().openapi({ description: 'The subject contains this text' }),
   done: flag.optional().openapi({ type: 'string', enum: ['true', 'false'] }),
   dueFrom: date.optional().openapi({ description: 'Due on or after this date' }),
   dueTo: date.optional().openapi({ description: 'Due on or before this date' }),

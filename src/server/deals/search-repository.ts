@@ -1,4 +1,5 @@
-import type { SelectQueryBuilder } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
+import { containsPattern } from '../db/like-pattern'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/database'
 import type { DealFilters } from './search-schema'
@@ -13,6 +14,12 @@ function applyFilters(query: DealsQuery, tenantId: string, filters: DealFilters)
     filtered = filtered.where('deals.primaryCompanyId', '=', filters.companyId)
   }
   if (filters.pipelineId) filtered = filtered.where('deals.pipelineId', '=', filters.pipelineId)
+  const text = filters.q?.trim()
+  if (text) {
+    filtered = filtered.where(
+      sql<boolean>`lower(deals.title) like ${containsPattern(text)} escape '\\'`,
+    )
+  }
   return filtered
 }
 

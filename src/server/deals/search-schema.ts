@@ -12,6 +12,14 @@ export const dealsSearchQuery = pageQuery.extend({
   personId: idFilter('personId', 'Deals whose primary person this is'),
   companyId: idFilter('companyId', 'Deals whose primary company this is'),
   pipelineId: idFilter('pipelineId', 'Deals of this pipeline'),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({
+      param: { name: 'q', in: 'query', required: false },
+      description: 'The title contains this text (case ignored)',
+    }),
 })
 
 export type DealsSearch = z.output<typeof dealsSearchQuery>

@@ -51,6 +51,8 @@ export const people = {
 
 export const deals = {
   get: (id: string) => answer(restApi.GET('/deals/{id}', byId(id))),
+  search: (q: string, pageSize: number) =>
+    answer(appApi.GET('/deals', { params: { query: { q, pageSize } } })),
   ofPerson: (personId: string) =>
     answer(appApi.GET('/deals', { params: { query: { personId, pageSize: 100 } } })),
   create: (input: Rest['CreateDeal']) => answer(restApi.POST('/deals', { body: input })),

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import { session } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -7,6 +7,7 @@ import { LiveStatusBadge } from '../live/live-status-badge'
 import { useWorkspace } from '../session/workspace'
 import { useHotkeys } from '../ui/hotkeys'
 import { ShortcutsDialog } from '../ui/shortcuts-dialog'
+import { CommandPalette } from '../palette/command-palette'
 import { WorkBadge } from '../work/work-badge'
 import './app-shell.css'
 
@@ -16,6 +17,8 @@ export function AppShell() {
   const queryClient = useQueryClient()
   const { workspaces, current, choose } = useWorkspace()
   const [help, setHelp] = useState(false)
+  const [palette, setPalette] = useState(false)
+  const openPalette = useCallback(() => setPalette(true), [])
   useHotkeys({
     'g b': () => void navigate('/board'),
     'g w': () => void navigate('/my-work'),
@@ -103,6 +106,14 @@ export function AppShell() {
           <button
             type="button"
             className="link-button"
+            onClick={openPalette}
+            aria-keyshortcuts="Control+K Meta+K"
+          >
+            Search and run (Ctrl K)
+          </button>
+          <button
+            type="button"
+            className="link-button"
             onClick={() => setHelp(true)}
             aria-keyshortcuts="?"
           >
@@ -119,6 +130,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+      <CommandPalette open={palette} onOpen={openPalette} onClose={() => setPalette(false)} />
     </div>
   )
 }

@@ -59,6 +59,7 @@ export const shortcutGroups: { title: string; keys: [string, string][] }[] = [
   {
     title: 'Anywhere',
     keys: [
+      ['Ctrl K or ⌘K', 'Search and run: people, companies, deals, activities, actions'],
       ['g then b', 'Go to the pipeline board'],
       ['g then w', 'Go to My work'],
       ['g then f', 'Go to the forecast'],

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { activities } from '../api/endpoints'
 import { keys } from '../api/keys'
 import type { Activity, MyWork } from '../api/types'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { Dialog } from '../ui/dialog'
+import { ActivityForm } from './activity-form'
 import { ActivityItem } from './activity-item'
 import { ReminderPermission } from './reminder-notices'
 import { ScheduleNextDialog } from './schedule-next-dialog'
@@ -25,6 +28,10 @@ export const useMyWork = () => useQuery({ queryKey: keys.myWork, queryFn: activi
 export function MyWorkPage() {
   const work = useMyWork()
   const [next, setNext] = useState<Activity | null>(null)
+  // ?new=task: the desktop tray's "New task…" opens the form at once.
+  const [params, setParams] = useSearchParams()
+  const adding = params.get('new') === 'task'
+  const closeAdding = () => setParams({}, { replace: true })
   const toggle = useToggleDone(setNext)
   if (work.isError) return <ErrorState error={work.error} retry={() => void work.refetch()} />
   if (!work.data) return <Skeleton lines={6} label="Loading your work" />
@@ -34,8 +41,20 @@ export function MyWorkPage() {
     <article className="my-work">
       <header className="page-header">
         <h1>My work</h1>
-        <ReminderPermission />
+        <div className="detail-actions">
+          <ReminderPermission />
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setParams({ new: 'task' })}
+          >
+            New task
+          </button>
+        </div>
       </header>
+      <Dialog open={adding} title="New task" onClose={closeAdding}>
+        {adding && <ActivityForm mode="schedule" links={{}} onSaved={closeAdding} />}
+      </Dialog>
       {empty && (
         <EmptyState title="Nothing to do this week">
           Schedule a call or a task from a person&apos;s or a deal&apos;s page.

@@ -2487,6 +2487,8 @@ export interface paths {
           companyId?: string
           /** @description Deals of this pipeline */
           pipelineId?: string
+          /** @description The title contains this text (case ignored) */
+          q?: string
         }
         header?: never
         path?: never

@@ -920,6 +920,8 @@ export interface paths {
           companyId?: string
           assigneeId?: string
           type?: string
+          /** @description The subject contains this text */
+          q?: string
           done?: 'true' | 'false'
           /** @description Due on or after this date */
           dueFrom?: string

@@ -1,0 +1,206 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useState, type KeyboardEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { errorMessage } from '../api/client'
+import { activities, companies, deals, people } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { usePipelines } from '../api/reference-data'
+import { Dialog } from '../ui/dialog'
+import { useToast } from '../ui/toast'
+import { ActivityForm, type ActivityLinks } from '../work/activity-form'
+import { paletteCommands, type Command, type PaletteActions } from './palette-commands'
+import './palette.css'
+
+const perKind = 4
+
+/** Ctrl-K or ⌘K anywhere (even while typing) opens it; so does `open` from elsewhere. */
+function useOpenShortcut(open: () => void) {
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault()
+        open()
+      }
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open])
+}
+
+/**
+ * The command palette: searches people, companies, deals and open activities of the local
+ * server as one types, and runs what is picked: open it, log a call, add a task, move a deal,
+ * mark an activity done or snooze it, or go to a screen.
+ */
+export function CommandPalette({
+  open,
+  onOpen,
+  onClose,
+}: {
+  open: boolean
+  onOpen(): void
+  onClose(): void
+}) {
+  useOpenShortcut(onOpen)
+  const navigate = useNavigate()
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const [task, setTask] = useState<{ links: ActivityLinks; about: string } | null>(null)
+  const onNewTask = (links: ActivityLinks, about: string) => setTask({ links, about })
+  const done = (message: string) => {
+    void queryClient.invalidateQueries({ queryKey: keys.work })
+    void queryClient.invalidateQueries({ queryKey: keys.boards })
+    toast(message, { tone: 'success' })
+  }
+  const act = useMutation({
+    mutationFn: (work: () => Promise<string>) => work(),
+    onSuccess: done,
+    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  })
+  const actions: PaletteActions = {
+    go: (path) => void navigate(path),
+    logCall: (person) =>
+      act.mutate(async () => {
+        await activities.create({
+          type: 'call',
+          subject: `Call with ${person.fullName}`,
+          done: true,
+          personIds: [person.id],
+        })
+        return `Call with ${person.fullName} logged`
+      }),
+    newTask: onNewTask,
+    markDone: (activity) =>
+      act.mutate(async () => {
+        await activities.update(activity.id, { done: true })
+        return `Done: ${activity.subject}`
+      }),
+    snooze: (activity, minutes) =>
+      act.mutate(async () => {
+        await activities.snooze(activity.id, minutes)
+        return `Snoozed: ${activity.subject}`
+      }),
+    moveDeal: (deal, stageId, stageName) =>
+      act.mutate(async () => {
+        await deals.update(deal.id, { stageId })
+        return `${deal.title} moved to ${stageName}`
+      }),
+  }
+  return (
+    <>
+      <Dialog open={open} title="Search and run" onClose={onClose}>
+        {open && <Palette onClose={onClose} actions={actions} />}
+      </Dialog>
+      <Dialog
+        open={task !== null}
+        title={`New task for ${task?.about ?? ''}`}
+        onClose={() => setTask(null)}
+      >
+        {task && <ActivityForm mode="schedule" links={task.links} onSaved={() => setTask(null)} />}
+      </Dialog>
+    </>
+  )
+}
+
+// The palette's own state (what is typed, which line is picked) lives while it is open; what its
+// commands do lives in CommandPalette, which stays mounted while their requests run.
+function Palette({ onClose, actions }: { onClose(): void; actions: PaletteActions }) {
+  const listId = useId()
+  const pipelines = usePipelines()
+  const [text, setText] = useState('')
+  const [selected, setSelected] = useState(0)
+  const q = text.trim()
+  const found = useQuery({
+    queryKey: ['palette', q],
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const [foundPeople, foundCompanies, foundDeals, foundActivities] = await Promise.all([
+        people.search({ q, page: 1, pageSize: perKind }),
+        companies.search({ q, page: 1, pageSize: perKind, sort: 'name' }),
+        deals.search(q, perKind),
+        activities.list({ q, done: 'false', sort: 'dueAt', pageSize: perKind }),
+      ])
+      return {
+        people: foundPeople.data,
+        companies: foundCompanies.data,
+        deals: foundDeals.data,
+        activities: foundActivities.data,
+      }
+    },
+  })
+  const results = q ? found.data : undefined
+  const commands = paletteCommands(
+    text,
+    {
+      people: [],
+      companies: [],
+      deals: [],
+      activities: [],
+      ...results,
+      pipelines: pipelines.data ?? [],
+    },
+    actions,
+  )
+  const current = Math.min(selected, commands.length - 1)
+  const run = (command: Command | undefined) => {
+    if (!command) return
+    onClose()
+    command.run()
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      setSelected((current + step + commands.length) % Math.max(commands.length, 1))
+    } else if (event.key === 'Enter') {
+      event.preventDefault()
+      run(commands[current])
+    }
+  }
+  const optionId = (index: number) => `${listId}-${index}`
+  return (
+    <div className="palette">
+      <label htmlFor={`${listId}-input`} className="visually-hidden">
+        Search people, companies, deals and activities, or type a command
+      </label>
+      <input
+        id={`${listId}-input`}
+        data-autofocus
+        role="combobox"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-activedescendant={commands.length > 0 ? optionId(current) : undefined}
+        autoComplete="off"
+        placeholder="Search or type a command"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value)
+          setSelected(0)
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <ul id={listId} role="listbox" aria-label="Results" className="palette-list">
+        {commands.map((command, index) => (
+          <li
+            key={command.id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === current}
+            className={index === current ? 'palette-option is-selected' : 'palette-option'}
+            onMouseMove={() => setSelected(index)}
+            onClick={() => run(command)}
+          >
+            <span>{command.label}</span>
+            <span className="palette-kind">{command.kind}</span>
+          </li>
+        ))}
+        {q && found.isFetched && commands.length === 0 && (
+          <li className="palette-empty" role="presentation">
+            Nothing found
+          </li>
+        )}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import type { Activity, Deal, Person, Pipeline } from '../api/types'
+import { paletteCommands, type PaletteActions } from './palette-commands'
+
+const calls: string[] = []
+const actions: PaletteActions = {
+  go: (path) => calls.push(`go ${path}`),
+  logCall: (person) => calls.push(`call ${person.fullName}`),
+  newTask: (links, about) => calls.push(`task ${about} ${JSON.stringify(links)}`),
+  markDone: (activity) => calls.push(`done ${activity.subject}`),
+  snooze: (activity, minutes) => calls.push(`snooze ${activity.subject} ${minutes}`),
+  moveDeal: (deal, _stageId, stageName) => calls.push(`move ${deal.title} ${stageName}`),
+}
+const none = { people: [], companies: [], deals: [], activities: [], pipelines: [] }
+
+describe('paletteCommands', () => {
+  it('offers every screen with no text, and those that match as one types', () => {
+    expect(paletteCommands('', none, actions).map((command) => command.label)).toEqual([
+      'Go to Board',
+      'Go to My work',
+      'Go to Forecast',
+      'Go to People',
+      'Go to Companies',
+      'Go to Settings',
+    ])
+    expect(paletteCommands('comp', none, actions).map((command) => command.label)).toEqual([
+      'Go to Companies',
+    ])
+  })
+
+  it('offers what can be done to each person, deal and activity found', () => {
+    const ana = { id: 'p1', fullName: 'Ana Lima' } as Person
+    const pipeline = {
+      id: 'pl',
+      stages: [
+        { id: 's1', name: 'Lead', type: 'open' },
+        { id: 's2', name: 'Proposal', type: 'open' },
+        { id: 's3', name: 'Won', type: 'won' },
+        { id: 's4', name: 'Lost', type: 'lost' },
+      ],
+    } as Pipeline
+    const deal = { id: 'd1', title: 'Ana plan', pipelineId: 'pl', stageId: 's1' } as Deal
+    const call = { id: 'a1', subject: 'Call Ana' } as Activity
+    const commands = paletteCommands(
+      'ana',
+      { ...none, people: [ana], deals: [deal], activities: [call], pipelines: [pipeline] },
+      actions,
+    )
+    expect(commands.map((command) => command.label)).toEqual([
+      'Ana Lima',
+      'Log a call with Ana Lima',
+      'New task for Ana Lima',
+      'Ana plan',
+      'Move Ana plan to Proposal',
+      'Move Ana plan to Won',
+      'Mark done: Call Ana',
+      'Snooze 1 hour: Call Ana',
+    ])
+    for (const command of commands) command.run()
+    expect(calls).toEqual([
+      'go /people/p1',
+      'call Ana Lima',
+      'task Ana Lima {"personIds":["p1"]}',
+      'go /deals/d1',
+      'move Ana plan Proposal',
+      'move Ana plan Won',
+      'done Call Ana',
+      'snooze Call Ana 60',
+    ])
+  })
+})
