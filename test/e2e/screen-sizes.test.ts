@@ -56,6 +56,17 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     },
   },
   { name: 'people', open: (page) => go(page, '/people', '.people-table tbody tr') },
+  { name: 'my-work', open: (page) => go(page, '/my-work', '.activity-item') },
+  { name: 'forecast', open: (page) => go(page, '/forecast', '.forecast-month') },
+  { name: 'companies', open: (page) => go(page, '/companies', '.companies-table tbody tr') },
+  {
+    name: 'company',
+    open: async (page) => {
+      await go(page, '/companies', '.companies-table tbody tr')
+      await page.locator('.companies-table tbody a').first().click()
+      await page.locator('.work-card').waitFor()
+    },
+  },
   {
     name: 'person',
     open: async (page) => {
@@ -67,6 +78,7 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
   ...[
     'pipelines',
     'lost-reasons',
+    'activities',
     'users',
     'currencies',
     'tokens',

@@ -140,6 +140,10 @@ export const activities = {
     answer(restApi.POST('/activities/{id}/snooze', { ...byId(id), body: { minutes } })),
   remove: (id: string) => answer(restApi.DELETE('/activities/{id}', byId(id))),
   types: () => answer(appApi.GET('/activity-types')).then((result) => result.data),
+  addType: (input: Schemas['CreateActivityType']) =>
+    answer(appApi.POST('/activity-types', { body: input })),
+  removeType: (key: string) =>
+    answer(appApi.DELETE('/activity-types/{key}', { params: { path: { key } } })),
   myWork: () => answer(appApi.GET('/my-work', { params: { query: {} } })),
 }
 
@@ -161,4 +165,6 @@ export const tokens = {
   list: () => all((query) => answer(appApi.GET('/tokens', { params: { query } }))),
   create: (input: Schemas['CreateApiToken']) => answer(appApi.POST('/tokens', { body: input })),
   revoke: (id: string) => answer(appApi.DELETE('/tokens/{id}', byId(id))),
+  setRateLimit: (id: string, rateLimitPerMinute: number | null) =>
+    answer(appApi.PATCH('/tokens/{id}', { ...byId(id), body: { rateLimitPerMinute } })),
 }

@@ -4,6 +4,7 @@ import './settings.css'
 const sections = [
   ['pipelines', 'Pipelines and stages'],
   ['lost-reasons', 'Lost reasons'],
+  ['activities', 'Activities'],
   ['users', 'Users'],
   ['currencies', 'Currencies'],
   ['tokens', 'API tokens'],

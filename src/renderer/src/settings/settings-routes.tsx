@@ -16,6 +16,10 @@ export const settingsRoutes: RouteObject = {
       path: 'lost-reasons',
       lazy: page(() => import('./lost-reasons-settings'), 'LostReasonsSettings'),
     },
+    {
+      path: 'activities',
+      lazy: page(() => import('./activities-settings'), 'ActivitiesSettings'),
+    },
     { path: 'users', lazy: page(() => import('./users-settings'), 'UsersSettings') },
     { path: 'currencies', lazy: page(() => import('./currencies-settings'), 'CurrenciesSettings') },
     { path: 'tokens', lazy: page(() => import('./tokens-settings'), 'TokensSettings') },

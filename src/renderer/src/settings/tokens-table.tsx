@@ -1,4 +1,8 @@
+import { useState } from 'react'
+import { tokens } from '../api/endpoints'
+import { keys } from '../api/keys'
 import type { ApiToken } from '../api/types'
+import { useSettingsMutation } from './use-settings-mutation'
 import { formatDateTime, formatRelative } from '../format/dates'
 import { DataTable } from '../ui/data-table'
 
@@ -11,7 +15,10 @@ export function TokensTable({
   onRevoke(token: ApiToken): void
 }) {
   return (
-    <DataTable columns={['Name', 'Scope', 'Token', 'Last used', 'Status']} actions="Actions">
+    <DataTable
+      columns={['Name', 'Scope', 'Token', 'Requests a minute', 'Last used', 'Status']}
+      actions="Actions"
+    >
       {tokens.map((token) => (
         <tr key={token.id}>
           <td>{token.name}</td>
@@ -19,6 +26,7 @@ export function TokensTable({
           <td>
             <code>{token.prefix}…</code>
           </td>
+          <td>{token.revokedAt ? '—' : <TokenRateLimit token={token} />}</td>
           <td>
             {token.lastUsedAt ? (
               <time dateTime={token.lastUsedAt} title={formatDateTime(token.lastUsedAt)}>
@@ -43,5 +51,41 @@ export function TokensTable({
         </tr>
       ))}
     </DataTable>
+  )
+}
+
+/** A token's own requests a minute; empty follows the workspace's. Saved on Enter or blur. */
+function TokenRateLimit({ token }: { token: ApiToken }) {
+  const [text, setText] = useState(
+    token.rateLimitPerMinute === null ? '' : String(token.rateLimitPerMinute),
+  )
+  const save = useSettingsMutation((value: number | null) => tokens.setRateLimit(token.id, value), {
+    invalidates: [keys.tokens],
+    done: `${token.name}: rate limit saved`,
+  })
+  const commit = () => {
+    const value = text.trim() === '' ? null : Number(text)
+    if (value !== token.rateLimitPerMinute) save.mutate(value)
+  }
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={`rate-${token.id}`}>
+        Requests a minute for {token.name}
+      </label>
+      <input
+        id={`rate-${token.id}`}
+        className="token-rate"
+        type="number"
+        min={1}
+        max={100_000}
+        placeholder="Workspace"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit()
+        }}
+      />
+    </>
   )
 }
