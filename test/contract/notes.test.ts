@@ -86,3 +86,26 @@ describe('/api/v1/notes', () => {
     expect(events.body.data.at(-1)).toMatchObject({ type: 'note.deleted' })
   })
 })
+
+describe('exports of activities and notes', () => {
+  it('CSV names what each one points to; NDJSON is each as the API answers it', async () => {
+    await server.api.post('/api/v1/activities', {
+      type: 'call',
+      subject: 'Exported call',
+      personIds: [person.id],
+      done: true,
+    })
+    const csv = await fetch(`${server.url}/api/app/v1/exports/activities?format=csv`, {
+      headers: { Authorization: `Bearer ${server.adminToken}` },
+    })
+    expect(csv.status).toBe(200)
+    const lines = (await csv.text()).trim().split('\n')
+    expect(lines[0]).toContain('id,type,subject,body,dueDate')
+    expect(lines.at(-1)).toContain('Exported call')
+    const notes = await fetch(`${server.url}/api/app/v1/exports/notes?format=ndjson`, {
+      headers: { Authorization: `Bearer ${server.adminToken}` },
+    })
+    const first = JSON.parse((await notes.text()).split('\n')[0]!)
+    expect(first).toEqual((await server.api.get(`/api/v1/notes/${first.id}`)).body)
+  })
+})

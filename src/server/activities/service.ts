@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely'
 import { requireCompany } from '../companies/lookup'
 import { inTransaction, type Db } from '../db/connection'
 import type { ActivityTable } from '../db/database'
+import { selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
 import { companyOfDeal } from '../deals/lookup'
 import { diffFields, recordEvents } from '../events/service'
 import { invalidField, notFound, unknownReference } from '../http/errors'
@@ -323,4 +324,14 @@ export async function snoozeActivity(
     ])
     return after
   })
+}
+
+/** Activities of the workspace in creation order, `limit` at a time after `after` (exports). */
+export async function listActivitiesAfter(
+  db: Db,
+  tenantId: string,
+  after: CreationCursor | null,
+  limit: number,
+): Promise<Activity[]> {
+  return withPeople(db, await selectTenantRowsAfter(db, 'activities', tenantId, after, limit))
 }

@@ -13,7 +13,10 @@ const workspaceOption = () =>
 const mappingHelp = (example: string) =>
   `the mapping, as JSON (${example}) or as the name of a JSON file holding it`
 
-/** `outpost import people|deals FILE.csv --mapping M` and `outpost export people|deals`. */
+/**
+ * `outpost import people|deals FILE.csv --mapping M` and
+ * `outpost export people|deals|activities|notes`.
+ */
 export function registerImportExportCommands(program: Command, cli: CliDatabase): void {
   const imports = program.command('import').description('import records from a CSV file')
   imports
@@ -62,7 +65,10 @@ export function registerImportExportCommands(program: Command, cli: CliDatabase)
   program
     .command('export')
     .description('write every person or deal of a workspace, oldest first, to stdout or a file')
-    .addArgument(new Argument('<kind>', 'what to export').choices(['people', 'deals']))
+    // Written out rather than imported: the export module loads the app, which --help must not.
+    .addArgument(
+      new Argument('<kind>', 'what to export').choices(['people', 'deals', 'activities', 'notes']),
+    )
     .addOption(
       new Option('--format <format>', 'file format').choices(['csv', 'ndjson']).default('csv'),
     )

@@ -71,7 +71,7 @@ export interface CreationCursor {
  * The next `limit` people or deals of a workspace in creation order (oldest first), after
  * `after`: a keyset scan for exports, which neither skips nor repeats rows while others write.
  */
-export async function selectTenantRowsAfter<T extends 'people' | 'deals'>(
+export async function selectTenantRowsAfter<T extends 'people' | 'deals' | 'activities' | 'notes'>(
   db: Db,
   table: T,
   tenantId: string,
@@ -79,7 +79,8 @@ export async function selectTenantRowsAfter<T extends 'people' | 'deals'>(
   limit: number,
 ): Promise<Selectable<Database[T]>[]> {
   let query = db
-    .selectFrom(table as 'people' | 'deals')
+    // Kysely cannot type a table chosen at run time; each of these has the columns used here.
+    .selectFrom(table as 'people')
     .selectAll()
     .where('tenantId', '=', tenantId)
   if (after) {

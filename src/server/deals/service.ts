@@ -52,10 +52,16 @@ const writable = [
 export const withTags = (db: Db, rows: Selectable<DealTable>[]) =>
   withRecordTags(db, 'deals', rows, toDeal)
 
-export async function getDeal(db: Db, tenantId: string, id: string): Promise<Deal> {
+/** The deal with this id in the workspace, or undefined. */
+export async function findDeal(db: Db, tenantId: string, id: string): Promise<Deal | undefined> {
   const row = await deals.findDealById(db, tenantId, id)
-  if (!row) throw notFound('Deal')
-  return (await withTags(db, [row]))[0]!
+  return row ? (await withTags(db, [row]))[0] : undefined
+}
+
+export async function getDeal(db: Db, tenantId: string, id: string): Promise<Deal> {
+  const deal = await findDeal(db, tenantId, id)
+  if (!deal) throw notFound('Deal')
+  return deal
 }
 
 export const listDeals = (db: Db, tenantId: string, request: RecordPageRequest) =>

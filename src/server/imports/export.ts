@@ -1,4 +1,4 @@
-// Exports of people and deals as CSV or NDJSON, produced a batch at a time so that any number of
+// Exports of people, deals, activities and notes as CSV or NDJSON, produced a batch at a time so that any number of
 // records streams out in constant memory.
 
 import { stringify } from 'csv-stringify/sync'
@@ -7,7 +7,9 @@ import { listCompanies } from '../companies/service'
 import type { Db } from '../db/connection'
 import { selectCustomFieldKeys } from '../db/tenant-page'
 import { personTargets } from '../intake/targets'
-import { listDealsAfter } from '../deals/service'
+import { findDeal, listDealsAfter } from '../deals/service'
+import { listActivitiesAfter } from '../activities/service'
+import { listNotesAfter } from '../notes/service'
 import { listLostReasons } from '../lost-reasons/service'
 import { findPerson, listPeopleAfter } from '../people/service'
 import { listPipelines } from '../pipelines/service'
@@ -18,7 +20,8 @@ import { protectCell } from './spreadsheet-cells'
 
 const batchSize = 1000
 
-export type ExportKind = 'people' | 'deals'
+export const exportKinds = ['people', 'deals', 'activities', 'notes'] as const
+export type ExportKind = (typeof exportKinds)[number]
 
 const columns: Record<ExportKind, string[]> = {
   // What a person import maps, so an export reads back as it was: the fields, then the names.
@@ -44,13 +47,23 @@ const columns: Record<ExportKind, string[]> = {
     'owner',
     'lostReason',
   ],
+  activities: [
+    ...['id', 'type', 'subject', 'body', 'dueDate', 'dueTime', 'timeZone', 'durationMinutes'],
+    ...['done', 'doneAt', 'outcome', 'priority', 'assigneeId', 'dealId', 'companyId', 'personIds'],
+    ...['recurrence', 'reminderMinutes', 'remindAt', 'assignee', 'deal', 'company', 'people'],
+  ],
+  notes: [
+    ...['id', 'body', 'pinned', 'notedAt', 'authorId', 'personId', 'dealId', 'companyId'],
+    ...['author', 'person', 'deal', 'company'],
+  ],
 }
 
 interface ExportRecord {
   id: string
   createdAt: string
-  tags: string[]
-  customFields: Record<string, unknown>
+  /** People and deals only. */
+  tags?: string[]
+  customFields?: Record<string, unknown>
   [field: string]: unknown
 }
 
@@ -91,28 +104,50 @@ async function nameColumns(db: Db, tenantId: string) {
     return emails.get(id)
   }
   const name = (id: unknown) => (typeof id === 'string' ? names.get(id) : undefined)
+  const email = (id: unknown) => (typeof id === 'string' ? personEmail(id) : null)
+  // Deals are named by title, read once a batch (activities and notes point at a few).
+  const titles = new Map<string, string>()
+  const dealTitle = async (id: unknown) => {
+    if (typeof id !== 'string') return null
+    if (!titles.has(id)) {
+      if (titles.size >= 10_000) titles.clear()
+      titles.set(id, (await findDeal(db, tenantId, id))?.title ?? '')
+    }
+    return titles.get(id) || null
+  }
   return async (record: ExportRecord): Promise<ExportRecord> => ({
     ...record,
     pipeline: name(record.pipelineId),
     stage: name(record.stageId),
-    person:
-      typeof record.primaryPersonId === 'string' ? await personEmail(record.primaryPersonId) : null,
+    person: await email(record.primaryPersonId ?? record.personId),
     company: name(record.companyId ?? record.primaryCompanyId),
     owner: name(record.ownerId),
     lostReason: name(record.lostReasonId),
+    assignee: name(record.assigneeId),
+    author: name(record.authorId),
+    deal: await dealTitle(record.dealId),
+    people: Array.isArray(record.personIds)
+      ? (await Promise.all(record.personIds.map(email))).filter(Boolean).join(', ')
+      : null,
   })
 }
 
 /** One CSV line's cells: the fields, tags joined by commas, one column per custom field key. */
 function csvCells(record: ExportRecord, fields: string[], customKeys: string[]): string[] {
+  const joined = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value)
   return [
-    ...fields.map((field) =>
-      field === 'tags' ? cell(record.tags.join(', ')) : cell(record[field]),
-    ),
-    ...customKeys.map((key) => cell(record.customFields[key])),
+    ...fields.map((field) => cell(joined(record[field]))),
+    ...customKeys.map((key) => cell(record.customFields?.[key])),
     record.createdAt,
     cell(record.updatedAt),
   ]
+}
+
+const listAfter = {
+  people: listPeopleAfter,
+  deals: listDealsAfter,
+  activities: listActivitiesAfter,
+  notes: listNotesAfter,
 }
 
 async function* records(
@@ -122,10 +157,7 @@ async function* records(
 ): AsyncGenerator<ExportRecord[]> {
   let after: { createdAt: string; id: string } | null = null
   for (;;) {
-    const batch: ExportRecord[] =
-      kind === 'people'
-        ? await listPeopleAfter(db, tenantId, after, batchSize)
-        : await listDealsAfter(db, tenantId, after, batchSize)
+    const batch: ExportRecord[] = await listAfter[kind](db, tenantId, after, batchSize)
     if (batch.length === 0) return
     yield batch
     const last = batch.at(-1)!
@@ -134,7 +166,7 @@ async function* records(
 }
 
 /**
- * The workspace's people or deals, oldest first, as chunks of CSV (a header line, then one line
+ * The workspace's people, deals, activities or notes, oldest first, as chunks of CSV (a header line, then one line
  * per record, custom fields as `customFields.<key>` columns, the ids a record points to followed
  * by columns naming them, so the file imports into another data folder) or NDJSON (each record as the API
  * returns it). Reading goes by (createdAt, id), so records created while the export runs come at
@@ -152,7 +184,8 @@ export async function* exportRecords(
     }
     return
   }
-  const customKeys = await selectCustomFieldKeys(db, kind, tenantId)
+  const customKeys =
+    kind === 'people' || kind === 'deals' ? await selectCustomFieldKeys(db, kind, tenantId) : []
   const fields = columns[kind]
   yield stringify([
     [...fields, ...customKeys.map((key) => `customFields.${key}`), 'createdAt', 'updatedAt'],

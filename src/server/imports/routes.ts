@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors'
 import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
 import { importConfig, importPeopleCsv } from './people-import'
-import { exportRecords, type ExportKind } from './export'
+import { exportKinds, exportRecords, type ExportKind } from './export'
 import { importDealsCsv } from './deal-import'
 import type { ImportResult } from './csv-import'
 import {
@@ -166,12 +166,19 @@ const importActor = { kind: 'import' } as const
 
 const mediaTypes = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson' } as const
 
+const exportNouns: Record<ExportKind, string> = {
+  people: 'person',
+  deals: 'deal',
+  activities: 'activity',
+  notes: 'note',
+}
+
 function exportRoute(kind: ExportKind) {
   return createRoute({
     method: 'get',
     path: `/${kind}`,
     tags: ['Import and export'],
-    summary: `Export every ${kind === 'people' ? 'person' : 'deal'} of the workspace, oldest first`,
+    summary: `Export every ${exportNouns[kind]} of the workspace, oldest first`,
     request: { query: exportQuery },
     responses: {
       200: {
@@ -186,10 +193,10 @@ function exportRoute(kind: ExportKind) {
   })
 }
 
-/** /api/app/v1/exports: people and deals as CSV or NDJSON downloads. */
+/** /api/app/v1/exports: people, deals, activities and notes as CSV or NDJSON downloads. */
 export function exportsRoutes({ db, clock }: AppDeps) {
   const router = createRouter()
-  for (const kind of ['people', 'deals'] as const) {
+  for (const kind of exportKinds) {
     router.openapi(exportRoute(kind), async (c) => {
       const { format } = c.req.valid('query')
       const chunks = exportRecords(db, c.var.auth.tenantId, kind, format)

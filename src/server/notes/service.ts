@@ -2,6 +2,7 @@ import { newId } from '../ids'
 import { inferCompany } from '../activities/service'
 import { requireCompany } from '../companies/lookup'
 import { inTransaction, type Db } from '../db/connection'
+import { selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
 import { diffFields, recordEvents } from '../events/service'
 import { invalidField, notFound } from '../http/errors'
 import { paginate } from '../http/pagination'
@@ -105,4 +106,14 @@ export async function deleteNote(db: Db, tenantId: string, id: string, now: Date
       { type: 'note.deleted', resource: before, data: { object: before } },
     ])
   })
+}
+
+/** Notes of the workspace in creation order, `limit` at a time after `after` (exports). */
+export async function listNotesAfter(
+  db: Db,
+  tenantId: string,
+  after: CreationCursor | null,
+  limit: number,
+): Promise<Note[]> {
+  return (await selectTenantRowsAfter(db, 'notes', tenantId, after, limit)).map(toNote)
 }

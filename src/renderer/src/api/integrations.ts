@@ -113,7 +113,9 @@ export function importCsv(
 }
 
 /** Downloads an export as a file (a plain link could not send the workspace header). */
-export async function downloadExport(kind: 'people' | 'deals', format: 'csv' | 'ndjson') {
+export type ExportKind = 'people' | 'deals' | 'activities' | 'notes'
+
+export async function downloadExport(kind: ExportKind, format: 'csv' | 'ndjson') {
   const response = await fetch(`${app}/exports/${kind}?format=${format}`, {
     headers: requestHeaders({ Accept: '*/*' }),
     credentials: 'same-origin',

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { errorMessage } from '../../api/client'
-import { downloadExport } from '../../api/integrations'
+import { downloadExport, type ExportKind } from '../../api/integrations'
 import { useToast } from '../../ui/toast'
 import { ImportPanel } from './import-panel'
 import '../inbound/inbound.css'
@@ -10,13 +10,15 @@ const exports = [
   ['people', 'ndjson', 'People as NDJSON'],
   ['deals', 'csv', 'Deals as CSV'],
   ['deals', 'ndjson', 'Deals as NDJSON'],
+  ['activities', 'csv', 'Activities as CSV'],
+  ['notes', 'csv', 'Notes as CSV'],
 ] as const
 
 /** /settings/import-export: bring people in from a spreadsheet, take everything out. */
 export function ImportExportPage() {
   const toast = useToast()
   const [busy, setBusy] = useState<string | null>(null)
-  const download = async (kind: 'people' | 'deals', format: 'csv' | 'ndjson', label: string) => {
+  const download = async (kind: ExportKind, format: 'csv' | 'ndjson', label: string) => {
     setBusy(label)
     try {
       await downloadExport(kind, format)
