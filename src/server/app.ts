@@ -24,6 +24,7 @@ import { lostReasonsRoutes } from './lost-reasons/routes'
 import { notesRoutes } from './notes/routes'
 import { peopleManagementRoutes, peopleRoutes } from './people/routes'
 import { pipelinesRoutes } from './pipelines/routes'
+import { savedViewsRoutes } from './saved-views/routes'
 import { sessionRoutes } from './sessions/routes'
 import { tunnelRoutes } from './tunnel/routes'
 import { uiRoutes } from './ui/routes'
@@ -62,6 +63,7 @@ const managementAreas = [
   ['/lost-reasons', lostReasonsRoutes],
   ['/activity-types', activityTypesRoutes],
   ['/my-work', myWorkRoutes],
+  ['/saved-views', savedViewsRoutes],
   ['/currencies', currenciesRoutes],
   ['/tokens', tokensRoutes],
   ['/inbound-webhooks', inboundWebhooksRoutes],

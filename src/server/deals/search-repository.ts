@@ -14,6 +14,45 @@ function applyFilters(query: DealsQuery, tenantId: string, filters: DealFilters)
     filtered = filtered.where('deals.primaryCompanyId', '=', filters.companyId)
   }
   if (filters.pipelineId) filtered = filtered.where('deals.pipelineId', '=', filters.pipelineId)
+  if (filters.stageId) filtered = filtered.where('deals.stageId', '=', filters.stageId)
+  if (filters.ownerId) filtered = filtered.where('deals.ownerId', '=', filters.ownerId)
+  if (filters.status) {
+    const status = filters.status
+    filtered = filtered.where('deals.stageId', 'in', (eb) =>
+      eb.selectFrom('stages').select('stages.id').where('stages.type', '=', status),
+    )
+  }
+  if (filters.tag) {
+    const tag = filters.tag.toLowerCase()
+    filtered = filtered.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('dealTags')
+          .select('dealTags.dealId')
+          .whereRef('dealTags.dealId', '=', 'deals.id')
+          .where(sql<string>`lower(deal_tags.tag)`, '=', tag),
+      ),
+    )
+  }
+  if (filters.valueMin !== undefined)
+    filtered = filtered.where('deals.value', '>=', filters.valueMin)
+  if (filters.valueMax !== undefined)
+    filtered = filtered.where('deals.value', '<=', filters.valueMax)
+  if (filters.closeFrom) {
+    filtered = filtered.where('deals.expectedCloseDate', '>=', filters.closeFrom)
+  }
+  if (filters.closeTo) filtered = filtered.where('deals.expectedCloseDate', '<=', filters.closeTo)
+  if (filters.noNextActivity) {
+    filtered = filtered.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('activities')
+            .select('activities.id')
+            .whereRef('activities.dealId', '=', 'deals.id')
+            .where('activities.done', '=', 0),
+        ),
+      ),
+    )
+  }
   const text = filters.q?.trim()
   if (text) {
     filtered = filtered.where(
@@ -31,7 +70,7 @@ export async function countMatchingDeals(
   return countRows(applyFilters(db.selectFrom('deals'), tenantId, filters))
 }
 
-/** One page of the matching deals, newest first with id as the tie-breaker. */
+/** One page of the matching deals, in the order asked (newest first by default), id breaking ties. */
 export async function listMatchingDeals(
   db: Db,
   tenantId: string,
@@ -39,10 +78,14 @@ export async function listMatchingDeals(
   limit: number,
   offset: number,
 ) {
-  return applyFilters(db.selectFrom('deals'), tenantId, filters)
-    .selectAll('deals')
-    .orderBy('deals.createdAt', 'desc')
-    .orderBy('deals.id', 'desc')
+  const query = applyFilters(db.selectFrom('deals'), tenantId, filters).selectAll('deals')
+  const [field, direction] = filters.sort.startsWith('-')
+    ? ([filters.sort.slice(1), 'desc'] as const)
+    : ([filters.sort, 'asc'] as const)
+  const column = `deals.${field}` as 'deals.createdAt'
+  return query
+    .orderBy(field === 'title' ? sql`lower(deals.title)` : column, direction)
+    .orderBy('deals.id', direction)
     .limit(limit)
     .offset(offset)
     .execute()

@@ -7,6 +7,7 @@ import { searchAndTimelineRoutes } from '../timeline/routes'
 import { dealSchema } from './schema'
 import { dealsSearchQuery } from './search-schema'
 import { searchDeals } from './search-service'
+import { dealsBulkRoutes } from './bulk-routes'
 import { getDeal, getDealProbability, setDealProbability } from './service'
 
 const probabilityBody = z
@@ -70,4 +71,6 @@ export const dealsSearchRoutes = (deps: AppDeps) =>
       summary: "A deal's timeline: its stage changes and other events, newest first",
       requireRecord: getDeal,
     },
-  ).route('/', probabilityRoutes(deps))
+  )
+    .route('/', probabilityRoutes(deps))
+    .route('/', dealsBulkRoutes(deps))

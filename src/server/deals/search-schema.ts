@@ -7,7 +7,21 @@ const idFilter = (name: string, description: string) =>
     .optional()
     .openapi({ param: { name, in: 'query', required: false }, format: 'uuid', description })
 
-/** The deals of one person, company or pipeline, for the UI's detail pages. */
+const amount = (name: string, description: string) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number like 1500 or 1500.50')
+    .transform(Number)
+    .optional()
+    .openapi({ param: { name, in: 'query', required: false }, type: 'number', description })
+
+const date = (name: string, description: string) =>
+  z.iso
+    .date('must be a date like 2026-12-31')
+    .optional()
+    .openapi({ param: { name, in: 'query', required: false }, description })
+
+/** The deals list of the UI, and the deals of one person, company or pipeline. */
 export const dealsSearchQuery = pageQuery.extend({
   personId: idFilter('personId', 'Deals whose primary person this is'),
   companyId: idFilter('companyId', 'Deals whose primary company this is'),
@@ -19,6 +33,43 @@ export const dealsSearchQuery = pageQuery.extend({
     .openapi({
       param: { name: 'q', in: 'query', required: false },
       description: 'The title contains this text (case ignored)',
+    }),
+  stageId: idFilter('stageId', 'Deals in this stage'),
+  ownerId: idFilter('ownerId', 'Deals this user owns'),
+  status: z
+    .enum(['open', 'won', 'lost'])
+    .optional()
+    .openapi({
+      param: { name: 'status', in: 'query', required: false },
+      description: "The type of the deal's stage",
+    }),
+  tag: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({
+      param: { name: 'tag', in: 'query', required: false },
+      description: 'Has this tag (compared without case)',
+    }),
+  valueMin: amount('valueMin', 'Worth at least this'),
+  valueMax: amount('valueMax', 'Worth at most this'),
+  closeFrom: date('closeFrom', 'Expected to close on or after this date'),
+  closeTo: date('closeTo', 'Expected to close on or before this date'),
+  noNextActivity: z
+    .enum(['true'])
+    .optional()
+    .openapi({
+      param: { name: 'noNextActivity', in: 'query', required: false },
+      description: 'Only deals with no open activity',
+    }),
+  sort: z
+    .enum(['-createdAt', 'title', 'value', '-value', 'expectedCloseDate', '-updatedAt'])
+    .default('-createdAt')
+    .openapi({
+      param: { name: 'sort', in: 'query', required: false },
+      description: 'The order: a field, descending with a leading -',
     }),
 })
 

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import { createRouter } from '../http/validation'
+import { peopleBulkRoutes } from './bulk-routes'
 import { customFieldsRoutes } from './custom-fields-routes'
 import { createPersonBody, personPageSchema, personSchema, updatePersonBody } from './schema'
 import { peopleSearchRoutes } from './search-routes'
@@ -33,4 +34,7 @@ export const peopleRoutes = (deps: AppDeps) =>
 
 /** /api/app/v1/people: search and filters, and custom fields, for the web app. */
 export const peopleManagementRoutes = (deps: AppDeps) =>
-  createRouter().route('/', peopleSearchRoutes(deps)).route('/', customFieldsRoutes(deps))
+  createRouter()
+    .route('/', peopleSearchRoutes(deps))
+    .route('/', customFieldsRoutes(deps))
+    .route('/', peopleBulkRoutes(deps))

@@ -2466,6 +2466,118 @@ export interface paths {
     }
     trace?: never
   }
+  '/people/bulk': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Assign, tag or delete many people, all or none */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PeopleBulk']
+        }
+      }
+      responses: {
+        /** @description How many were changed */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['BulkResult']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description A business rule was violated */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/deals': {
     parameters: {
       query?: never
@@ -2489,6 +2601,26 @@ export interface paths {
           pipelineId?: string
           /** @description The title contains this text (case ignored) */
           q?: string
+          /** @description Deals in this stage */
+          stageId?: string
+          /** @description Deals this user owns */
+          ownerId?: string
+          /** @description The type of the deal's stage */
+          status?: 'open' | 'won' | 'lost'
+          /** @description Has this tag (compared without case) */
+          tag?: string
+          /** @description Worth at least this */
+          valueMin?: number
+          /** @description Worth at most this */
+          valueMax?: number
+          /** @description Expected to close on or after this date */
+          closeFrom?: string
+          /** @description Expected to close on or before this date */
+          closeTo?: string
+          /** @description Only deals with no open activity */
+          noNextActivity?: 'true'
+          /** @description The order: a field, descending with a leading - */
+          sort?: '-createdAt' | 'title' | 'value' | '-value' | 'expectedCloseDate' | '-updatedAt'
         }
         header?: never
         path?: never
@@ -2782,6 +2914,118 @@ export interface paths {
       }
     }
     post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/deals/bulk': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Move, assign, tag or delete many deals, all or none */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['DealsBulk']
+        }
+      }
+      responses: {
+        /** @description How many were changed */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['BulkResult']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description A business rule was violated */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
     delete?: never
     options?: never
     head?: never
@@ -3473,6 +3717,241 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/saved-views': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The saved views of the deals or the people list, by name */
+    get: {
+      parameters: {
+        query: {
+          resource: 'deals' | 'people'
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The views */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: components['schemas']['SavedView'][]
+            }
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    /** Save a view for the whole workspace */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CreateSavedView']
+        }
+      }
+      responses: {
+        /** @description The view */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['SavedView']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Conflict with an existing record */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/saved-views/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /** Delete a saved view */
+    delete: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Done; no body */
+        204: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
     options?: never
     head?: never
     patch?: never
@@ -4994,6 +5473,158 @@ export interface paths {
       cookie?: never
     }
     /** Export every deal of the workspace, oldest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description csv (a header line, then one line per record) or ndjson (one JSON object per line) */
+          format?: 'csv' | 'ndjson'
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The records, streamed */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'text/csv': string
+            'application/x-ndjson': string
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/exports/activities': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Export every activity of the workspace, oldest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description csv (a header line, then one line per record) or ndjson (one JSON object per line) */
+          format?: 'csv' | 'ndjson'
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The records, streamed */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'text/csv': string
+            'application/x-ndjson': string
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/exports/notes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Export every note of the workspace, oldest first */
     get: {
       parameters: {
         query?: {
@@ -6867,6 +7498,33 @@ export interface components {
         [key: string]: string | number | boolean | null
       }
     }
+    BulkResult: {
+      /** @description How many records were changed */
+      done: number
+    }
+    /** @description One action on many people, in one transaction: all are changed or none */
+    PeopleBulk:
+      | {
+          /** @enum {string} */
+          action: 'assign'
+          /** @description The records to act on, at most 500 */
+          ids: string[]
+          /** Format: uuid */
+          ownerId: string | null
+        }
+      | {
+          /** @enum {string} */
+          action: 'tag'
+          /** @description The records to act on, at most 500 */
+          ids: string[]
+          tag: string
+        }
+      | {
+          /** @enum {string} */
+          action: 'delete'
+          /** @description The records to act on, at most 500 */
+          ids: string[]
+        }
     DealSearchPage: {
       /** @description Items of the current page */
       data: components['schemas']['Deal'][]
@@ -6963,6 +7621,42 @@ export interface components {
       /** @description 0-100; null follows the deal's stage */
       probability: number | null
     }
+    /** @description One action on many deals, in one transaction: all are changed or none */
+    DealsBulk:
+      | {
+          /** @enum {string} */
+          action: 'move'
+          /** @description The records to act on, at most 500 */
+          ids: string[]
+          /** Format: uuid */
+          stageId: string
+          /**
+           * Format: uuid
+           * @description Needed to move into a lost stage
+           */
+          lostReasonId?: string
+        }
+      | {
+          /** @enum {string} */
+          action: 'assign'
+          /** @description The records to act on, at most 500 */
+          ids: string[]
+          /** Format: uuid */
+          ownerId: string | null
+        }
+      | {
+          /** @enum {string} */
+          action: 'tag'
+          /** @description The records to act on, at most 500 */
+          ids: string[]
+          tag: string
+        }
+      | {
+          /** @enum {string} */
+          action: 'delete'
+          /** @description The records to act on, at most 500 */
+          ids: string[]
+        }
     LostReasonPage: {
       /** @description Items of the current page */
       data: components['schemas']['LostReason'][]
@@ -7129,6 +7823,38 @@ export interface components {
        * @example 2026-11-22T14:03:00.000Z
        */
       updatedAt: string
+    }
+    /** @description A named list of deals or people, shared in the workspace */
+    SavedView: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      resource: 'deals' | 'people'
+      name: string
+      /**
+       * @description The list's query string: its filters and sort
+       * @example status=open&sort=-value
+       */
+      query: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      updatedAt: string
+    }
+    CreateSavedView: {
+      /** @enum {string} */
+      resource: 'deals' | 'people'
+      name: string
+      query: string
     }
     Currency: {
       /** @example USD */

@@ -1,0 +1,71 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { AppDeps } from '../app-env'
+import {
+  errorResponses,
+  idParams,
+  jsonRequest,
+  jsonResponse,
+  noContent,
+} from '../http/schema-types'
+import { createRouter, validated } from '../http/validation'
+import {
+  createSavedViewBody,
+  savedViewSchema,
+  savedViewsQuery,
+  type CreateSavedViewInput,
+} from './schema'
+import { createSavedView, deleteSavedView, listSavedViews } from './service'
+
+const tags = ['Saved views']
+
+/** /api/app/v1/saved-views: named filters and sorts of the deals and people lists. */
+export const savedViewsRoutes = ({ db, clock }: AppDeps) =>
+  createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'The saved views of the deals or the people list, by name',
+        request: { query: savedViewsQuery },
+        responses: {
+          200: jsonResponse(z.object({ data: z.array(savedViewSchema) }), 'The views'),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      }),
+      async (c) => {
+        const { resource } = validated<z.output<typeof savedViewsQuery>>(c, 'query')
+        return c.json({ data: await listSavedViews(db, c.var.auth.tenantId, resource) }, 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/',
+        tags,
+        summary: 'Save a view for the whole workspace',
+        request: jsonRequest(createSavedViewBody),
+        responses: {
+          201: jsonResponse(savedViewSchema, 'The view'),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 429),
+        },
+      }),
+      async (c) => {
+        const input = validated<CreateSavedViewInput>(c, 'json')
+        return c.json(await createSavedView(db, c.var.auth.tenantId, input, clock.now()), 201)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}',
+        tags,
+        summary: 'Delete a saved view',
+        request: { params: idParams },
+        responses: { 204: noContent, ...errorResponses(401, 403, 404, 429) },
+      }),
+      async (c) => {
+        await deleteSavedView(db, c.var.auth.tenantId, c.req.valid('param').id)
+        return c.body(null, 204)
+      },
+    )

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createDeal,
+  createPerson,
+  salesPipeline,
+  unknownId,
+  type PipelineInfo,
+} from '../support/fixtures'
+import { startTestServer, type TestServer } from '../support/server'
+
+let server: TestServer
+let sales: PipelineInfo
+let ownerId: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  sales = await salesPipeline(server.admin)
+  ownerId = (await server.admin.post('/api/app/v1/users', { name: 'Bia' })).body.id
+  await createDeal(server.api, sales, { title: 'Alpha plan', value: 500, tags: ['vip'] })
+  await createDeal(server.api, sales, {
+    title: 'beta renewal',
+    value: 5000,
+    ownerId,
+    expectedCloseDate: '2026-12-10',
+  })
+  const won = await createDeal(server.api, sales, {
+    title: 'Gamma won',
+    value: 900,
+    stageId: sales.won.id,
+  })
+  await server.api.post('/api/v1/activities', { subject: 'Follow up', dealId: won.id })
+})
+afterAll(() => server.close())
+
+const titles = async (query: string) =>
+  ((await server.admin.get(`/api/app/v1/deals?${query}`)).body.data as { title: string }[]).map(
+    (deal) => deal.title,
+  )
+
+describe('the deals list', () => {
+  it('filters by text, status, owner, tag, value, close date and next activity', async () => {
+    expect(await titles('q=PLAN')).toEqual(['Alpha plan'])
+    expect(await titles('status=won')).toEqual(['Gamma won'])
+    expect(await titles(`ownerId=${ownerId}`)).toEqual(['beta renewal'])
+    expect(await titles('tag=VIP')).toEqual(['Alpha plan'])
+    expect(await titles('valueMin=600&valueMax=5000&sort=value')).toEqual([
+      'Gamma won',
+      'beta renewal',
+    ])
+    expect(await titles('closeFrom=2026-12-01&closeTo=2026-12-31')).toEqual(['beta renewal'])
+    expect(await titles('noNextActivity=true&sort=title')).toEqual(['Alpha plan', 'beta renewal'])
+    const bad = await server.admin.get('/api/app/v1/deals?valueMin=lots')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.details.field).toBe('valueMin')
+  })
+
+  it('sorts by title (case ignored), value either way, and newest first by default', async () => {
+    expect(await titles('sort=title')).toEqual(['Alpha plan', 'beta renewal', 'Gamma won'])
+    expect(await titles('sort=-value')).toEqual(['beta renewal', 'Gamma won', 'Alpha plan'])
+    expect(await titles('')).toEqual(['Gamma won', 'beta renewal', 'Alpha plan'])
+  })
+})
+
+describe('bulk actions', () => {
+  it('tags, assigns and moves many deals in one go, and deletes them', async () => {
+    const ids = [
+      (await createDeal(server.api, sales, { title: 'Bulk 1' })).id,
+      (await createDeal(server.api, sales, { title: 'Bulk 2' })).id,
+    ]
+    const tagged = await server.admin.post('/api/app/v1/deals/bulk', {
+      action: 'tag',
+      ids,
+      tag: 'q1',
+    })
+    expect(tagged.body).toEqual({ done: 2 })
+    await server.admin.post('/api/app/v1/deals/bulk', { action: 'assign', ids, ownerId })
+    await server.admin.post('/api/app/v1/deals/bulk', {
+      action: 'move',
+      ids,
+      stageId: sales.won.id,
+    })
+    for (const id of ids) {
+      expect((await server.api.get(`/api/v1/deals/${id}`)).body).toMatchObject({
+        tags: ['q1'],
+        ownerId,
+        stageId: sales.won.id,
+      })
+    }
+    expect(
+      (await server.admin.post('/api/app/v1/deals/bulk', { action: 'delete', ids })).body,
+    ).toEqual({ done: 2 })
+    expect((await server.api.get(`/api/v1/deals/${ids[0]}`)).status).toBe(404)
+  })
+
+  it('changes none when one refuses, and names it', async () => {
+    const id = (await createDeal(server.api, sales, { title: 'Kept' })).id
+    const answer = await server.admin.post('/api/app/v1/deals/bulk', {
+      action: 'move',
+      ids: [id, unknownId],
+      stageId: sales.won.id,
+    })
+    expect(answer.status).toBe(404)
+    expect(answer.body.error.details.field).toBe('ids[1]')
+    expect((await server.api.get(`/api/v1/deals/${id}`)).body.stageId).toBe(sales.open.id)
+    const lost = await server.admin.post('/api/app/v1/deals/bulk', {
+      action: 'move',
+      ids: [id],
+      stageId: sales.lost.id,
+    })
+    expect(lost.status).toBe(422)
+  })
+
+  it('assigns, tags and deletes people too', async () => {
+    const person = await createPerson(server.api, { fullName: 'Bulk person' })
+    await server.admin.post('/api/app/v1/people/bulk', {
+      action: 'tag',
+      ids: [person.id],
+      tag: 'lead-2026',
+    })
+    await server.admin.post('/api/app/v1/people/bulk', {
+      action: 'assign',
+      ids: [person.id],
+      ownerId,
+    })
+    expect((await server.api.get(`/api/v1/people/${person.id}`)).body).toMatchObject({
+      tags: ['lead-2026'],
+      ownerId,
+    })
+    await server.admin.post('/api/app/v1/people/bulk', { action: 'delete', ids: [person.id] })
+    expect((await server.api.get(`/api/v1/people/${person.id}`)).status).toBe(404)
+  })
+})
+
+describe('saved views', () => {
+  it('are shared by name in the workspace, one name each', async () => {
+    const created = await server.admin.post('/api/app/v1/saved-views', {
+      resource: 'deals',
+      name: 'Big open deals',
+      query: 'status=open&valueMin=1000&sort=-value',
+    })
+    expect(created.status).toBe(201)
+    const again = await server.admin.post('/api/app/v1/saved-views', {
+      resource: 'deals',
+      name: 'Big open deals',
+      query: 'x',
+    })
+    expect(again.status).toBe(409)
+    const list = await server.admin.get('/api/app/v1/saved-views?resource=deals')
+    expect(list.body.data).toEqual([created.body])
+    expect((await server.admin.get('/api/app/v1/saved-views?resource=people')).body.data).toEqual(
+      [],
+    )
+    expect((await server.admin.delete(`/api/app/v1/saved-views/${created.body.id}`)).status).toBe(
+      204,
+    )
+  })
+})
