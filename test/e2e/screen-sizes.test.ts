@@ -56,6 +56,7 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     },
   },
   { name: 'people', open: (page) => go(page, '/people', '.people-table tbody tr') },
+  { name: 'deals', open: (page) => go(page, '/deals', '.deals-table tbody tr') },
   { name: 'my-work', open: (page) => go(page, '/my-work', '.activity-item') },
   { name: 'forecast', open: (page) => go(page, '/forecast', '.forecast-month') },
   { name: 'companies', open: (page) => go(page, '/companies', '.companies-table tbody tr') },

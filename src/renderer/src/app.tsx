@@ -28,6 +28,7 @@ const router = createBrowserRouter([
         path: 'board/:pipelineId?',
         lazy: page(() => import('./board/board-page'), 'BoardPage'),
       },
+      { path: 'deals', lazy: page(() => import('./deals-list/deals-page'), 'DealsPage') },
       { path: 'deals/:id', lazy: page(() => import('./deals/deal-detail-page'), 'DealDetailPage') },
       {
         path: 'forecast/:pipelineId?',

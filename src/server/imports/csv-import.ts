@@ -6,7 +6,7 @@ import type { Clock } from '../clock'
 import { inTransaction, type Db } from '../db/connection'
 import { ApiError } from '../http/errors'
 import { readCsvRows } from './csv-records'
-import { unprotectCell } from './spreadsheet-cells'
+import { unprotectCell } from '../../shared/spreadsheet-cells'
 
 /** Rows written per transaction: large enough to be fast, small enough not to hold the lock long. */
 export const importBatchSize = 500

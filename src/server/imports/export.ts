@@ -16,7 +16,7 @@ import { listPipelines } from '../pipelines/service'
 import { listUsers } from '../users/service'
 import { everything } from './references'
 import type { ExportFormat } from './schema'
-import { protectCell } from './spreadsheet-cells'
+import { protectCell } from '../../shared/spreadsheet-cells'
 
 const batchSize = 1000
 

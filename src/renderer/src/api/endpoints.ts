@@ -49,8 +49,12 @@ export const people = {
     answer(appApi.PATCH('/people/{id}/custom-fields', { ...byId(id), body: { customFields } })),
 }
 
+export type DealsQuery = NonNullable<AppPaths['/deals']['get']['parameters']['query']>
+
 export const deals = {
   get: (id: string) => answer(restApi.GET('/deals/{id}', byId(id))),
+  list: (query: DealsQuery) => answer(appApi.GET('/deals', { params: { query: filled(query) } })),
+  bulk: (input: Schemas['DealsBulk']) => answer(appApi.POST('/deals/bulk', { body: input })),
   search: (q: string, pageSize: number) =>
     answer(appApi.GET('/deals', { params: { query: { q, pageSize } } })),
   ofPerson: (personId: string) =>
@@ -145,6 +149,16 @@ export const activities = {
   removeType: (key: string) =>
     answer(appApi.DELETE('/activity-types/{key}', { params: { path: { key } } })),
   myWork: () => answer(appApi.GET('/my-work', { params: { query: {} } })),
+}
+
+export const savedViews = {
+  list: (resource: 'deals' | 'people') =>
+    answer(appApi.GET('/saved-views', { params: { query: { resource } } })).then(
+      (result) => result.data,
+    ),
+  create: (input: Schemas['CreateSavedView']) =>
+    answer(appApi.POST('/saved-views', { body: input })),
+  remove: (id: string) => answer(appApi.DELETE('/saved-views/{id}', byId(id))),
 }
 
 export const notes = {

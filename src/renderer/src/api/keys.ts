@@ -32,6 +32,9 @@ export const keys = {
   myWork: ['work', 'mine'] as const,
   recordWork: (kind: 'person' | 'deal' | 'company', id: string) => ['work', kind, id] as const,
   activityTypes: ['activity-types'] as const,
+  /** Under ['board'], so a deal's change anywhere refreshes the list too. */
+  dealsList: (query: object) => ['board', 'list', query] as const,
+  savedViews: (resource: string) => ['saved-views', resource] as const,
 }
 
 /** Keys of the integration settings: inbound webhooks, subscriptions, tunnel. */

@@ -25,6 +25,7 @@ export function AppShell() {
     'g f': () => void navigate('/forecast'),
     'g p': () => void navigate('/people'),
     'g c': () => void navigate('/companies'),
+    'g d': () => void navigate('/deals'),
     'g s': () => void navigate('/settings'),
     '/': () => void navigate('/people', { state: { focusSearch: true } }),
     '?': () => setHelp(true),
@@ -54,6 +55,11 @@ export function AppShell() {
             <li>
               <NavLink to="/board" aria-keyshortcuts="g b">
                 Board
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/deals" end aria-keyshortcuts="g d">
+                Deals
               </NavLink>
             </li>
             <li>

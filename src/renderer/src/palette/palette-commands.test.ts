@@ -17,6 +17,7 @@ describe('paletteCommands', () => {
   it('offers every screen with no text, and those that match as one types', () => {
     expect(paletteCommands('', none, actions).map((command) => command.label)).toEqual([
       'Go to Board',
+      'Go to Deals',
       'Go to My work',
       'Go to Forecast',
       'Go to People',

@@ -20,6 +20,7 @@ export interface PaletteActions {
 
 const screens: [label: string, path: string][] = [
   ['Board', '/board'],
+  ['Deals', '/deals'],
   ['My work', '/my-work'],
   ['Forecast', '/forecast'],
   ['People', '/people'],

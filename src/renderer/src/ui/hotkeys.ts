@@ -61,6 +61,7 @@ export const shortcutGroups: { title: string; keys: [string, string][] }[] = [
     keys: [
       ['Ctrl K or ⌘K', 'Search and run: people, companies, deals, activities, actions'],
       ['g then b', 'Go to the pipeline board'],
+      ['g then d', 'Go to the deals list'],
       ['g then w', 'Go to My work'],
       ['g then f', 'Go to the forecast'],
       ['g then p', 'Go to people'],

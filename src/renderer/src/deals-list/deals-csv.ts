@@ -1,0 +1,35 @@
+import { protectCell } from '../../../shared/spreadsheet-cells'
+import type { Deal } from '../api/types'
+
+const columns = [
+  ...['id', 'title', 'value', 'currency', 'pipeline', 'stage', 'owner', 'expectedCloseDate'],
+  ...['tags', 'createdAt'],
+] as const
+
+/** A cell as spreadsheets read it: formulas defused, quoted when it holds a comma or quote. */
+function cell(value: string): string {
+  const safe = protectCell(value)
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+/** The deals of the current view as CSV, with stage and owner by name. */
+export function dealsCsv(
+  deals: Deal[],
+  names: { stage(id: string): string; pipeline(id: string): string; user(id: string): string },
+): string {
+  const rows = deals.map((deal) =>
+    [
+      deal.id,
+      deal.title,
+      String(deal.value),
+      deal.currency,
+      names.pipeline(deal.pipelineId),
+      names.stage(deal.stageId),
+      deal.ownerId ? names.user(deal.ownerId) : '',
+      deal.expectedCloseDate ?? '',
+      deal.tags.join(', '),
+      deal.createdAt,
+    ].map(cell),
+  )
+  return [columns.join(','), ...rows.map((row) => row.join(','))].join('\r\n') + '\r\n'
+}

@@ -1,0 +1,120 @@
+import type { DealsQuery } from '../api/endpoints'
+import { usePipelines, useUsers } from '../api/reference-data'
+
+/** The query parameters that narrow the list (the sort and page apart). */
+export const filterParams = [
+  ...['q', 'pipelineId', 'stageId', 'ownerId', 'status', 'tag', 'valueMin', 'valueMax'],
+  ...['closeFrom', 'closeTo', 'noNextActivity'],
+] as const
+
+/** The filters bar of the deals list; each change goes into the address at once. */
+export function DealsFilters({
+  query,
+  onChange,
+}: {
+  query: DealsQuery
+  onChange(changes: Record<string, string | undefined>): void
+}) {
+  const pipelines = usePipelines()
+  const users = useUsers()
+  const pipeline = pipelines.data?.find((item) => item.id === query.pipelineId)
+  const text = (name: keyof DealsQuery, label: string, type = 'text', placeholder?: string) => (
+    <label className="filter">
+      <span>{label}</span>
+      <input
+        type={type}
+        placeholder={placeholder}
+        value={String(query[name] ?? '')}
+        onChange={(event) => onChange({ [name]: event.target.value })}
+      />
+    </label>
+  )
+  const anyFilter = filterParams.some((name) => query[name] !== undefined)
+  return (
+    <div className="filters deals-filters">
+      {text('q', 'Search', 'search', 'Title')}
+      <label className="filter">
+        <span>Pipeline</span>
+        <select
+          value={query.pipelineId ?? ''}
+          onChange={(event) => onChange({ pipelineId: event.target.value, stageId: undefined })}
+        >
+          <option value="">Any</option>
+          {pipelines.data?.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {pipeline && (
+        <label className="filter">
+          <span>Stage</span>
+          <select
+            value={query.stageId ?? ''}
+            onChange={(event) => onChange({ stageId: event.target.value })}
+          >
+            <option value="">Any</option>
+            {pipeline.stages.map((stage) => (
+              <option key={stage.id} value={stage.id}>
+                {stage.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="filter">
+        <span>Status</span>
+        <select
+          value={query.status ?? ''}
+          onChange={(event) => onChange({ status: event.target.value })}
+        >
+          <option value="">Any</option>
+          <option value="open">Open</option>
+          <option value="won">Won</option>
+          <option value="lost">Lost</option>
+        </select>
+      </label>
+      <label className="filter">
+        <span>Owner</span>
+        <select
+          value={query.ownerId ?? ''}
+          onChange={(event) => onChange({ ownerId: event.target.value })}
+        >
+          <option value="">Anyone</option>
+          {users.data?.map((user) => (
+            <option key={user.id} value={user.id}>
+              {user.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {text('tag', 'Tag')}
+      {text('valueMin', 'Value from', 'number')}
+      {text('valueMax', 'to', 'number')}
+      {text('closeFrom', 'Closing from', 'date')}
+      {text('closeTo', 'to', 'date')}
+      <label className="filter filter-check">
+        <input
+          type="checkbox"
+          checked={query.noNextActivity === 'true'}
+          onChange={(event) =>
+            onChange({ noNextActivity: event.target.checked ? 'true' : undefined })
+          }
+        />
+        <span>No next activity</span>
+      </label>
+      {anyFilter && (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() =>
+            onChange(Object.fromEntries(filterParams.map((name) => [name, undefined])))
+          }
+        >
+          Clear filters
+        </button>
+      )}
+    </div>
+  )
+}

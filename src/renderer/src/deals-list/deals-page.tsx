@@ -1,0 +1,312 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { errorMessage } from '../api/client'
+import { deals, type DealsQuery } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { byId, stagesById, usePipelines, useUsers } from '../api/reference-data'
+import type { Deal } from '../api/types'
+import { formatDate } from '../format/dates'
+import { formatMoney } from '../format/money'
+import { Pagination } from '../people/pagination'
+import { ConfirmDialog } from '../ui/dialog'
+import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { useToast } from '../ui/toast'
+import { DealsFilters, filterParams } from './deals-filters'
+import { dealsCsv } from './deals-csv'
+import { SavedViews } from './saved-views'
+import './deals-list.css'
+
+type Sort = NonNullable<DealsQuery['sort']>
+
+/** The columns a click sorts by, each way: the first click is the natural order. */
+const sortable: [label: string, ascending: Sort, descending: Sort][] = [
+  ['Title', 'title', 'title'],
+  ['Value', 'value', '-value'],
+  ['Expected close', 'expectedCloseDate', 'expectedCloseDate'],
+]
+
+/** The view's query from the address: its filters, sort and page, shareable as a link. */
+function useViewQuery() {
+  const [params, setParams] = useSearchParams()
+  const query: DealsQuery = {
+    ...Object.fromEntries(
+      filterParams.flatMap((name) => (params.get(name) ? [[name, params.get(name)]] : [])),
+    ),
+    sort: (params.get('sort') as Sort | null) ?? '-createdAt',
+    page: Number(params.get('page')) || 1,
+    pageSize: Number(params.get('pageSize')) || 50,
+  }
+  return { query, params, setParams }
+}
+
+/** /deals: every deal as a list: search, filter, sort, act on many, save the view, export it. */
+export function DealsPage() {
+  const { query, params, setParams } = useViewQuery()
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const pipelines = usePipelines()
+  const users = byId(useUsers().data)
+  const stages = stagesById(pipelines.data)
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const [deleting, setDeleting] = useState(false)
+  const list = useQuery({
+    queryKey: keys.dealsList(query),
+    queryFn: () => deals.list(query),
+    placeholderData: keepPreviousData,
+  })
+  const bulk = useMutation({
+    mutationFn: deals.bulk,
+    onSuccess: ({ done }) => {
+      setSelected(new Set())
+      void queryClient.invalidateQueries({ queryKey: keys.boards })
+      toast(`${done} ${done === 1 ? 'deal' : 'deals'} changed`, { tone: 'success' })
+    },
+    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  })
+  const set = (changes: Record<string, string | undefined>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current)
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value)
+        else next.delete(key)
+      }
+      if (!('page' in changes)) next.delete('page')
+      return next
+    })
+  const names = {
+    stage: (id: string) => stages.get(id)?.name ?? '',
+    pipeline: (id: string) => pipelines.data?.find((item) => item.id === id)?.name ?? '',
+    user: (id: string) => users.get(id)?.email ?? users.get(id)?.name ?? '',
+  }
+  const exportView = async () => {
+    const rows: Deal[] = []
+    for (let page = 1; page <= 10; page++) {
+      const result = await deals.list({ ...query, page, pageSize: 100 })
+      rows.push(...result.data)
+      if (!result.hasMore) break
+    }
+    const url = URL.createObjectURL(new Blob([dealsCsv(rows, names)], { type: 'text/csv' }))
+    const link = document.createElement('a')
+    link.href = url
+    link.download = 'outpost-deals-view.csv'
+    link.click()
+    URL.revokeObjectURL(url)
+  }
+  const ids = [...selected]
+  const page = list.data?.data ?? []
+  const allPicked = page.length > 0 && page.every((deal) => selected.has(deal.id))
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
+  return (
+    <article className="deals-list">
+      <header className="page-header">
+        <h1>Deals</h1>
+        <div className="detail-actions">
+          <SavedViews
+            resource="deals"
+            current={params}
+            onPick={(view) => setParams(new URLSearchParams(view))}
+          />
+          <button type="button" className="button" onClick={() => void exportView()}>
+            Export CSV
+          </button>
+        </div>
+      </header>
+      <DealsFilters query={query} onChange={set} />
+      {ids.length > 0 && (
+        <div className="bulk-bar" role="region" aria-label="Bulk actions">
+          <span>{ids.length} selected</span>
+          <label htmlFor="bulk-stage" className="visually-hidden">
+            Move to stage
+          </label>
+          <select
+            id="bulk-stage"
+            value=""
+            onChange={(event) =>
+              event.target.value &&
+              bulk.mutate({ action: 'move', ids, stageId: event.target.value })
+            }
+          >
+            <option value="">Move to…</option>
+            {pipelines.data?.map((pipeline) => (
+              <optgroup key={pipeline.id} label={pipeline.name}>
+                {pipeline.stages
+                  .filter((stage) => stage.type !== 'lost')
+                  .map((stage) => (
+                    <option key={stage.id} value={stage.id}>
+                      {stage.name}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+          <label htmlFor="bulk-owner" className="visually-hidden">
+            Assign to
+          </label>
+          <select
+            id="bulk-owner"
+            value=""
+            onChange={(event) =>
+              event.target.value &&
+              bulk.mutate({
+                action: 'assign',
+                ids,
+                ownerId: event.target.value === 'none' ? null : event.target.value,
+              })
+            }
+          >
+            <option value="">Assign to…</option>
+            <option value="none">No owner</option>
+            {[...users.values()].map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.name}
+              </option>
+            ))}
+          </select>
+          <TagButton onTag={(tag) => bulk.mutate({ action: 'tag', ids, tag })} />
+          <button
+            type="button"
+            className="button button-danger-quiet"
+            onClick={() => setDeleting(true)}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+      {list.isError ? (
+        <ErrorState error={list.error} retry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <Skeleton lines={8} label="Loading deals" />
+      ) : list.data.total === 0 ? (
+        <EmptyState title="No deal matches" />
+      ) : (
+        <>
+          <table className="data-table deals-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every deal of this page"
+                    checked={allPicked}
+                    onChange={() =>
+                      setSelected(allPicked ? new Set() : new Set(page.map((deal) => deal.id)))
+                    }
+                  />
+                </th>
+                {sortable.map(([label, ascending, descending]) => {
+                  const state =
+                    query.sort === ascending
+                      ? 'ascending'
+                      : query.sort === descending
+                        ? 'descending'
+                        : 'none'
+                  return (
+                    <th key={label} scope="col" aria-sort={state}>
+                      <button
+                        type="button"
+                        className="sort-button"
+                        onClick={() =>
+                          set({
+                            sort:
+                              query.sort === ascending && ascending !== descending
+                                ? descending
+                                : ascending,
+                          })
+                        }
+                      >
+                        {label}
+                        <span aria-hidden="true">
+                          {state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : ''}
+                        </span>
+                      </button>
+                    </th>
+                  )
+                })}
+                <th scope="col">Stage</th>
+                <th scope="col">Owner</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.map((deal) => (
+                <tr key={deal.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${deal.title}`}
+                      checked={selected.has(deal.id)}
+                      onChange={() => toggle(deal.id)}
+                    />
+                  </td>
+                  <td>
+                    <Link to={`/deals/${deal.id}`}>{deal.title}</Link>
+                  </td>
+                  <td>{formatMoney(deal.value, deal.currency)}</td>
+                  <td>{deal.expectedCloseDate ? formatDate(deal.expectedCloseDate) : '—'}</td>
+                  <td>{names.stage(deal.stageId)}</td>
+                  <td>{deal.ownerId ? (users.get(deal.ownerId)?.name ?? '') : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination
+            page={query.page ?? 1}
+            pageSize={query.pageSize ?? 50}
+            total={list.data.total}
+            onChange={(changes) =>
+              set({
+                ...(changes.page ? { page: String(changes.page) } : {}),
+                ...(changes.pageSize ? { pageSize: String(changes.pageSize) } : {}),
+              })
+            }
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete ${ids.length} ${ids.length === 1 ? 'deal' : 'deals'}?`}
+        message="They will be removed for good. Their history stays in the change feed."
+        confirmLabel="Delete deals"
+        danger
+        busy={bulk.isPending}
+        onConfirm={() =>
+          bulk.mutate({ action: 'delete', ids }, { onSettled: () => setDeleting(false) })
+        }
+        onClose={() => setDeleting(false)}
+      />
+    </article>
+  )
+}
+
+function TagButton({ onTag }: { onTag(tag: string): void }) {
+  const [tag, setTag] = useState('')
+  return (
+    <form
+      className="inline-tag"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (tag.trim()) onTag(tag.trim())
+        setTag('')
+      }}
+    >
+      <label htmlFor="bulk-tag" className="visually-hidden">
+        Tag to add
+      </label>
+      <input
+        id="bulk-tag"
+        placeholder="Tag"
+        value={tag}
+        onChange={(event) => setTag(event.target.value)}
+      />
+      <button type="submit" className="button" disabled={!tag.trim()}>
+        Add tag
+      </button>
+    </form>
+  )
+}

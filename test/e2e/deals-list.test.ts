@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { salesPipeline } from '../support/fixtures'
+import { expectAccessible, openSession, type Session } from './browser'
+
+let session: Session
+
+beforeAll(async () => {
+  session = await openSession()
+  const { admin, api } = session.server
+  await admin.post('/api/app/v1/users', { name: 'Bia Lima' })
+  const sales = await salesPipeline(admin)
+  for (const [title, value] of [
+    ['Alpha plan', 500],
+    ['Beta renewal', 5000],
+    ['Gamma pilot', 1200],
+  ] as const) {
+    await api.post('/api/v1/deals', { title, value, pipelineId: sales.id, stageId: sales.open.id })
+  }
+})
+afterAll(() => session.close())
+
+const titles = () => session.page.locator('.deals-table tbody td:nth-child(2)').allInnerTexts()
+
+describe('the deals list', () => {
+  it('filters and sorts, and keeps the view in the address', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'Deals', exact: true }).click()
+    await page.locator('.deals-table').waitFor()
+    expect(await titles()).toEqual(['Gamma pilot', 'Beta renewal', 'Alpha plan'])
+    await page.getByRole('button', { name: 'Value' }).click()
+    await expect.poll(titles).toEqual(['Alpha plan', 'Gamma pilot', 'Beta renewal'])
+    await page.getByRole('button', { name: /Value/ }).click()
+    await expect.poll(titles).toEqual(['Beta renewal', 'Gamma pilot', 'Alpha plan'])
+    await page.getByLabel('Value from').fill('1000')
+    await expect.poll(titles).toEqual(['Beta renewal', 'Gamma pilot'])
+    expect(page.url()).toContain('valueMin=1000')
+    await expectAccessible(page, 'deals list')
+  })
+
+  it('saves the view for the workspace and applies it again', async () => {
+    const { page } = session
+    await page.getByRole('button', { name: 'Save view' }).click()
+    await page.getByLabel('Name of the view').fill('Big deals')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('View “Big deals” saved').waitFor()
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect.poll(async () => (await titles()).length).toBe(3)
+    await page.getByLabel('Saved views').selectOption({ label: 'Big deals' })
+    await expect.poll(titles).toEqual(['Beta renewal', 'Gamma pilot'])
+  })
+
+  it('assigns the selected deals at once, and exports the view as CSV', async () => {
+    const { page } = session
+    await page.getByLabel('Select Beta renewal').check()
+    await page.getByLabel('Select Gamma pilot').check()
+    await page.getByLabel('Assign to').selectOption({ label: 'Bia Lima' })
+    await page.getByText('2 deals changed').waitFor()
+    const { body } = await session.server.admin.get(
+      '/api/app/v1/deals?ownerId=' +
+        (await session.server.admin.get('/api/app/v1/users')).body.data[0].id,
+    )
+    expect(body.data.map((deal: { title: string }) => deal.title).sort()).toEqual([
+      'Beta renewal',
+      'Gamma pilot',
+    ])
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const file = await (await download).path()
+    const lines = readFileSync(file, 'utf8').trim().split('\r\n')
+    expect(lines[0]).toBe(
+      'id,title,value,currency,pipeline,stage,owner,expectedCloseDate,tags,createdAt',
+    )
+    expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual([
+      'Beta renewal',
+      'Gamma pilot',
+    ])
+  })
+})
