@@ -135,3 +135,25 @@ describe('people', () => {
     expect((await session.server.admin.get('/api/app/v1/people?q=ana%20souza')).body.total).toBe(0)
   })
 })
+
+describe('people in bulk', () => {
+  it('tags the selected people at once and saves the view', async () => {
+    const { page } = session
+    await page.goto(`${session.server.url}/people?lifecycleStage=lead`)
+    await page.locator('.people-table tbody tr').first().waitFor()
+    await page.getByLabel('Select everyone on this page').check()
+    const selected = await page.locator('.people-table tbody input:checked').count()
+    await page.getByLabel('Tag to add').fill('campaign-q1')
+    await page.getByRole('button', { name: 'Add tag' }).click()
+    await page.getByText(`${selected} ${selected === 1 ? 'person' : 'people'} changed`).waitFor()
+    const { body } = await session.server.admin.get('/api/app/v1/people?tag=campaign-q1')
+    expect(body.total).toBe(selected)
+    await page.getByRole('button', { name: 'Save view' }).click()
+    await page.getByLabel('Name of the view').fill('Leads')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('View “Leads” saved').waitFor()
+    const views = await session.server.admin.get('/api/app/v1/saved-views?resource=people')
+    expect(views.body.data[0]).toMatchObject({ name: 'Leads', query: 'lifecycleStage=lead' })
+    await expectAccessible(page, 'people with a selection')
+  })
+})

@@ -39,6 +39,7 @@ export const session = {
 export const people = {
   search: (query: PeopleQuery) =>
     answer(appApi.GET('/people', { params: { query: filled(query) } })),
+  bulk: (input: Schemas['PeopleBulk']) => answer(appApi.POST('/people/bulk', { body: input })),
   get: (id: string) => answer(restApi.GET('/people/{id}', byId(id))),
   create: (input: Rest['CreatePerson']) => answer(restApi.POST('/people', { body: input })),
   update: (id: string, input: Rest['UpdatePerson']) =>

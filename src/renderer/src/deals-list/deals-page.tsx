@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
 import { DealsFilters, filterParams } from './deals-filters'
 import { dealsCsv } from './deals-csv'
-import { SavedViews } from './saved-views'
+import { SavedViews } from '../layout/saved-views'
 import './deals-list.css'
 
 type Sort = NonNullable<DealsQuery['sort']>

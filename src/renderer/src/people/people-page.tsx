@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { SavedViews } from '../layout/saved-views'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { byId, useUsers } from '../api/reference-data'
@@ -7,6 +9,7 @@ import { userLocale } from '../format/locale'
 import { useHotkeys } from '../ui/hotkeys'
 import { EmptyState, ErrorState } from '../ui/states'
 import { Pagination } from './pagination'
+import { PeopleBulkBar } from './people-bulk-bar'
 import { PeopleFilters } from './people-filters'
 import { PeopleTable } from './people-table'
 import { PersonFormDialog } from './person-form-dialog'
@@ -19,7 +22,9 @@ const count = new Intl.NumberFormat(userLocale)
 /** /people: everyone in the workspace, newest first, searchable and filterable. */
 export function PeoplePage() {
   const { query, update, filtered } = usePeopleQuery()
+  const [params, setParams] = useSearchParams()
   const [creating, setCreating] = useState(false)
+  const [selected, setSelected] = useState<Set<string>>(new Set())
   const owners = byId(useUsers().data)
   const result = useQuery({
     queryKey: keys.peopleSearch(query),
@@ -41,16 +46,24 @@ export function PeoplePage() {
             <span className="heading-count"> {count.format(result.data.total)}</span>
           )}
         </h1>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => setCreating(true)}
-          aria-keyshortcuts="n"
-        >
-          New person
-        </button>
+        <div className="detail-actions">
+          <SavedViews
+            resource="people"
+            current={params}
+            onPick={(view) => setParams(new URLSearchParams(view))}
+          />
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setCreating(true)}
+            aria-keyshortcuts="n"
+          >
+            New person
+          </button>
+        </div>
       </header>
       <PeopleFilters query={query} update={update} filtered={filtered} />
+      <PeopleBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />
       <div className="table-frame">
         {result.isError && !result.data ? (
           <ErrorState error={result.error} retry={() => void result.refetch()} />
@@ -82,6 +95,21 @@ export function PeoplePage() {
             arrivals={arrivals}
             owners={owners}
             busy={result.isPlaceholderData}
+            selection={{
+              selected,
+              onToggle: (id) =>
+                setSelected((current) => {
+                  const next = new Set(current)
+                  if (next.has(id)) next.delete(id)
+                  else next.add(id)
+                  return next
+                }),
+              onToggleAll: () =>
+                setSelected((current) => {
+                  const page = result.data?.data.map((person) => person.id) ?? []
+                  return page.every((id) => current.has(id)) ? new Set() : new Set(page)
+                }),
+            }}
           />
         )}
       </div>

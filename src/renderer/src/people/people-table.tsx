@@ -7,8 +7,34 @@ import { initials, lifecycleLabels } from '../format/labels'
 const features = tableFeatures({})
 const helper = createColumnHelper<typeof features, Person>()
 
-function columnsFor(owners: Map<string, User>) {
+interface Selection {
+  selected: Set<string>
+  onToggle(id: string): void
+  onToggleAll(): void
+}
+
+function columnsFor(owners: Map<string, User>, people: Person[], selection: Selection) {
+  const allPicked = people.length > 0 && people.every((person) => selection.selected.has(person.id))
   return helper.columns([
+    helper.display({
+      id: 'select',
+      header: () => (
+        <input
+          type="checkbox"
+          aria-label="Select everyone on this page"
+          checked={allPicked}
+          onChange={selection.onToggleAll}
+        />
+      ),
+      cell: (info) => (
+        <input
+          type="checkbox"
+          aria-label={`Select ${info.row.original.fullName}`}
+          checked={selection.selected.has(info.row.original.id)}
+          onChange={() => selection.onToggle(info.row.original.id)}
+        />
+      ),
+    }),
     helper.accessor('fullName', {
       header: 'Name',
       cell: (info) => (
@@ -68,7 +94,9 @@ export function PeopleTable({
   arrivals,
   owners,
   busy,
+  selection,
 }: {
+  selection: Selection
   people: Person[]
   /** People who arrived while the list was open: their rows light up for a moment. */
   arrivals: Set<string>
@@ -78,7 +106,7 @@ export function PeopleTable({
   const navigate = useNavigate()
   const table = useTable({
     features,
-    columns: columnsFor(owners),
+    columns: columnsFor(owners, people, selection),
     data: people,
     getRowId: (row) => row.id,
   })
@@ -102,7 +130,9 @@ export function PeopleTable({
             key={row.id}
             className={arrivals.has(row.id) ? 'row-new' : undefined}
             onClick={(event) => {
-              if (!(event.target as HTMLElement).closest('a')) void navigate(`/people/${row.id}`)
+              if (!(event.target as HTMLElement).closest('a, input')) {
+                void navigate(`/people/${row.id}`)
+              }
             }}
           >
             {row.getAllCells().map((cell) => (
