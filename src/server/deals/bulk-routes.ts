@@ -1,8 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
-import { bulkIds, bulkResultSchema, inBulk } from '../http/bulk'
-import { errorResponses, jsonRequest, jsonResponse } from '../http/schema-types'
-import { createRouter, validated } from '../http/validation'
+import { bulkIds, bulkRoute } from '../http/bulk'
 import { deleteDeal, getDeal, updateDeal } from './service'
 
 export const dealsBulkBody = z
@@ -29,43 +27,25 @@ export const dealsBulkBody = z
   })
 
 /** POST /bulk: move, assign, tag or delete many deals at once (the deals list's bulk actions). */
-export const dealsBulkRoutes = ({ db, clock }: AppDeps) =>
-  createRouter().openapi(
-    createRoute({
-      method: 'post',
-      path: '/bulk',
-      tags: ['Deals (UI)'],
-      summary: 'Move, assign, tag or delete many deals, all or none',
-      request: jsonRequest(dealsBulkBody),
-      responses: {
-        200: jsonResponse(bulkResultSchema, 'How many were changed'),
-        ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429),
-      },
-    }),
-    async (c) => {
-      const input = validated<z.output<typeof dealsBulkBody>>(c, 'json')
-      const { tenantId } = c.var.auth
-      const now = clock.now()
-      const result = await inBulk(db, input.ids, async (trx, id) => {
-        switch (input.action) {
-          case 'move':
-            return updateDeal(
-              trx,
-              tenantId,
-              id,
-              { stageId: input.stageId, lostReasonId: input.lostReasonId },
-              now,
-            )
-          case 'assign':
-            return updateDeal(trx, tenantId, id, { ownerId: input.ownerId }, now)
-          case 'tag': {
-            const { tags } = await getDeal(trx, tenantId, id)
-            return updateDeal(trx, tenantId, id, { tags: [...tags, input.tag] }, now)
-          }
-          case 'delete':
-            return deleteDeal(trx, tenantId, id, now)
+export const dealsBulkRoutes = (deps: AppDeps) =>
+  bulkRoute(deps, {
+    tag: 'Deals (UI)',
+    summary: 'Move, assign, tag or delete many deals, all or none',
+    body: dealsBulkBody,
+    async act(trx, tenantId, id, input, now) {
+      switch (input.action) {
+        case 'move': {
+          const { stageId, lostReasonId } = input
+          return updateDeal(trx, tenantId, id, { stageId, lostReasonId }, now)
         }
-      })
-      return c.json(result, 200)
+        case 'assign':
+          return updateDeal(trx, tenantId, id, { ownerId: input.ownerId }, now)
+        case 'tag': {
+          const { tags } = await getDeal(trx, tenantId, id)
+          return updateDeal(trx, tenantId, id, { tags: [...tags, input.tag] }, now)
+        }
+        case 'delete':
+          return deleteDeal(trx, tenantId, id, now)
+      }
     },
-  )
+  })

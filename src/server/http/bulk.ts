@@ -1,6 +1,9 @@
-import { z } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
+import type { AppDeps } from '../app-env'
 import { inTransaction, type Db } from '../db/connection'
 import { ApiError } from './errors'
+import { errorResponses, jsonRequest, jsonResponse } from './schema-types'
+import { createRouter, validated } from './validation'
 
 /** At most this many records in one bulk request: one transaction, answered in seconds. */
 export const maxBulk = 500
@@ -41,4 +44,41 @@ export async function inBulk(
     }
     return { done: seen.size }
   })
+}
+
+/**
+ * POST /bulk of an area: `body` names the action and the ids; `act` does it to one record of the
+ * caller's workspace, within the one transaction.
+ */
+export function bulkRoute<B extends z.ZodType<{ ids: string[] }>>(
+  { db, clock }: AppDeps,
+  route: {
+    tag: string
+    summary: string
+    body: B
+    act(trx: Db, tenantId: string, id: string, input: z.output<B>, now: Date): Promise<unknown>
+  },
+) {
+  return createRouter().openapi(
+    createRoute({
+      method: 'post',
+      path: '/bulk',
+      tags: [route.tag],
+      summary: route.summary,
+      request: jsonRequest(route.body),
+      responses: {
+        200: jsonResponse(bulkResultSchema, 'How many were changed'),
+        ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429),
+      },
+    }),
+    async (c) => {
+      const input = validated<z.output<B>>(c, 'json')
+      const { tenantId } = c.var.auth
+      const now = clock.now()
+      const result = await inBulk(db, input.ids, (trx, id) =>
+        route.act(trx, tenantId, id, input, now),
+      )
+      return c.json(result, 200)
+    },
+  )
 }

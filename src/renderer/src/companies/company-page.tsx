@@ -3,9 +3,8 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
-import { stagesById, usePipelines } from '../api/reference-data'
 import { MoneyList } from '../board/board-column'
-import { formatMoney } from '../format/money'
+import { DealList } from '../layout/deal-list'
 import { DeleteRecordDialog, useRecordDelete } from '../layout/record-page-parts'
 import { RecordActions } from '../ui/record-actions'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
@@ -111,34 +110,14 @@ function CompanyPeopleCard({ companyId, count }: { companyId: string; count: num
 }
 
 function CompanyDealsCard({ companyId }: { companyId: string }) {
-  const deals = useQuery({
+  const companyDeals = useQuery({
     queryKey: [...keys.company(companyId), 'deals'],
     queryFn: () => companies.deals(companyId),
   })
-  const stages = stagesById(usePipelines().data)
   return (
     <section aria-labelledby="company-deals" className="detail-card">
       <h2 id="company-deals">Deals</h2>
-      {deals.isError ? (
-        <ErrorState error={deals.error} retry={() => void deals.refetch()} />
-      ) : !deals.data ? (
-        <Skeleton lines={2} label="Loading deals" />
-      ) : deals.data.data.length === 0 ? (
-        <EmptyState title="No deals yet" />
-      ) : (
-        <ul className="linked-list">
-          {deals.data.data.map((deal) => {
-            const stage = stages.get(deal.stageId)
-            return (
-              <li key={deal.id}>
-                <Link to={`/deals/${deal.id}`}>{deal.title}</Link>
-                <span className="muted">{formatMoney(deal.value, deal.currency)}</span>
-                {stage && <span className={`stage-badge badge-${stage.type}`}>{stage.name}</span>}
-              </li>
-            )
-          })}
-        </ul>
-      )}
+      <DealList query={companyDeals} />
     </section>
   )
 }

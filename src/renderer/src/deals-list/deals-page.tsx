@@ -9,6 +9,7 @@ import type { Deal } from '../api/types'
 import { formatDate } from '../format/dates'
 import { formatMoney } from '../format/money'
 import { Pagination } from '../people/pagination'
+import { AssignSelect, TagForm } from '../ui/bulk-controls'
 import { ConfirmDialog } from '../ui/dialog'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
@@ -146,30 +147,11 @@ export function DealsPage() {
               </optgroup>
             ))}
           </select>
-          <label htmlFor="bulk-owner" className="visually-hidden">
-            Assign to
-          </label>
-          <select
-            id="bulk-owner"
-            value=""
-            onChange={(event) =>
-              event.target.value &&
-              bulk.mutate({
-                action: 'assign',
-                ids,
-                ownerId: event.target.value === 'none' ? null : event.target.value,
-              })
-            }
-          >
-            <option value="">Assign to…</option>
-            <option value="none">No owner</option>
-            {[...users.values()].map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.name}
-              </option>
-            ))}
-          </select>
-          <TagButton onTag={(tag) => bulk.mutate({ action: 'tag', ids, tag })} />
+          <AssignSelect
+            users={[...users.values()]}
+            onAssign={(ownerId) => bulk.mutate({ action: 'assign', ids, ownerId })}
+          />
+          <TagForm onTag={(tag) => bulk.mutate({ action: 'tag', ids, tag })} />
           <button
             type="button"
             className="button button-danger-quiet"
@@ -281,32 +263,5 @@ export function DealsPage() {
         onClose={() => setDeleting(false)}
       />
     </article>
-  )
-}
-
-function TagButton({ onTag }: { onTag(tag: string): void }) {
-  const [tag, setTag] = useState('')
-  return (
-    <form
-      className="inline-tag"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (tag.trim()) onTag(tag.trim())
-        setTag('')
-      }}
-    >
-      <label htmlFor="bulk-tag" className="visually-hidden">
-        Tag to add
-      </label>
-      <input
-        id="bulk-tag"
-        placeholder="Tag"
-        value={tag}
-        onChange={(event) => setTag(event.target.value)}
-      />
-      <button type="submit" className="button" disabled={!tag.trim()}>
-        Add tag
-      </button>
-    </form>
   )
 }

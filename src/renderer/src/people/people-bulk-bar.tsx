@@ -4,6 +4,7 @@ import { errorMessage } from '../api/client'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useUsers } from '../api/reference-data'
+import { AssignSelect, TagForm } from '../ui/bulk-controls'
 import { ConfirmDialog } from '../ui/dialog'
 import { useToast } from '../ui/toast'
 
@@ -12,7 +13,6 @@ export function PeopleBulkBar({ ids, onDone }: { ids: string[]; onDone(): void }
   const queryClient = useQueryClient()
   const toast = useToast()
   const users = useUsers()
-  const [tag, setTag] = useState('')
   const [deleting, setDeleting] = useState(false)
   const bulk = useMutation({
     mutationFn: people.bulk,
@@ -27,50 +27,11 @@ export function PeopleBulkBar({ ids, onDone }: { ids: string[]; onDone(): void }
   return (
     <div className="bulk-bar" role="region" aria-label="Bulk actions">
       <span>{ids.length} selected</span>
-      <label htmlFor="people-bulk-owner" className="visually-hidden">
-        Assign to
-      </label>
-      <select
-        id="people-bulk-owner"
-        value=""
-        onChange={(event) =>
-          event.target.value &&
-          bulk.mutate({
-            action: 'assign',
-            ids,
-            ownerId: event.target.value === 'none' ? null : event.target.value,
-          })
-        }
-      >
-        <option value="">Assign to…</option>
-        <option value="none">No owner</option>
-        {users.data?.map((user) => (
-          <option key={user.id} value={user.id}>
-            {user.name}
-          </option>
-        ))}
-      </select>
-      <form
-        className="inline-tag"
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (tag.trim()) bulk.mutate({ action: 'tag', ids, tag: tag.trim() })
-          setTag('')
-        }}
-      >
-        <label htmlFor="people-bulk-tag" className="visually-hidden">
-          Tag to add
-        </label>
-        <input
-          id="people-bulk-tag"
-          placeholder="Tag"
-          value={tag}
-          onChange={(event) => setTag(event.target.value)}
-        />
-        <button type="submit" className="button" disabled={!tag.trim()}>
-          Add tag
-        </button>
-      </form>
+      <AssignSelect
+        users={users.data}
+        onAssign={(ownerId) => bulk.mutate({ action: 'assign', ids, ownerId })}
+      />
+      <TagForm onTag={(tag) => bulk.mutate({ action: 'tag', ids, tag })} />
       <button
         type="button"
         className="button button-danger-quiet"

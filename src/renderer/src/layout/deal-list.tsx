@@ -1,0 +1,28 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { stagesById, usePipelines } from '../api/reference-data'
+import type { Deal, Page } from '../api/types'
+import { formatMoney } from '../format/money'
+import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+
+/** Deals a record links to (a person's, a company's): each with its value and stage. */
+export function DealList({ query }: { query: UseQueryResult<Page<Deal>> }) {
+  const stages = stagesById(usePipelines().data)
+  if (query.isPending) return <Skeleton lines={2} label="Loading deals" />
+  if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />
+  if (query.data.data.length === 0) return <EmptyState title="No deals yet" />
+  return (
+    <ul className="linked-list">
+      {query.data.data.map((deal) => {
+        const stage = stages.get(deal.stageId)
+        return (
+          <li key={deal.id}>
+            <Link to={`/deals/${deal.id}`}>{deal.title}</Link>
+            <span className="muted">{formatMoney(deal.value, deal.currency)}</span>
+            {stage && <span className={`stage-badge badge-${stage.type}`}>{stage.name}</span>}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
