@@ -79,6 +79,10 @@ describe('activities and notes on a record, My work, reminders', () => {
       ['Discussed the pricing', true],
     ])
     expect(body.data[0]).toMatchObject({ type: 'task', reminderMinutes: 60, personIds: [personId] })
+    // The history merges the logged call with the person's own changes, newest first.
+    const history = await card.locator('ol.timeline > li').allInnerTexts()
+    expect(history.at(-1)).toContain('Created')
+    expect(history.some((line) => line.includes('Discussed the pricing'))).toBe(true)
     await expectAccessible(page, 'person with activities')
     await screenshot(page, 'person-activities')
   })

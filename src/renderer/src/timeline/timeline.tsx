@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query'
+import { Fragment, type ReactNode } from 'react'
 import type { TimelineEvent } from '../api/types'
 import { byId, stagesById, useLostReasons, usePipelines, useUsers } from '../api/reference-data'
 import { formatDateTime, formatRelative } from '../format/dates'
@@ -9,8 +10,25 @@ import './timeline.css'
 const tone = (type: TimelineEvent['type']) =>
   type.endsWith('.won') ? 'won' : type.endsWith('.lost') || type.endsWith('deleted') ? 'lost' : ''
 
-/** What happened to a deal or person, newest first, from the events the server recorded. */
-export function Timeline({ query }: { query: UseQueryResult<{ data: TimelineEvent[] }> }) {
+/** A line the record's page adds to its history (a done activity, a note), with its moment. */
+export interface HistoryEntry {
+  key: string
+  at: string
+  /** An `<li>`. */
+  item: ReactNode
+}
+
+/**
+ * What happened to a deal or person, newest first: the events the server recorded, merged by
+ * time with the page's own `entries` (done activities and notes).
+ */
+export function Timeline({
+  query,
+  entries = [],
+}: {
+  query: UseQueryResult<{ data: TimelineEvent[] }>
+  entries?: HistoryEntry[]
+}) {
   // Events carry ids; the workspace's cached reference lists give them their names.
   const stages = stagesById(usePipelines().data)
   const reasons = byId(useLostReasons().data)
@@ -22,24 +40,31 @@ export function Timeline({ query }: { query: UseQueryResult<{ data: TimelineEven
   }
   if (query.isPending) return <Skeleton lines={4} label="Loading the timeline" />
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />
-  const lines = query.data.data.flatMap((event) => {
+  const lines: HistoryEntry[] = query.data.data.flatMap((event) => {
     const text = describeEvent(event, names)
-    return text ? [{ event, text }] : []
+    return text ? [{ key: event.id, at: event.createdAt, item: eventLine(event, text) }] : []
   })
-  if (lines.length === 0) return <EmptyState title="Nothing has happened yet" />
+  const merged = [...lines, ...entries].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+  if (merged.length === 0) return <EmptyState title="Nothing has happened yet" />
   return (
     <ol className="timeline">
-      {lines.map(({ event, text }) => (
-        <li key={event.id} className={`timeline-item ${tone(event.type)}`}>
-          <span className="timeline-text">{text}</span>
-          {describeActor(event.actor) && (
-            <span className="timeline-actor">{describeActor(event.actor)}</span>
-          )}
-          <time dateTime={event.createdAt} title={formatDateTime(event.createdAt)}>
-            {formatRelative(event.createdAt)}
-          </time>
-        </li>
+      {merged.map((entry) => (
+        <Fragment key={entry.key}>{entry.item}</Fragment>
       ))}
     </ol>
+  )
+}
+
+function eventLine(event: TimelineEvent, text: string) {
+  return (
+    <li className={`timeline-item ${tone(event.type)}`}>
+      <span className="timeline-text">{text}</span>
+      {describeActor(event.actor) && (
+        <span className="timeline-actor">{describeActor(event.actor)}</span>
+      )}
+      <time dateTime={event.createdAt} title={formatDateTime(event.createdAt)}>
+        {formatRelative(event.createdAt)}
+      </time>
+    </li>
   )
 }

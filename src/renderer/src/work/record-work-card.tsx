@@ -124,18 +124,28 @@ export function RecordWorkCard({
         </>
       )}
       <h3>History</h3>
-      {history.length > 0 && (
-        <ul className="work-list">
-          {history.map((entry) =>
-            'note' in entry ? (
-              <NoteItem key={entry.note.id} note={entry.note} />
-            ) : (
-              item(entry.activity)
-            ),
+      {events ? (
+        <Timeline
+          query={events}
+          entries={history.map((entry) =>
+            'note' in entry
+              ? { key: entry.note.id, at: entry.at, item: <NoteItem note={entry.note} /> }
+              : { key: entry.activity.id, at: entry.at, item: item(entry.activity) },
           )}
-        </ul>
+        />
+      ) : (
+        history.length > 0 && (
+          <ul className="work-list">
+            {history.map((entry) =>
+              'note' in entry ? (
+                <NoteItem key={entry.note.id} note={entry.note} />
+              ) : (
+                item(entry.activity)
+              ),
+            )}
+          </ul>
+        )
       )}
-      {events && <Timeline query={events} />}
       <ScheduleNextDialog after={next} onClose={() => setNext(null)} />
     </section>
   )
