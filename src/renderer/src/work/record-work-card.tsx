@@ -19,6 +19,16 @@ const composers: [Composer, string][] = [
   ['note', 'Note'],
 ]
 
+/**
+ * When a done activity happened: its due time, which a log entry dated "now" has to the minute
+ * only; then the moment it was marked done is the same minute, to the millisecond.
+ */
+function happenedAt(activity: Activity): string {
+  const { dueAt, doneAt, createdAt } = activity
+  if (dueAt && doneAt && dueAt.slice(0, 16) === doneAt.slice(0, 16)) return doneAt
+  return dueAt ?? doneAt ?? createdAt
+}
+
 function NoteItem({ note }: { note: Note }) {
   return (
     <li className={`note-item${note.pinned ? ' note-pinned' : ''}`}>
@@ -63,7 +73,7 @@ export function RecordWorkCard({
     ...all
       .filter((activity) => activity.done)
       .map((activity) => ({
-        at: activity.dueAt ?? activity.doneAt ?? activity.createdAt,
+        at: happenedAt(activity),
         activity,
       })),
     ...(noteList.data?.data ?? [])
