@@ -23,10 +23,18 @@ export const dealMappingTargets = [
   ['expectedCloseDate', 'Expected close date'],
 ] as const
 
+/** What a delivery or a CSV row can leave on the record besides its fields. */
+export const workMappingTargets = [
+  ['note', 'Note (Markdown)'],
+  ['task', 'Task to do (its subject)'],
+] as const
+
 export type PersonTarget = (typeof personMappingTargets)[number][0]
+export type WorkTarget = (typeof workMappingTargets)[number][0]
 export type DealTarget = (typeof dealMappingTargets)[number][0]
 
 export const personTargetNames = personMappingTargets.map(([name]) => name) as PersonTarget[]
 export const dealTargetNames = dealMappingTargets.map(([name]) => name) as DealTarget[]
+export const workTargetNames = workMappingTargets.map(([name]) => name) as WorkTarget[]
 
 export const customFieldPrefix = 'customFields.'

@@ -349,4 +349,37 @@ describe('POST /webhooks/in/<token> errors', () => {
     )
     expect(left).toEqual(['299', '298', '297', '296'])
   })
+
+  it('a contact form leaves its message as a note and a call-back as a task on the person', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: {
+        fullName: '{{name}}',
+        primaryEmail: '{{email}}',
+        note: 'From the site: {{message}}',
+        task: 'Call back {{name}}',
+      },
+    })
+    const { status, body } = await deliver(server, webhook.path, {
+      name: 'Lia Prado',
+      email: 'lia@prado.com.br',
+      message: 'Quero uma demonstração',
+    })
+    expect(status).toBe(201)
+    const notes = await server.api.get(`/api/v1/notes?personId=${body.personId}`)
+    expect(notes.body.data.map((note: { body: string }) => note.body)).toEqual([
+      'From the site: Quero uma demonstração',
+    ])
+    const tasks = await server.api.get(`/api/v1/activities?personId=${body.personId}`)
+    expect(tasks.body.data[0]).toMatchObject({
+      type: 'task',
+      subject: 'Call back Lia Prado',
+      done: false,
+    })
+    expect(tasks.body.data[0].dueDate).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/))
+    const dryRun = await deliver(server, `${webhook.path}?dryRun=1`, {
+      name: 'X',
+      email: 'x@y.com',
+    })
+    expect(dryRun.status).toBe(200)
+  })
 })

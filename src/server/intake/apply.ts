@@ -3,12 +3,16 @@
 
 import type { Db } from '../db/connection'
 import type { DeliveryOutcome } from '../db/database'
+import { wallClockOf } from '../activities/due-time'
+import { createActivity, workspaceCalendar } from '../activities/service'
 import { createDeal } from '../deals/service'
+import { createNote } from '../notes/service'
 import { createPerson, getPerson, mergeIntoPerson } from '../people/service'
 import { linkCompany } from './company-link'
 import { takeNextOwner, type OwnerCursor } from './owners'
 import type { IntakePlan } from './plan'
 import type { IntakeSettings } from './settings'
+import type { MappedWork } from './targets'
 
 export interface IntakeResult {
   outcome: Exclude<DeliveryOutcome, 'rejected'>
@@ -129,5 +133,38 @@ export async function applyIntake(
     person = await mergePlannedPerson(trx, tenantId, settings, plan, id, assignedOwner, now)
   }
   const dealId = await writeDeal(trx, tenantId, plan, person, assignedOwner, now)
+  await leaveWork(trx, tenantId, plan.record.work, { personId: person.id, dealId }, now)
   return resultOf(settings, plan, person.id, dealId)
+}
+
+/**
+ * The note and the task a mapping fills, left on the person and the deal of the delivery (a
+ * form's message as a note, "Call back" as a task due today).
+ */
+async function leaveWork(
+  trx: Db,
+  tenantId: string,
+  work: MappedWork,
+  { personId, dealId }: { personId: string | null; dealId: string | null },
+  now: Date,
+) {
+  if (!personId && !dealId) return
+  if (work.note) {
+    await createNote(trx, tenantId, { body: work.note, personId, dealId }, now)
+  }
+  if (work.task) {
+    const { timeZone } = await workspaceCalendar(trx, tenantId)
+    await createActivity(
+      trx,
+      tenantId,
+      {
+        type: 'task',
+        subject: work.task,
+        dueDate: wallClockOf(now, timeZone).date,
+        personIds: personId ? [personId] : [],
+        dealId,
+      },
+      now,
+    )
+  }
 }

@@ -17,6 +17,7 @@ import {
   customFieldPrefix,
   isDealTarget,
   isPersonTarget,
+  isWorkTarget,
   type DealTarget,
   type MappedDeal,
   type MappedPerson,
@@ -159,5 +160,10 @@ export function normaliseInto(
     setPersonField(record.person, target, value, country)
   } else if (isDealTarget(target)) {
     setDealField(record.deal, target, value, country)
+  } else if (isWorkTarget(target)) {
+    const text = (typeof value === 'string' ? value : JSON.stringify(value)).trim()
+    // A task's subject is one line; a note keeps its Markdown.
+    const limited = target === 'task' ? text.replace(/\s+/g, ' ').slice(0, 200) : text
+    if (limited) record.work[target] = limited.slice(0, 100_000)
   }
 }

@@ -82,5 +82,9 @@ export function mapPayload(
     const value = evaluateValue(compiled, payload)
     if (value !== undefined) normaliseInto(record, target, value, country)
   }
-  return { person: dropUndefined(record.person), deal: dropUndefined(record.deal) }
+  return {
+    person: dropUndefined(record.person),
+    deal: dropUndefined(record.deal),
+    work: record.work,
+  }
 }

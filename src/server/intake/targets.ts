@@ -8,8 +8,10 @@ import {
   customFieldPrefix,
   dealTargetNames,
   personTargetNames,
+  workTargetNames,
   type DealTarget,
   type PersonTarget,
+  type WorkTarget,
 } from '../../shared/mapping-targets'
 
 export { customFieldPrefix, type DealTarget, type PersonTarget }
@@ -37,16 +39,23 @@ export interface MappedDeal {
   expectedCloseDate?: string
 }
 
-/** What a payload gives once mapped and coerced: the person's fields and the deal's. */
+/** A note and a task a payload leaves on the person (or the deal it creates). */
+export type MappedWork = Partial<Record<WorkTarget, string>>
+
+/** What a payload gives once mapped and coerced: the person's fields, the deal's, the work. */
 export interface MappedRecord {
   person: MappedPerson
   deal: MappedDeal
+  work: MappedWork
 }
 
 /** An empty mapped record: no fields, no tags, no custom fields. */
 export function emptyRecord(): MappedRecord {
-  return { person: { tags: [], customFields: {} }, deal: {} }
+  return { person: { tags: [], customFields: {} }, deal: {}, work: {} }
 }
+
+export const isWorkTarget = (target: string): target is WorkTarget =>
+  (workTargetNames as readonly string[]).includes(target)
 
 export const isPersonTarget = (target: string): target is PersonTarget =>
   (personTargetNames as readonly string[]).includes(target)
@@ -65,7 +74,7 @@ export function targetProblem(objectType: InboundObjectType, target: string): st
       ? null
       : 'custom field keys are 1 to 64 letters, digits, _ or -'
   }
-  if (isPersonTarget(target)) return null
+  if (isPersonTarget(target) || isWorkTarget(target)) return null
   if (isDealTarget(target)) {
     return objectType === 'deal' ? null : 'is a deal field; this webhook creates people'
   }

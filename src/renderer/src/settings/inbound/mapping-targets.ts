@@ -1,11 +1,12 @@
 import type { InboundObjectType, MappingValue } from '../../api/types'
 
 // The fields a mapping can fill (src/shared/mapping-targets.ts): a person's, plus a deal's for
-// deal webhooks, plus any custom field as `customFields.<key>`.
+// deal webhooks, plus any custom field as `customFields.<key>`, plus a note and a task.
 import {
   customFieldPrefix,
   dealMappingTargets,
   personMappingTargets,
+  workMappingTargets,
 } from '../../../../shared/mapping-targets'
 
 export { customFieldPrefix }
@@ -14,8 +15,8 @@ export const customTarget = '__custom'
 
 export function targetsFor(objectType: InboundObjectType): readonly (readonly [string, string])[] {
   return objectType === 'deal'
-    ? [...dealMappingTargets, ...personMappingTargets]
-    : personMappingTargets
+    ? [...dealMappingTargets, ...personMappingTargets, ...workMappingTargets]
+    : [...personMappingTargets, ...workMappingTargets]
 }
 
 /** Fields that take a list: several templates, written here separated by commas. */
