@@ -109,3 +109,21 @@ describe('exports of activities and notes', () => {
     expect(first).toEqual((await server.api.get(`/api/v1/notes/${first.id}`)).body)
   })
 })
+
+describe('a CSV import leaves notes', () => {
+  it('a column mapped to note becomes a note on each imported person', async () => {
+    const form = new FormData()
+    const csv = 'Name,Comment\nRui Lopes,Met at the fair\n'
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv')
+    form.append('mapping', JSON.stringify({ fullName: '{{Name}}', note: '{{Comment}}' }))
+    const imported = await fetch(`${server.url}/api/app/v1/imports/people`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.adminToken}` },
+      body: form,
+    })
+    expect(imported.status).toBe(200)
+    const found = await server.admin.get('/api/app/v1/people?q=rui%20lopes')
+    const notes = await server.api.get(`/api/v1/notes?personId=${found.body.data[0].id}`)
+    expect(notes.body.data.map((note: { body: string }) => note.body)).toEqual(['Met at the fair'])
+  })
+})
