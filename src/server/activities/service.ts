@@ -231,13 +231,14 @@ export async function updateActivity(
     const repeat = becameDone ? after.recurrence : null
     if (repeat) after.recurrence = null
     checkDates({ ...after, recurrence: repeat ?? after.recurrence })
-    const calendar = await workspaceCalendar(trx, tenantId)
     const timing = ['dueDate', 'dueTime', 'timeZone', 'reminderMinutes', 'done'] as const
+    // Only a change of timing moves the reminder; it then fires anew (remindedAt recomputed).
+    let reminder = {}
     if (timing.some((field) => after[field] !== before[field])) {
-      const next = schedule(after, calendar, now)
+      const next = schedule(after, await workspaceCalendar(trx, tenantId), now)
       after.dueAt = next.dueAt
       after.remindAt = next.remindAt
-      await activities.updateActivity(trx, id, { remindedAt: next.remindedAt })
+      reminder = { remindedAt: next.remindedAt }
     }
     const change = diffFields(before, after, ['updatedAt'])
     if (change.changes.length === 0) return before
@@ -250,6 +251,7 @@ export async function updateActivity(
       done: done ? 1 : 0,
       doneAt: after.doneAt,
       updatedAt: after.updatedAt,
+      ...reminder,
     })
     if (input.personIds) await activities.setActivityPeople(trx, id, personIds)
     const type = becameDone ? 'activity.done' : 'activity.updated'

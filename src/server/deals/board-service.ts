@@ -3,6 +3,7 @@ import { instantOf, wallClockOf } from '../activities/due-time'
 import { getPipeline } from '../pipelines/service'
 import type { Stage } from '../pipelines/schema'
 import { getWorkspace, workspaceTimeZone } from '../workspaces/service'
+import { stageProbability } from '../../shared/stage-probability'
 import * as board from './board-repository'
 import type { Board, BoardCard, BoardColumn } from './board-schema'
 
@@ -19,10 +20,6 @@ export function sumByCurrency(items: { currency: string; value: number }[]): Mon
 
 const weightedOf = (deals: BoardCard[]) =>
   sumByCurrency(deals.map((deal) => ({ ...deal, value: (deal.value * deal.probability) / 100 })))
-
-/** A stage's chance of winning: won 100, lost 0, an open one its own or 0. */
-export const stageProbability = (stage: Pick<Stage, 'type' | 'probability'>) =>
-  stage.type === 'won' ? 100 : stage.type === 'lost' ? 0 : (stage.probability ?? 0)
 
 function column(stageId: string, deals: BoardCard[]): BoardColumn {
   return {

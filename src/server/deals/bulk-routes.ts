@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
-import { bulkIds, bulkRoute } from '../http/bulk'
+import { assignAction, bulkIds, bulkRoute, deleteAction, tagAction } from '../http/bulk'
 import { deleteDeal, getDeal, updateDeal } from './service'
 
 export const dealsBulkBody = z
@@ -14,13 +14,9 @@ export const dealsBulkBody = z
         .optional()
         .openapi({ description: 'Needed to move into a lost stage' }),
     }),
-    z.strictObject({ action: z.literal('assign'), ids: bulkIds, ownerId: z.uuid().nullable() }),
-    z.strictObject({
-      action: z.literal('tag'),
-      ids: bulkIds,
-      tag: z.string().trim().min(1).max(64),
-    }),
-    z.strictObject({ action: z.literal('delete'), ids: bulkIds }),
+    assignAction,
+    tagAction,
+    deleteAction,
   ])
   .openapi('DealsBulk', {
     description: 'One action on many deals, in one transaction: all are changed or none',

@@ -14,6 +14,19 @@ export const bulkIds = z
   .max(maxBulk)
   .openapi({ description: `The records to act on, at most ${maxBulk}` })
 
+/** The actions deals and people share: assign an owner, add a tag, delete. */
+export const assignAction = z.strictObject({
+  action: z.literal('assign'),
+  ids: bulkIds,
+  ownerId: z.uuid().nullable(),
+})
+export const tagAction = z.strictObject({
+  action: z.literal('tag'),
+  ids: bulkIds,
+  tag: z.string().trim().min(1).max(64),
+})
+export const deleteAction = z.strictObject({ action: z.literal('delete'), ids: bulkIds })
+
 export const bulkResultSchema = z
   .object({ done: z.number().int().openapi({ description: 'How many records were changed' }) })
   .openapi('BulkResult')

@@ -1,18 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
-import { bulkIds, bulkRoute } from '../http/bulk'
+import { assignAction, bulkRoute, deleteAction, tagAction } from '../http/bulk'
 import { deletePerson, getPerson, updatePerson } from './service'
 
 export const peopleBulkBody = z
-  .discriminatedUnion('action', [
-    z.strictObject({ action: z.literal('assign'), ids: bulkIds, ownerId: z.uuid().nullable() }),
-    z.strictObject({
-      action: z.literal('tag'),
-      ids: bulkIds,
-      tag: z.string().trim().min(1).max(64),
-    }),
-    z.strictObject({ action: z.literal('delete'), ids: bulkIds }),
-  ])
+  .discriminatedUnion('action', [assignAction, tagAction, deleteAction])
   .openapi('PeopleBulk', {
     description: 'One action on many people, in one transaction: all are changed or none',
   })

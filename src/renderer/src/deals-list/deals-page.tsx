@@ -9,8 +9,7 @@ import type { Deal } from '../api/types'
 import { formatDate } from '../format/dates'
 import { formatMoney } from '../format/money'
 import { Pagination } from '../people/pagination'
-import { AssignSelect, TagForm } from '../ui/bulk-controls'
-import { ConfirmDialog } from '../ui/dialog'
+import { AssignSelect, BulkDeleteDialog, TagForm } from '../ui/bulk-controls'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
 import { DealsFilters, filterParams } from './deals-filters'
@@ -250,12 +249,11 @@ export function DealsPage() {
           />
         </>
       )}
-      <ConfirmDialog
+      <BulkDeleteDialog
         open={deleting}
-        title={`Delete ${ids.length} ${ids.length === 1 ? 'deal' : 'deals'}?`}
+        what={`${ids.length} ${ids.length === 1 ? 'deal' : 'deals'}`}
+        kind="deals"
         message="They will be removed for good. Their history stays in the change feed."
-        confirmLabel="Delete deals"
-        danger
         busy={bulk.isPending}
         onConfirm={() =>
           bulk.mutate({ action: 'delete', ids }, { onSettled: () => setDeleting(false) })

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
+import { stageProbability } from '../../../shared/stage-probability'
 import { errorMessage } from '../api/client'
 import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -26,8 +27,7 @@ export function ProbabilityField({ dealId, stage }: { dealId: string; stage: Sta
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
-  const stagePercent =
-    stage?.type === 'won' ? 100 : stage?.type === 'lost' ? 0 : (stage?.probability ?? 0)
+  const stagePercent = stage ? stageProbability(stage) : 0
   const value = draft ?? (own.data?.probability == null ? '' : String(own.data.probability))
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -4,8 +4,7 @@ import { errorMessage } from '../api/client'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useUsers } from '../api/reference-data'
-import { AssignSelect, TagForm } from '../ui/bulk-controls'
-import { ConfirmDialog } from '../ui/dialog'
+import { AssignSelect, BulkDeleteDialog, TagForm } from '../ui/bulk-controls'
 import { useToast } from '../ui/toast'
 
 /** What can be done to the selected people at once: assign, tag, delete (all or none). */
@@ -39,12 +38,11 @@ export function PeopleBulkBar({ ids, onDone }: { ids: string[]; onDone(): void }
       >
         Delete
       </button>
-      <ConfirmDialog
+      <BulkDeleteDialog
         open={deleting}
-        title={`Delete ${ids.length} ${ids.length === 1 ? 'person' : 'people'}?`}
+        what={`${ids.length} ${ids.length === 1 ? 'person' : 'people'}`}
+        kind="people"
         message="They will be removed for good; their deals stay, without a person."
-        confirmLabel="Delete people"
-        danger
         busy={bulk.isPending}
         onConfirm={() =>
           bulk.mutate({ action: 'delete', ids }, { onSettled: () => setDeleting(false) })

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import type { User } from '../api/types'
+import { ConfirmDialog } from './dialog'
 
 /** "Assign to…": picking an owner (or none) acts at once on what is selected. */
 export function AssignSelect({
@@ -60,5 +61,29 @@ export function TagForm({ onTag }: { onTag(tag: string): void }) {
         Add tag
       </button>
     </form>
+  )
+}
+
+/** Asks before the selected records are deleted for good; `what` names them ("3 deals"). */
+export function BulkDeleteDialog(props: {
+  open: boolean
+  what: string
+  kind: string
+  message: string
+  busy: boolean
+  onConfirm(): void
+  onClose(): void
+}) {
+  return (
+    <ConfirmDialog
+      open={props.open}
+      title={`Delete ${props.what}?`}
+      message={props.message}
+      confirmLabel={`Delete ${props.kind}`}
+      danger
+      busy={props.busy}
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    />
   )
 }
