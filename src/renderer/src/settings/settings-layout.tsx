@@ -1,32 +1,35 @@
+import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet } from 'react-router'
 import './settings.css'
 
 const sections = [
-  ['pipelines', 'Pipelines and stages'],
-  ['lost-reasons', 'Lost reasons'],
-  ['activities', 'Activities'],
-  ['users', 'Users'],
-  ['currencies', 'Currencies'],
-  ['tokens', 'API tokens'],
-  ['inbound', 'Inbound webhooks'],
-  ['outbound', 'Outbound webhooks'],
-  ['tunnel', 'Tunnel'],
-  ['import-export', 'Import and export'],
-  ['backups', 'Backups'],
+  ['pipelines', 'sections.pipelines'],
+  ['lost-reasons', 'sections.lostReasons'],
+  ['activities', 'sections.activities'],
+  ['users', 'sections.users'],
+  ['currencies', 'sections.currencies'],
+  ['tokens', 'sections.tokens'],
+  ['inbound', 'sections.inbound'],
+  ['outbound', 'sections.outbound'],
+  ['tunnel', 'sections.tunnel'],
+  ['import-export', 'sections.importExport'],
+  ['backups', 'sections.backups'],
+  ['language', 'sections.language'],
 ] as const
 
 export function SettingsLayout() {
+  const { t } = useTranslation('settings')
   return (
     <div className="settings">
       <header className="page-header">
-        <h1>Settings</h1>
+        <h1>{t('heading')}</h1>
       </header>
       <div className="settings-body">
-        <nav aria-label="Settings" className="settings-nav">
+        <nav aria-label={t('heading')} className="settings-nav">
           <ul>
             {sections.map(([path, label]) => (
               <li key={path}>
-                <NavLink to={`/settings/${path}`}>{label}</NavLink>
+                <NavLink to={`/settings/${path}`}>{t(label)}</NavLink>
               </li>
             ))}
           </ul>

@@ -39,5 +39,6 @@ export const settingsRoutes: RouteObject = {
       lazy: page(() => import('./import-export/import-export-page'), 'ImportExportPage'),
     },
     { path: 'backups', lazy: page(() => import('./backups-settings'), 'BackupsSettings') },
+    { path: 'language', lazy: page(() => import('./language-settings'), 'LanguageSettings') },
   ],
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { resources } from './resources'
+
+type Tree = { [key: string]: string | Tree }
+
+/** Every key of a catalogue as a dotted path, with its string. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>()
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (typeof value === 'string') entries.set(path, value)
+    else for (const [inner, text] of flatten(value, path)) entries.set(inner, text)
+  }
+  return entries
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)/g)].map((m) => m[1]).sort()
+
+// Portuguese has a "many" plural (1 000 000 exactly) that English lacks.
+const portugueseOnly = (key: string, english: Map<string, string>) =>
+  key.endsWith('_many') && english.has(key.replace(/_many$/, '_other'))
+
+describe('the catalogues', () => {
+  for (const namespace of Object.keys(resources.en) as (keyof typeof resources.en)[]) {
+    it(`${namespace}: Portuguese has every English key, with the same placeholders`, () => {
+      const english = flatten(resources.en[namespace] as Tree)
+      const portuguese = flatten(resources['pt-BR'][namespace] as Tree)
+      const missing = [...english.keys()].filter((key) => !portuguese.has(key))
+      const extra = [...portuguese.keys()].filter(
+        (key) => !english.has(key) && !portugueseOnly(key, english),
+      )
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] })
+      for (const [key, text] of english) {
+        expect(portuguese.get(key)?.trim(), `${namespace}:${key} is empty`).not.toBe('')
+        expect(placeholders(portuguese.get(key) ?? ''), `${namespace}:${key}`).toEqual(
+          placeholders(text),
+        )
+      }
+      const needsMany = [...english.keys()]
+        .filter((key) => key.endsWith('_other'))
+        .map((key) => key.replace(/_other$/, '_many'))
+        .filter((key) => !portuguese.has(key))
+      expect(needsMany, 'plural keys need a _many form in Portuguese').toEqual([])
+    })
+  }
+})
