@@ -19,6 +19,8 @@ import trayIcon from '../../resources/tray.png?asset'
 import type { Activity } from '../server/activities/schema'
 import { startServer, type RunningServer } from '../server/server'
 import { readDesktopConfig, startupFailureMessage } from './desktop-config'
+import { knownLanguage, systemLanguage, type Language } from '../shared/languages'
+import { desktopText, setDesktopLanguage } from './desktop-i18n'
 import { ipcChannels, trustedSender, type BridgeInfo } from './ipc'
 import { decideNavigation, permissionAllowed } from './navigation'
 import { reminderActions, reminderNotification, snoozeMinutes } from './reminders'
@@ -61,6 +63,7 @@ function registerIpc(
   sessionSecret: string,
   appOrigin: string,
   dataDir: string,
+  onLanguage: (language: Language) => void,
 ) {
   const trusted = (event: Electron.IpcMainEvent | Electron.IpcMainInvokeEvent) =>
     trustedSender(event.senderFrame?.url, appOrigin)
@@ -80,6 +83,11 @@ function registerIpc(
   ipcMain.handle(ipcChannels.openDataFolder, async (event) => {
     if (trusted(event)) await shell.openPath(dataDir)
   })
+  // The window says which language the user picked, so the tray and notifications speak it too.
+  ipcMain.on(ipcChannels.language, (event, code: unknown) => {
+    const language = knownLanguage(code)
+    if (trusted(event) && language) onLanguage(language)
+  })
 }
 
 function createTray(
@@ -87,7 +95,7 @@ function createTray(
   dataDir: string,
   openWindow: () => void,
   openPath: (path: string) => void,
-): Tray {
+): () => void {
   const tray = new Tray(trayIcon)
   tray.setToolTip('Outpost')
   const render = () =>
@@ -100,7 +108,9 @@ function createTray(
           toggleTunnel: () =>
             void server
               .setTunnelEnabled(server.tunnel.state().status === 'off')
-              .catch((error: Error) => dialog.showErrorBox('Tunnel', error.message)),
+              .catch((error: Error) =>
+                dialog.showErrorBox(desktopText.t('tray.tunnelError'), error.message),
+              ),
           openDataFolder: () => void shell.openPath(dataDir),
           quit: () => app.quit(),
         }),
@@ -108,7 +118,8 @@ function createTray(
     )
   server.tunnel.subscribe(render)
   render()
-  return tray
+  // Drawing the menu again is all a change of language needs; the closure keeps the tray alive.
+  return render
 }
 
 async function main(): Promise<void> {
@@ -117,6 +128,7 @@ async function main(): Promise<void> {
     return
   }
   await app.whenReady()
+  setDesktopLanguage(systemLanguage(app.getPreferredSystemLanguages()))
   // The folder the CLI uses by default too; OUTPOST_DATA_DIR moves both.
   const dataDir = process.env.OUTPOST_DATA_DIR || app.getPath('userData')
   // A new secret each launch: the window trades it for a UI session (see docs/ui.md).
@@ -148,7 +160,11 @@ async function main(): Promise<void> {
   }
   const appOrigin = new URL(server.url).origin
   lockDownSessions(appOrigin)
-  registerIpc(server, sessionSecret, appOrigin, dataDir)
+  let redrawTray = () => {}
+  registerIpc(server, sessionSecret, appOrigin, dataDir, (language) => {
+    setDesktopLanguage(language)
+    redrawTray()
+  })
 
   let window = createWindow(server, appOrigin)
   const openWindow = () => {
@@ -165,7 +181,7 @@ async function main(): Promise<void> {
   powerMonitor.on('resume', () => void server.reminders.runNow())
   app.on('second-instance', openWindow)
   app.on('activate', openWindow)
-  createTray(server, dataDir, openWindow, openPath)
+  redrawTray = createTray(server, dataDir, openWindow, openPath)
 
   // Closing the window leaves Outpost in the tray, so reminders still come; the tray quits it.
   app.on('window-all-closed', () => {})
@@ -193,7 +209,7 @@ function showReminders(server: RunningServer, due: Activity[], open: (path: stri
   const notification = new Notification({
     title: notice.title,
     body: notice.body,
-    actions: single ? reminderActions.map((text) => ({ type: 'button' as const, text })) : [],
+    actions: single ? reminderActions().map((text) => ({ type: 'button' as const, text })) : [],
   })
   notification.on('click', () => open(notice.path))
   notification.on('action', (_event, index) => {

@@ -6,6 +6,7 @@ export const ipcChannels = {
   tunnelState: 'outpost:tunnel-state',
   setTunnelEnabled: 'outpost:set-tunnel-enabled',
   openDataFolder: 'outpost:open-data-folder',
+  language: 'outpost:language',
 } as const
 
 /** What the preload reads once, synchronously, when the window loads. */

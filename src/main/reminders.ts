@@ -1,5 +1,6 @@
 import type { Activity } from '../server/activities/schema'
 import { reminderNotice } from '../shared/reminder-notice'
+import { desktopText } from './desktop-i18n'
 
 /** What the desktop app shows for one check's reminders, and where a click on it leads. */
 export interface ReminderNotification {
@@ -13,15 +14,21 @@ export interface ReminderNotification {
 
 export const snoozeMinutes = 10
 
-/** The buttons of a single reminder's notification, in this order. */
-export const reminderActions = ['Done', `Snooze ${snoozeMinutes} min`] as const
+/** The buttons of a single reminder's notification, in this order: Done, then Snooze. */
+export function reminderActions(): [string, string] {
+  const { t } = desktopText
+  return [t('reminders.done'), t('reminders.snooze', { minutes: snoozeMinutes })]
+}
+
+const reminderTitle = (count: number) =>
+  count === 1 ? desktopText.t('reminders.one') : desktopText.t('reminders.several', { count })
 
 /**
  * One notification per check: a single reminder names its activity and offers Done and Snooze;
  * several (a laptop back from sleep) make one notice that opens My work.
  */
 export function reminderNotification(due: readonly Activity[]): ReminderNotification {
-  const { title, body } = reminderNotice(due)
+  const { title, body } = reminderNotice(due, reminderTitle)
   if (due.length !== 1) return { title, body, path: '/my-work' }
   const [activity] = due as [Activity]
   const path = activity.dealId

@@ -1,5 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import type { TunnelState } from '../server/tunnel/manager'
+import { desktopText } from './desktop-i18n'
 
 export interface TrayActions {
   openWindow(): void
@@ -15,15 +16,18 @@ export interface TrayActions {
 export const quickAddPath = '/my-work?new=task'
 
 export function tunnelLabel(state: TunnelState): string {
+  const { t } = desktopText
   switch (state.status) {
     case 'off':
-      return 'Tunnel: off'
+      return t('tray.tunnelOff')
     case 'connecting':
-      return `Tunnel: connecting (${state.provider})…`
+      return t('tray.tunnelConnecting', { provider: state.provider })
     case 'connected':
-      return `Tunnel: ${state.publicUrl}`
+      return t('tray.tunnelConnected', { url: state.publicUrl })
     case 'reconnecting':
-      return `Tunnel: reconnecting (${state.lastError ?? 'connection lost'})`
+      return t('tray.tunnelReconnecting', {
+        reason: state.lastError ?? t('tray.connectionLost'),
+      })
   }
 }
 
@@ -33,20 +37,21 @@ export function trayMenuTemplate(
   tunnel: TunnelState,
   actions: TrayActions,
 ): MenuItemConstructorOptions[] {
+  const { t } = desktopText
   return [
-    { label: `API: ${apiUrl}/api/v1`, enabled: false },
-    { label: 'Copy API URL', click: actions.copyApiUrl },
+    { label: t('tray.api', { url: `${apiUrl}/api/v1` }), enabled: false },
+    { label: t('tray.copyApiUrl'), click: actions.copyApiUrl },
     { type: 'separator' },
     { label: tunnelLabel(tunnel), enabled: false },
     {
-      label: tunnel.status === 'off' ? 'Turn tunnel on' : 'Turn tunnel off',
+      label: tunnel.status === 'off' ? t('tray.turnTunnelOn') : t('tray.turnTunnelOff'),
       click: actions.toggleTunnel,
     },
     { type: 'separator' },
-    { label: 'Open Outpost', click: actions.openWindow },
-    { label: 'New task…', click: actions.quickAdd },
-    { label: 'Open data folder', click: actions.openDataFolder },
+    { label: t('tray.openOutpost'), click: actions.openWindow },
+    { label: t('tray.newTask'), click: actions.quickAdd },
+    { label: t('tray.openDataFolder'), click: actions.openDataFolder },
     { type: 'separator' },
-    { label: 'Quit Outpost', role: 'quit', click: actions.quit },
+    { label: t('tray.quit'), role: 'quit', click: actions.quit },
   ]
 }

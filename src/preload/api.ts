@@ -18,4 +18,6 @@ export interface OutpostBridge {
   }
   /** Shows the folder holding the database in the system's file manager. */
   openDataFolder(): Promise<void>
+  /** Tells the main process the interface's language, for the tray and notifications. */
+  setLanguage(code: string): void
 }

@@ -9,6 +9,7 @@ const channels = {
   tunnelState: 'outpost:tunnel-state',
   setTunnelEnabled: 'outpost:set-tunnel-enabled',
   openDataFolder: 'outpost:open-data-folder',
+  language: 'outpost:language',
 } as const
 
 // Read once, synchronously, so the renderer finds the secret the moment it starts. It travels over
@@ -25,6 +26,7 @@ const bridge = {
       ipcRenderer.invoke(channels.setTunnelEnabled, enabled === true),
   },
   openDataFolder: () => ipcRenderer.invoke(channels.openDataFolder),
+  setLanguage: (code: string) => ipcRenderer.send(channels.language, String(code)),
 } satisfies OutpostBridge
 
 contextBridge.exposeInMainWorld('outpost', bridge)

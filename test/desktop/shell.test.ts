@@ -1,14 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { readDesktopConfig, startupFailureMessage } from '../../src/main/desktop-config'
+import { desktopCatalogues, setDesktopLanguage } from '../../src/main/desktop-i18n'
 import { ipcChannels, trustedSender } from '../../src/main/ipc'
 import { decideNavigation, permissionAllowed } from '../../src/main/navigation'
 import { reminderActions, reminderNotification } from '../../src/main/reminders'
 import { quickAddPath, trayMenuTemplate, tunnelLabel } from '../../src/main/tray-menu'
 import type { Activity } from '../../src/server/activities/schema'
 import { mainWindowOptions } from '../../src/main/window-options'
+import { systemLanguage } from '../../src/shared/languages'
 import type { TunnelState } from '../../src/shared/tunnel'
 
 const origin = 'http://127.0.0.1:4780'
@@ -111,27 +113,27 @@ describe('desktop settings', () => {
   })
 })
 
-describe('tray menu', () => {
-  const base: TunnelState = {
-    status: 'off',
-    provider: null,
-    publicUrl: null,
-    lastError: null,
-    failures: 0,
-    nextAttemptAt: null,
-  }
-  const noop = () => {}
-  const actions = {
-    openWindow: noop,
-    quickAdd: noop,
-    copyApiUrl: noop,
-    toggleTunnel: noop,
-    openDataFolder: noop,
-    quit: noop,
-  }
+const tunnelOff: TunnelState = {
+  status: 'off',
+  provider: null,
+  publicUrl: null,
+  lastError: null,
+  failures: 0,
+  nextAttemptAt: null,
+}
+const noop = () => {}
+const noActions = {
+  openWindow: noop,
+  quickAdd: noop,
+  copyApiUrl: noop,
+  toggleTunnel: noop,
+  openDataFolder: noop,
+  quit: noop,
+}
 
+describe('tray menu', () => {
   it('shows the API URL and the tunnel state', () => {
-    const menu = trayMenuTemplate(origin, base, actions)
+    const menu = trayMenuTemplate(origin, tunnelOff, noActions)
     expect(menu[0]!.label).toBe('API: http://127.0.0.1:4780/api/v1')
     expect(menu.map((item) => item.label)).toContain('Tunnel: off')
     expect(menu.map((item) => item.label)).toContain('Turn tunnel on')
@@ -140,19 +142,19 @@ describe('tray menu', () => {
   })
 
   it('names each tunnel state', () => {
-    expect(tunnelLabel({ ...base, status: 'connecting', provider: 'ngrok' })).toBe(
+    expect(tunnelLabel({ ...tunnelOff, status: 'connecting', provider: 'ngrok' })).toBe(
       'Tunnel: connecting (ngrok)…',
     )
-    expect(tunnelLabel({ ...base, status: 'connected', publicUrl: 'https://acme.loca.lt' })).toBe(
-      'Tunnel: https://acme.loca.lt',
-    )
-    expect(tunnelLabel({ ...base, status: 'reconnecting', lastError: 'offline' })).toBe(
+    expect(
+      tunnelLabel({ ...tunnelOff, status: 'connected', publicUrl: 'https://acme.loca.lt' }),
+    ).toBe('Tunnel: https://acme.loca.lt')
+    expect(tunnelLabel({ ...tunnelOff, status: 'reconnecting', lastError: 'offline' })).toBe(
       'Tunnel: reconnecting (offline)',
     )
     const on = trayMenuTemplate(
       origin,
-      { ...base, status: 'connected', publicUrl: 'https://a.loca.lt' },
-      actions,
+      { ...tunnelOff, status: 'connected', publicUrl: 'https://a.loca.lt' },
+      noActions,
     )
     expect(on.map((item) => item.label)).toContain('Turn tunnel off')
   })
@@ -172,7 +174,7 @@ describe('reminder notifications', () => {
     expect(reminderNotification([activity('Demo', { dealId: 'd1', personIds: ['p1'] })]).path).toBe(
       '/deals/d1',
     )
-    expect(reminderActions).toEqual(['Done', 'Snooze 10 min'])
+    expect(reminderActions()).toEqual(['Done', 'Snooze 10 min'])
   })
 
   it('several at once (back from sleep) make one notice that opens My work', () => {
@@ -182,5 +184,36 @@ describe('reminder notifications', () => {
       body: 'A, B, C, …',
       path: '/my-work',
     })
+  })
+})
+
+describe('the desktop in Portuguese', () => {
+  afterEach(() => setDesktopLanguage('en'))
+
+  it('starts in the system language when Outpost speaks it, else English', () => {
+    expect(systemLanguage(['pt-BR', 'en-US'])).toBe('pt-BR')
+    expect(systemLanguage(['pt_PT'])).toBe('pt-BR')
+    expect(systemLanguage(['de-DE', 'en-GB'])).toBe('en')
+    expect(systemLanguage(['ja'])).toBe('en')
+  })
+
+  it('the tray and the reminders speak the language the user picked', () => {
+    setDesktopLanguage('pt-BR')
+    const labels = trayMenuTemplate(origin, tunnelOff, noActions).map((item) => item.label)
+    expect(labels).toContain('Nova tarefa…')
+    expect(labels).toContain('Túnel: desligado')
+    expect(labels).toContain('Sair do Outpost')
+    expect(reminderActions()).toEqual(['Concluir', 'Adiar 10 min'])
+    const one = { id: 'a', subject: 'Ligar para Ana', dealId: null, personIds: [] } as never
+    expect(reminderNotification([one]).title).toBe('Lembrete')
+    expect(reminderNotification([one, one]).title).toBe('2 lembretes vencendo')
+  })
+
+  it('has every English string in Portuguese too', () => {
+    const keys = (tree: object, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([key, value]) =>
+        typeof value === 'string' ? [prefix + key] : keys(value as object, `${prefix}${key}.`),
+      )
+    expect(keys(desktopCatalogues['pt-BR'])).toEqual(keys(desktopCatalogues.en))
   })
 })

@@ -32,6 +32,8 @@ export function requireBuiltUi(): void {
 
 export interface Session {
   server: TestServer
+  /** Strings the page asked i18next for that no catalogue has. */
+  missingTranslations: string[]
   browser: Browser
   context: BrowserContext
   page: Page
@@ -40,10 +42,16 @@ export interface Session {
 
 /**
  * The real headless server with the built UI, and Chromium signed in through the server's
- * one-time login link, as a person would be.
+ * one-time login link, as a person would be. The system's locale is Brazilian (money and dates
+ * follow it); the interface is English unless `language` says otherwise ('system' follows the
+ * locale, as a new user's would). Closing fails if any screen used a key with no translation.
  */
 export async function openSession(
-  options: { colorScheme?: 'light' | 'dark'; locale?: string } = {},
+  options: {
+    colorScheme?: 'light' | 'dark'
+    locale?: string
+    language?: 'en' | 'pt-BR' | 'system'
+  } = {},
 ): Promise<Session> {
   requireBuiltUi()
   const server = await startTestServer({ uiDir })
@@ -54,18 +62,33 @@ export async function openSession(
     locale: options.locale ?? 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
   })
+  const language = options.language ?? 'en'
+  if (language !== 'system') {
+    // As if the user had picked it in Settings; a later pick in the test is kept.
+    // A string, since the tests are type-checked without the DOM's types.
+    await context.addInitScript(
+      `if (!localStorage.getItem('outpost.language')) localStorage.setItem('outpost.language', '${language}')`,
+    )
+  }
   const page = await context.newPage()
+  const missingTranslations: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('Missing translation'))
+      missingTranslations.push(message.text())
+  })
   page.setDefaultTimeout(15_000)
   await page.goto(server.loginUrl)
   await page.waitForURL(/\/board\//)
   return {
     server,
+    missingTranslations,
     browser,
     context,
     page,
     close: async () => {
       await browser.close()
       await server.close()
+      expect(missingTranslations, 'keys with no translation').toEqual([])
     },
   }
 }

@@ -8,6 +8,8 @@ import './styles/controls.css'
 
 // Screen readers, spell checkers and the browser's own number inputs follow the page's language.
 document.documentElement.lang = language
+// The desktop app's tray and notifications follow the same choice.
+window.outpost?.setLanguage(language)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

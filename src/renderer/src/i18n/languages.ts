@@ -1,22 +1,8 @@
-/** The languages Outpost's interface speaks, each named in itself. */
-export const languages = [
-  { code: 'en', name: 'English' },
-  { code: 'pt-BR', name: 'Português (Brasil)' },
-] as const
+import { knownLanguage, type Language } from '../../../shared/languages'
 
-export type Language = (typeof languages)[number]['code']
+export { languages, systemLanguage, type Language } from '../../../shared/languages'
 
 const storageKey = 'outpost.language'
-
-/** The first of the system's preferred languages that Outpost speaks; English otherwise. */
-export function systemLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0]
-    if (base === 'pt') return 'pt-BR'
-    if (base === 'en') return 'en'
-  }
-  return 'en'
-}
 
 function storage(): Storage | null {
   try {
@@ -29,8 +15,7 @@ function storage(): Storage | null {
 
 /** The language this user picked in Settings, or null to follow the system. */
 export function chosenLanguage(): Language | null {
-  const stored = storage()?.getItem(storageKey)
-  return languages.find((language) => language.code === stored)?.code ?? null
+  return knownLanguage(storage()?.getItem(storageKey))
 }
 
 /**
