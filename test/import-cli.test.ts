@@ -1,5 +1,5 @@
 // `outpost import` and `outpost export` as a user runs them: the mapping inline or in a file,
-// import deals, and files that cannot be read or written refused in one line.
+// import deals, activities and notes, and files that cannot be read or written refused in one line.
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,7 +27,7 @@ function expectOneLine(result: { code: number | null; stderr: string }, pattern:
   expect(result.stderr).not.toMatch(/\n\s+at /)
 }
 
-describe('outpost import people|deals', () => {
+describe('outpost import people|deals|activities|notes', () => {
   it('takes --mapping as JSON on the command line, and imports deals by names', async () => {
     const peopleCsv = join(dir, 'people.csv')
     writeFileSync(peopleCsv, 'Name;E-mail;Company\r\nRui Costa;rui@cli.dev;Casa Nova\r\n')
@@ -94,6 +94,46 @@ describe('outpost import people|deals', () => {
         person: 'rui@cli.dev',
         company: 'Casa Nova',
       }),
+    ])
+  })
+
+  it('imports a call history onto the people and deals imported before, then exports it', async () => {
+    const activitiesCsv = join(dir, 'activities.csv')
+    writeFileSync(
+      activitiesCsv,
+      'Kind,What,When,Done,Who,Deal\n' +
+        'call,Asked about the roof,2026-02-10,yes,rui@cli.dev,Roof repair\n' +
+        'task,Send the quote,2026-12-01,no,rui@cli.dev,Roof repair\n',
+    )
+    const activities = await runCli([
+      'import',
+      'activities',
+      activitiesCsv,
+      '--mapping',
+      '{"type": "{{Kind}}", "subject": "{{What}}", "dueDate": "{{When}}", "done": "{{Done}}", ' +
+        '"person": "{{Who}}", "deal": "{{Deal}}"}',
+      '--data-dir',
+      dataDir(),
+    ])
+    expect(activities.stderr).toBe('')
+    expect(activities.stdout).toContain('2 created, 0 updated, 0 rejected')
+    const notesCsv = join(dir, 'notes.csv')
+    writeFileSync(notesCsv, 'Text,Who\nLikes green tiles,rui@cli.dev\n')
+    const notes = await runCli([
+      'import',
+      'notes',
+      notesCsv,
+      '--mapping',
+      '{"body": "{{Text}}", "person": "{{Who}}"}',
+      '--data-dir',
+      dataDir(),
+    ])
+    expect(notes.stdout).toContain('1 created, 0 updated, 0 rejected')
+    const exported = await runCli(['export', 'activities', '--data-dir', dataDir()])
+    const rows = parse(exported.stdout, { columns: true }) as Record<string, string>[]
+    expect(rows.map((row) => [row.subject, row.done])).toEqual([
+      ['Asked about the roof', 'true'],
+      ['Send the quote', 'false'],
     ])
   })
 

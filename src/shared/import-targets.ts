@@ -3,6 +3,9 @@
 
 export type ImportKind = 'people' | 'deals'
 
+/** Kinds the server imports; the import screen offers them once it shows their targets. */
+export type ServerImportKind = ImportKind | 'activities' | 'notes'
+
 /** Targets of a people import beyond the inbound webhooks' person fields: names, not ids. */
 export const personNameTargets = [
   ['company', 'Company (by name; created when new)'],
@@ -25,8 +28,41 @@ export const dealImportTargets = [
 
 export type DealImportTarget = (typeof dealImportTargets)[number][0]
 
+/** An activity as a row: logged calls and meetings (done) or work still to do. */
+export const activityImportTargets = [
+  ['type', 'Type (call, meeting, email, task, deadline or a workspace type)'],
+  ['subject', 'Subject'],
+  ['body', 'Details'],
+  ['dueDate', 'Date'],
+  ['dueTime', 'Time (HH:MM)'],
+  ['durationMinutes', 'Duration (minutes)'],
+  ['done', 'Done (yes or no)'],
+  ['outcome', 'Outcome'],
+  ['priority', 'Priority (low, normal, high)'],
+  ['person', 'Person (by e-mail)'],
+  ['deal', 'Deal (by title or id)'],
+  ['company', 'Company (by name)'],
+  ['assignee', 'Assignee (e-mail or name)'],
+] as const
+
+export type ActivityImportTarget = (typeof activityImportTargets)[number][0]
+
+export const noteImportTargets = [
+  ['body', 'Note'],
+  ['person', 'Person (by e-mail)'],
+  ['deal', 'Deal (by title or id)'],
+  ['company', 'Company (by name)'],
+  ['author', 'Author (e-mail or name)'],
+  ['pinned', 'Pinned (yes or no)'],
+  ['notedAt', 'Written on (date or date-time)'],
+] as const
+
+export type NoteImportTarget = (typeof noteImportTargets)[number][0]
+
 /** What each kind of import cannot do without. */
-export const requiredImportTargets: Record<ImportKind, readonly string[]> = {
+export const requiredImportTargets: Record<ServerImportKind, readonly string[]> = {
   people: ['fullName'],
   deals: ['title', 'pipeline', 'stage'],
+  activities: ['subject'],
+  notes: ['body'],
 }

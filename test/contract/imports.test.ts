@@ -1,11 +1,12 @@
 // CSV import through the real HTTP server: every way a real file is damaged either imports each
 // row or rejects it by its line, and the counts always add up to the file's rows; deals import by
-// names; the mapping may be sent as text or as a JSON file.
+// names, activities and notes by their person's e-mail and deal's title; the mapping may be sent
+// as text or as a JSON file.
 
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiToken } from '../../src/server/auth/service'
-import { createPerson } from '../support/fixtures'
+import { createDeal, createPerson, salesPipeline } from '../support/fixtures'
 import { startTestServer, type Caller, type TestServer } from '../support/server'
 
 let server: TestServer
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 async function upload(
-  kind: 'people' | 'deals',
+  kind: 'people' | 'deals' | 'activities' | 'notes',
   csv: string | Uint8Array,
   mapping: unknown,
   options: { mappingAsFile?: boolean; token?: string } = {},
@@ -275,5 +276,102 @@ describe('POST /api/app/v1/imports/deals', () => {
   it('401 without a token, 403 with an api token', async () => {
     expect((await upload('deals', 'Title\n', mapping, { token: '' })).status).toBe(401)
     expect((await upload('deals', 'Title\n', mapping, { token: server.apiToken })).status).toBe(403)
+  })
+})
+
+describe('POST /api/app/v1/imports/activities and /notes', () => {
+  it('brings a call history and work to do, linked by e-mail and deal title', async () => {
+    const person = await createPerson(server.api, {
+      fullName: 'History Person',
+      primaryEmail: 'history@work.dev',
+    })
+    const deal = await createDeal(server.api, await salesPipeline(server.admin), {
+      title: 'Padaria renewal',
+    })
+    const mapping = {
+      type: '{{Type}}',
+      subject: '{{Subject}}',
+      dueDate: '{{Date}}',
+      dueTime: '{{Time}}',
+      done: '{{Done}}',
+      outcome: '{{Outcome}}',
+      person: '{{E-mail}}',
+      deal: '{{Deal}}',
+    }
+    const csv = [
+      'Type,Subject,Date,Time,Done,Outcome,E-mail,Deal',
+      'Call,First call,2026-03-02,10:00,yes,Interested,HISTORY@work.dev,Padaria renewal',
+      'meeting,Demo,2026-03-09,,sim,,history@work.dev,',
+      'task,Send contract,2026-12-01,,no,,history@work.dev,Padaria renewal',
+      'fax,Old habit,2026-03-01,,yes,,history@work.dev,',
+      'call,Nobody,2026-03-01,,yes,,nobody@work.dev,',
+      'call,Wrong deal,2026-03-01,,yes,,,No such deal',
+      'call,Bad time,2026-03-01,25:00,yes,,,',
+    ].join('\n')
+    const { status, body } = await upload('activities', csv, mapping)
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ rows: 7, created: 3, rejected: 4 })
+    expect(body.rejections.map((rejection: any) => [rejection.line, rejection.field])).toEqual([
+      [5, 'type'],
+      [6, 'person'],
+      [7, 'deal'],
+      [8, 'dueTime'],
+    ])
+    const { body: list } = await server.api.get(`/api/v1/activities?personId=${person.id}`)
+    const bySubject = Object.fromEntries(list.data.map((a: any) => [a.subject, a]))
+    expect(bySubject['First call']).toMatchObject({
+      type: 'call',
+      done: true,
+      dueDate: '2026-03-02',
+      dueTime: '10:00',
+      outcome: 'Interested',
+      dealId: deal.id,
+    })
+    expect(bySubject['Demo']).toMatchObject({ type: 'meeting', done: true, dealId: null })
+    expect(bySubject['Send contract']).toMatchObject({ type: 'task', done: false })
+    // Written as the REST API would write them: the change feed has them, made by the import.
+    const { body: events } = await server.api.get('/api/v1/events?limit=100')
+    const created = events.data.filter((event: any) => event.type === 'activity.created')
+    expect(created.length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('brings notes, back-dated and pinned, onto people and deals', async () => {
+    const person = await createPerson(server.api, {
+      fullName: 'Noted',
+      primaryEmail: 'noted@work.dev',
+    })
+    const mapping = {
+      body: '{{Note}}',
+      person: '{{E-mail}}',
+      pinned: '{{Pinned}}',
+      notedAt: '{{Date}}',
+    }
+    const csv = [
+      'Note,E-mail,Pinned,Date',
+      '"Prefers **WhatsApp**",noted@work.dev,yes,2025-06-30',
+      'Met at the fair,noted@work.dev,,2025-07-01T15:30:00-03:00',
+      'Tomorrow,noted@work.dev,,2999-01-01',
+      'Orphan,,,',
+    ].join('\n')
+    const { body } = await upload('notes', csv, mapping)
+    expect(body).toMatchObject({ rows: 4, created: 2, rejected: 2 })
+    expect(body.rejections.map((rejection: any) => rejection.field)).toEqual([
+      'notedAt',
+      'personId',
+    ])
+    const { body: notes } = await server.api.get(`/api/v1/notes?personId=${person.id}`)
+    const pinned = notes.data.find((note: any) => note.body === 'Prefers **WhatsApp**')
+    expect(pinned).toMatchObject({ pinned: true, notedAt: '2025-06-30T12:00:00.000Z' })
+    const fair = notes.data.find((note: any) => note.body === 'Met at the fair')
+    expect(fair).toMatchObject({ pinned: false, notedAt: '2025-07-01T18:30:00.000Z' })
+  })
+
+  it('400 for a mapping onto what the kind cannot fill, before any row is read', async () => {
+    const { status, body } = await upload('notes', 'Note\nx\n', { title: '{{Note}}' })
+    expect(status).toBe(400)
+    expect(body.error.details.field).toBe('mapping.title')
+    const missing = await upload('activities', 'Type\ncall\n', { type: '{{Type}}' })
+    expect(missing.status).toBe(400)
+    expect(missing.body.error.details.field).toBe('mapping.subject')
   })
 })

@@ -12,12 +12,12 @@ import { systemClock } from '../clock'
 import type { Db } from '../db/connection'
 import type { DedupeStrategy } from '../db/database'
 import type { ImportProgress, ImportResult } from '../imports/csv-import'
-import { importDealsCsv } from '../imports/deal-import'
+import { importActivitiesCsv, importDealsCsv, importNotesCsv } from '../imports/named-import'
 import { exportRecords, type ExportKind } from '../imports/export'
 import { importConfig, importPeopleCsv } from '../imports/people-import'
 import {
-  dealImportSettingsSchema,
-  dealMappingOf,
+  namedImportSettingsSchema,
+  namedMappingOf,
   importSettingsSchema,
   type ExportFormat,
 } from '../imports/schema'
@@ -80,15 +80,15 @@ function peopleSettings(value: string) {
   return parsed.data
 }
 
-function dealMapping(value: string) {
-  const parsed = dealImportSettingsSchema.safeParse(readMappingJson(value))
+function namedMapping(value: string) {
+  const parsed = namedImportSettingsSchema.safeParse(readMappingJson(value))
   if (!parsed.success) {
     throw new StartupError(
-      `--mapping is not a mapping: write {"title": "{{Title}}", "pipeline": "{{Pipeline}}", ` +
-        `"stage": "{{Stage}}", ...}`,
+      `--mapping is not a mapping: write {"<target>": "{{<column>}}", ...}, for example ` +
+        `{"title": "{{Title}}", "pipeline": "{{Pipeline}}", "stage": "{{Stage}}"} for deals`,
     )
   }
-  return dealMappingOf(parsed.data)
+  return namedMappingOf(parsed.data)
 }
 
 /** Lines in a file, read as a stream: the progress bar's total before parsing starts. */
@@ -237,10 +237,21 @@ export function importPeople(
   )
 }
 
-/** `outpost import deals FILE --mapping M`. */
-export function importDeals(cli: CliDatabase, file: string, options: ImportCommandOptions) {
-  const mapping = dealMapping(options.mapping)
+const namedImports = {
+  deals: importDealsCsv,
+  activities: importActivitiesCsv,
+  notes: importNotesCsv,
+}
+
+/** `outpost import deals|activities|notes FILE --mapping M`. */
+export function importNamed(
+  cli: CliDatabase,
+  kind: keyof typeof namedImports,
+  file: string,
+  options: ImportCommandOptions,
+) {
+  const mapping = namedMapping(options.mapping)
   return runImport(cli, file, options, (db, workspaceId, input, onProgress) =>
-    importDealsCsv(db, workspaceId, input, mapping, { clock: systemClock, onProgress }),
+    namedImports[kind](db, workspaceId, input, mapping, { clock: systemClock, onProgress }),
   )
 }

@@ -14,7 +14,7 @@ const mappingHelp = (example: string) =>
   `the mapping, as JSON (${example}) or as the name of a JSON file holding it`
 
 /**
- * `outpost import people|deals FILE.csv --mapping M` and
+ * `outpost import people|deals|activities|notes FILE.csv --mapping M` and
  * `outpost export people|deals|activities|notes`.
  */
 export function registerImportExportCommands(program: Command, cli: CliDatabase): void {
@@ -45,22 +45,43 @@ export function registerImportExportCommands(program: Command, cli: CliDatabase)
       (await actions()).importPeople(cli, file, options),
     )
 
-  imports
-    .command('deals <file>')
-    .description(
-      'import deals from a CSV file (header line first): pipeline and stage by name, person by ' +
-        'e-mail, company, owner and lost reason by name; a row whose names match nothing is ' +
-        'rejected with its line, and the command fails (exit 1) when any row was rejected',
-    )
-    .requiredOption(
-      '--mapping <json-or-file>',
-      mappingHelp(`'{"title": "{{Title}}", "pipeline": "{{Pipeline}}", "stage": "{{Stage}}"}'`),
-    )
-    .addOption(dataDirOption())
-    .addOption(workspaceOption())
-    .action(async (file: string, options: ImportCommandOptions) =>
-      (await actions()).importDeals(cli, file, options),
-    )
+  const named = [
+    {
+      kind: 'deals',
+      description:
+        'import deals from a CSV file (header line first): pipeline and stage by name, person by ' +
+        'e-mail, company, owner and lost reason by name',
+      example: `'{"title": "{{Title}}", "pipeline": "{{Pipeline}}", "stage": "{{Stage}}"}'`,
+    },
+    {
+      kind: 'activities',
+      description:
+        'import activities (calls, meetings, tasks; done or to do) from a CSV file: person by ' +
+        'e-mail, deal by title, company and assignee by name',
+      example: `'{"type": "{{Type}}", "subject": "{{Subject}}", "dueDate": "{{Date}}", "done": "{{Done}}", "person": "{{E-mail}}"}'`,
+    },
+    {
+      kind: 'notes',
+      description:
+        'import notes from a CSV file: person by e-mail, deal by title, company and author by ' +
+        'name, notedAt to back-date them',
+      example: `'{"body": "{{Note}}", "person": "{{E-mail}}", "notedAt": "{{Date}}"}'`,
+    },
+  ] as const
+  for (const { kind, description, example } of named) {
+    imports
+      .command(`${kind} <file>`)
+      .description(
+        `${description}; a row whose names match nothing is rejected with its line, and the ` +
+          'command fails (exit 1) when any row was rejected',
+      )
+      .requiredOption('--mapping <json-or-file>', mappingHelp(example))
+      .addOption(dataDirOption())
+      .addOption(workspaceOption())
+      .action(async (file: string, options: ImportCommandOptions) =>
+        (await actions()).importNamed(cli, kind, file, options),
+      )
+  }
 
   program
     .command('export')

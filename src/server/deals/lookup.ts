@@ -1,7 +1,7 @@
 // Lookups of deals: what other areas may ask of this one without importing its service, so services
 // depend downward only (see docs/architecture.md, Dependency rules).
 import type { Db } from '../db/connection'
-import { unknownReference } from '../http/errors'
+import { ApiError, unknownReference } from '../http/errors'
 import * as deals from './repository'
 
 /** The company of a deal of this workspace (null if none); 422 naming `field` if no such deal. */
@@ -27,4 +27,25 @@ export async function dealTotalsOfCompany(db: Db, tenantId: string, companyId: s
     }
   }
   return { open: of('open'), won: of('won') }
+}
+
+/**
+ * The one deal of this workspace with this id or exact title; 422 naming `field` for none, or
+ * for several deals of that title (the id then tells them apart).
+ */
+export async function dealIdByTitle(db: Db, tenantId: string, field: string, text: string) {
+  const title = text.trim()
+  if (/^[0-9a-f-]{36}$/i.test(title)) {
+    await companyOfDeal(db, tenantId, title.toLowerCase(), field)
+    return title.toLowerCase()
+  }
+  const ids = await deals.findDealIdsByTitle(db, tenantId, title, 2)
+  if (ids.length === 1) return ids[0]!
+  throw new ApiError(
+    'invalid_reference',
+    ids.length === 0
+      ? `${field} "${title}" is the title of no deal of this workspace`
+      : `${field} "${title}" is the title of several deals of this workspace; use the id`,
+    { field },
+  )
 }

@@ -40,6 +40,18 @@ export async function findDealTitles(db: Db, tenantId: string, ids: string[]) {
   return Object.fromEntries(rows.map((row) => [row.id, row.title])) as Record<string, string>
 }
 
+/** Up to `limit` ids of deals with exactly this title (imports name deals by title). */
+export async function findDealIdsByTitle(db: Db, tenantId: string, title: string, limit: number) {
+  const rows = await db
+    .selectFrom('deals')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('title', '=', title)
+    .limit(limit)
+    .execute()
+  return rows.map((row) => row.id)
+}
+
 export function sumDealsOfCompany(db: Db, tenantId: string, companyId: string) {
   return db
     .selectFrom('deals')

@@ -8,12 +8,14 @@ import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
 import { importConfig, importPeopleCsv } from './people-import'
 import { exportKinds, exportRecords, type ExportKind } from './export'
-import { importDealsCsv } from './deal-import'
+import { importActivitiesCsv, importDealsCsv, importNotesCsv } from './named-import'
 import type { ImportResult } from './csv-import'
 import {
+  activityImportForm,
   dealImportForm,
-  dealImportSettingsSchema,
-  dealMappingOf,
+  noteImportForm,
+  namedImportSettingsSchema,
+  namedMappingOf,
   exportQuery,
   importForm,
   importResultSchema,
@@ -67,12 +69,12 @@ const peopleSettings = (part: string | File) =>
     'an object of target fields, or {mapping, dedupe, defaultCountry, actions}',
   )
 
-const dealMapping = async (part: string | File) =>
-  dealMappingOf(
+const namedMapping = async (part: string | File) =>
+  namedMappingOf(
     await mappingPart(
       part,
-      dealImportSettingsSchema,
-      'an object of target fields ({"title": "{{Title}}", ...}), or {mapping}',
+      namedImportSettingsSchema,
+      'an object of target fields ({"subject": "{{Column}}", ...}), or {mapping}',
     ),
   )
 
@@ -95,50 +97,79 @@ export function importsRoutes(deps: AppDeps) {
   const { db, clock } = deps
   const router = createRouter()
   router.use('*', requireToken(deps, 'admin'), multipartUpload)
-  return router
-    .openapi(
-      createRoute({
-        method: 'post',
-        path: '/people',
-        tags: ['Import and export'],
-        summary: 'Import people from a CSV file through a mapping, with deduplication',
-        description:
-          'Each row is mapped and deduplicated as an inbound webhook delivery would be. Bad rows are ' +
-          'rejected with their line number; the others are imported.',
-        request: {
-          body: { required: true, content: { 'multipart/form-data': { schema: importForm } } },
-        },
-        responses: {
-          200: jsonResponse(importResultSchema, 'What the import did'),
-          ...errorResponses(400, 401, 403, 413, 415, 422, 429),
-        },
-      }),
-      async (c) => {
-        const form = c.req.valid('form')
-        const config = importConfig(await peopleSettings(form.mapping), form.dedupe)
-        const upload = form.file.stream()
-        return c.json(
-          shown(
-            await actingAs(importActor, () =>
-              importPeopleCsv(db, c.var.auth.tenantId, upload, config, { clock }),
-            ),
-          ),
-          200,
-        )
+  namedImportRoutes(router, deps)
+  return router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/people',
+      tags: ['Import and export'],
+      summary: 'Import people from a CSV file through a mapping, with deduplication',
+      description:
+        'Each row is mapped and deduplicated as an inbound webhook delivery would be. Bad rows are ' +
+        'rejected with their line number; the others are imported.',
+      request: {
+        body: { required: true, content: { 'multipart/form-data': { schema: importForm } } },
       },
-    )
-    .openapi(
+      responses: {
+        200: jsonResponse(importResultSchema, 'What the import did'),
+        ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+      },
+    }),
+    async (c) => {
+      const form = c.req.valid('form')
+      const config = importConfig(await peopleSettings(form.mapping), form.dedupe)
+      const upload = form.file.stream()
+      return c.json(
+        shown(
+          await actingAs(importActor, () =>
+            importPeopleCsv(db, c.var.auth.tenantId, upload, config, { clock }),
+          ),
+        ),
+        200,
+      )
+    },
+  )
+}
+
+/** The imports whose rows name their references: deals, activities and notes. */
+const namedImports = [
+  {
+    path: '/deals',
+    summary: 'Import deals from a CSV file: pipeline and stage by name, person by e-mail',
+    names: 'pipeline, stage, person, company, owner, lost reason',
+    form: dealImportForm,
+    run: importDealsCsv,
+  },
+  {
+    path: '/activities',
+    summary: 'Import activities from a CSV file: person by e-mail, deal by title',
+    names: 'type, person, deal, company, assignee',
+    form: activityImportForm,
+    run: importActivitiesCsv,
+  },
+  {
+    path: '/notes',
+    summary: 'Import notes from a CSV file: person by e-mail, deal by title',
+    names: 'person, deal, company, author',
+    form: noteImportForm,
+    run: importNotesCsv,
+  },
+] as const
+
+function namedImportRoutes(router: ReturnType<typeof createRouter>, { db, clock }: AppDeps) {
+  for (const kind of namedImports) {
+    router.openapi(
       createRoute({
         method: 'post',
-        path: '/deals',
+        path: kind.path,
         tags: ['Import and export'],
-        summary: 'Import deals from a CSV file: pipeline and stage by name, person by e-mail',
+        summary: kind.summary,
         description:
-          'Every good row creates a deal. A row is rejected, with its line and the field at fault, ' +
-          'when a value is invalid or a name (pipeline, stage, person, company, owner, lost reason) ' +
-          'matches nothing in the workspace; the others are imported.',
+          'Every good row creates a record. A row is rejected, with its line and the field at ' +
+          `fault, when a value is invalid or a name (${kind.names}) matches nothing in the ` +
+          'workspace; the others are imported.',
         request: {
-          body: { required: true, content: { 'multipart/form-data': { schema: dealImportForm } } },
+          body: { required: true, content: { 'multipart/form-data': { schema: kind.form } } },
         },
         responses: {
           200: jsonResponse(importResultSchema, 'What the import did'),
@@ -147,18 +178,19 @@ export function importsRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const form = c.req.valid('form')
-        const mapping = await dealMapping(form.mapping)
+        const mapping = await namedMapping(form.mapping)
         const upload = form.file.stream()
         return c.json(
           shown(
             await actingAs(importActor, () =>
-              importDealsCsv(db, c.var.auth.tenantId, upload, mapping, { clock }),
+              kind.run(db, c.var.auth.tenantId, upload, mapping, { clock }),
             ),
           ),
           200,
         )
       },
     )
+  }
 }
 import { actingAs } from '../events/actor'
 

@@ -72,10 +72,10 @@ export const importForm = z.object({
   }),
 })
 
-/** A deal import's settings: a bare mapping, or `{mapping}`. */
-export const dealImportSettingsSchema = z
+/** The settings of a deal, activity or note import: a bare mapping, or `{mapping}`. */
+export const namedImportSettingsSchema = z
   .union([z.strictObject({ mapping: mappingSchema }), mappingSchema])
-  .openapi('DealImportSettings', {
+  .openapi('NamedImportSettings', {
     example: {
       title: '{{Title}}',
       value: '{{Value}}',
@@ -85,12 +85,12 @@ export const dealImportSettingsSchema = z
     },
   })
 
-export type DealImportSettings = z.infer<typeof dealImportSettingsSchema>
+export type NamedImportSettings = z.infer<typeof namedImportSettingsSchema>
 
 type Mapping = z.infer<typeof mappingSchema>
 
-/** The mapping of deal import settings, bare or wrapped. */
-export function dealMappingOf(settings: DealImportSettings): Mapping {
+/** The mapping of named import settings, bare or wrapped. */
+export function namedMappingOf(settings: NamedImportSettings): Mapping {
   return 'mapping' in settings &&
     typeof settings.mapping === 'object' &&
     !Array.isArray(settings.mapping)
@@ -98,14 +98,30 @@ export function dealMappingOf(settings: DealImportSettings): Mapping {
     : (settings as Mapping)
 }
 
-export const dealImportForm = z.object({
-  file: csvFile,
-  mapping: mappingPart(
-    'JSON: target -> value. Targets: title, value, currency, pipeline, stage (names or ids), ' +
-      'person (e-mail), company, owner (e-mail or name), lostReason, expectedCloseDate, tags.',
-    '{"title":"{{Title}}","value":"{{Value}}","pipeline":"{{Pipeline}}","stage":"{{Stage}}"}',
-  ),
-})
+/** The upload of an import by names: the file, and a mapping onto the kind's targets. */
+const namedImportForm = (targets: string, example: string) =>
+  z.object({
+    file: csvFile,
+    mapping: mappingPart(`JSON: target -> value. Targets: ${targets}.`, example),
+  })
+
+export const dealImportForm = namedImportForm(
+  'title, value, currency, pipeline, stage (names or ids), person (e-mail), company, owner ' +
+    '(e-mail or name), lostReason, expectedCloseDate, tags',
+  '{"title":"{{Title}}","value":"{{Value}}","pipeline":"{{Pipeline}}","stage":"{{Stage}}"}',
+)
+
+export const activityImportForm = namedImportForm(
+  'type, subject, body, dueDate, dueTime, durationMinutes, done (yes/no), outcome, priority, ' +
+    'person (e-mail), deal (title or id), company (name), assignee (e-mail or name)',
+  '{"type":"{{Type}}","subject":"{{Subject}}","dueDate":"{{Date}}","person":"{{E-mail}}"}',
+)
+
+export const noteImportForm = namedImportForm(
+  'body, person (e-mail), deal (title or id), company (name), author (e-mail or name), ' +
+    'pinned (yes/no), notedAt (date or date-time)',
+  '{"body":"{{Note}}","person":"{{E-mail}}","notedAt":"{{Date}}"}',
+)
 
 export const exportFormatSchema = z.enum(['csv', 'ndjson'])
 

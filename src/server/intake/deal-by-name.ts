@@ -15,65 +15,28 @@ import {
 } from '../../shared/import-targets'
 import type { Db } from '../db/connection'
 import { createDeal } from '../deals/service'
-import { badSetting, noValue } from './errors'
-import { compileField, evaluateValue, type CompiledValue, type MappingValue } from './mapping'
+import type { MappingValue } from './mapping'
 import type { NameLookups } from './names'
 import { fieldValue } from './normalise'
+import {
+  compileTargetMapping,
+  mappedTexts,
+  type TargetList,
+  type TargetMapping,
+} from './target-mapping'
 
-const targets = dealImportTargets.map(([target]) => target)
+const dealTargets: TargetList<DealImportTarget> = {
+  noun: 'a deal import',
+  targets: dealImportTargets.map(([target]) => target),
+  required: requiredImportTargets.deals,
+  listTarget: 'tags',
+}
 
-/** A deal mapping checked and compiled, in the configured order. */
-export type DealMapping = readonly (readonly [DealImportTarget, CompiledValue])[]
-
-const isTarget = (target: string): target is DealImportTarget =>
-  (targets as readonly string[]).includes(target)
+export type DealMapping = TargetMapping<DealImportTarget>
 
 /** Checks and compiles a deal mapping; a 400 naming `mapping.<target>` for what cannot work. */
-export function compileDealMapping(mapping: Readonly<Record<string, MappingValue>>): DealMapping {
-  const compiled = Object.entries(mapping).map(([target, value]) => {
-    const field = `mapping.${target}`
-    if (!isTarget(target)) {
-      throw badSetting(field, `is not a field a deal import can fill (${targets.join(', ')})`)
-    }
-    if (Array.isArray(value) && target !== 'tags') {
-      throw badSetting(field, 'takes one value; only tags take a list')
-    }
-    return [target, compileField(field, value)] as const
-  })
-  for (const target of requiredImportTargets.deals) {
-    if (!(target in mapping)) {
-      throw badSetting(`mapping.${target}`, 'is required: map a column to it')
-    }
-  }
-  return compiled
-}
-
-/** A mapped value as text: lists joined by commas, absent and empty as undefined. */
-function textOf(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined
-  const text = Array.isArray(value) ? value.map((item) => String(item)).join(',') : String(value)
-  return text.trim() === '' ? undefined : text
-}
-
-/** The text each target gets from the record; reading one that is required and absent is a 422. */
-function mappedTexts(mapping: DealMapping, record: Record<string, string>) {
-  const values = new Map<DealImportTarget, string>()
-  for (const [target, compiled] of mapping) {
-    const text = textOf(evaluateValue(compiled, record))
-    if (text !== undefined) values.set(target, text)
-  }
-  return {
-    need(target: DealImportTarget): string {
-      const text = values.get(target)
-      if (text === undefined) throw noValue(target, 'row')
-      return text
-    },
-    optional<T>(target: DealImportTarget, read: (text: string) => T): T | undefined {
-      const text = values.get(target)
-      return text === undefined ? undefined : read(text)
-    },
-  }
-}
+export const compileDealMapping = (mapping: Readonly<Record<string, MappingValue>>) =>
+  compileTargetMapping(dealTargets, mapping)
 
 async function dealFromRecord(
   trx: Db,
