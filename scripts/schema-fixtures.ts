@@ -58,6 +58,17 @@ const seeds: Record<string, string[]> = {
        '${tenant}', 'http://127.0.0.1:9/hooks', '["*"]', 0,
        'whsec_${Buffer.from('f'.repeat(32)).toString('base64')}', 1, '${at}', '${at}')`,
   ],
+  '2026-11-25T0700-activities-notes': [
+    `insert into activities (id, tenant_id, type, subject, due_date, time_zone, due_at, done,
+       deal_id, created_at, updated_at) values ('00000000-0000-4000-8000-00000000a701',
+       '${tenant}', 'call', 'Fixture call', '2026-11-20', 'America/Sao_Paulo',
+       '2026-11-20T03:00:00.000Z', 1, '00000000-0000-4000-8000-00000000c001', '${at}', '${at}')`,
+    `insert into activity_people values ('00000000-0000-4000-8000-00000000a701',
+       '00000000-0000-4000-8000-00000000b001')`,
+    `insert into notes (id, tenant_id, body, pinned, person_id, noted_at, created_at, updated_at)
+       values ('00000000-0000-4000-8000-00000000a702', '${tenant}', 'Fixture note', 1,
+       '00000000-0000-4000-8000-00000000b001', '${at}', '${at}', '${at}')`,
+  ],
 }
 
 export const fixtureSecret = `whsec_${Buffer.from('f'.repeat(32)).toString('base64')}`

@@ -84,6 +84,13 @@ describe('databases of every earlier schema version', () => {
         const secret = await api.get(`/api/app/v1/webhook-subscriptions/${subscription}/secret`)
         expect(secret.body.secret).toBe(fixtureSecret)
       }
+      if (has(version, '2026-11-25T0700-activities-notes')) {
+        const person = '00000000-0000-4000-8000-00000000b001'
+        const activities = await api.get(`/api/v1/activities?personId=${person}`)
+        expect(activities.body.data).toMatchObject([{ subject: 'Fixture call', done: true }])
+        const notes = await api.get(`/api/v1/notes?personId=${person}`)
+        expect(notes.body.data).toMatchObject([{ body: 'Fixture note', pinned: true }])
+      }
     } finally {
       await server.close()
     }

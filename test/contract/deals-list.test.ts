@@ -54,6 +54,38 @@ describe('the deals list', () => {
     expect(bad.body.error.details.field).toBe('valueMin')
   })
 
+  it('custom fields are written from the app and filter the list', async () => {
+    const deal = await createDeal(server.api, sales, { title: 'Custom one' })
+    const path = `/api/app/v1/deals/${deal.id}/custom-fields`
+    const { status, body } = await server.admin.patch(path, {
+      customFields: { plan: 'Pro', seats: 12, trial: true },
+    })
+    expect(status).toBe(200)
+    expect(body.customFields).toEqual({ plan: 'Pro', seats: 12, trial: true })
+    // The v1 API reads them, and the change is an ordinary deal.updated.
+    expect((await server.api.get(`/api/v1/deals/${deal.id}`)).body.customFields).toEqual({
+      plan: 'Pro',
+      seats: 12,
+      trial: true,
+    })
+    const { body: events } = await server.api.get('/api/v1/events?limit=100')
+    const updated = events.data.filter(
+      (event: any) => event.type === 'deal.updated' && event.data.object.id === deal.id,
+    )
+    expect(updated.at(-1).data.changes).toEqual(['customFields'])
+
+    expect(await titles('customField=plan%3Dpro')).toEqual(['Custom one'])
+    expect(await titles('customField=seats%3D12')).toEqual(['Custom one'])
+    expect(await titles('customField=trial%3Dtrue')).toEqual(['Custom one'])
+    expect(await titles('customField=plan%3Dbasic')).toEqual([])
+    await server.admin.patch(path, { customFields: { trial: null } })
+    expect(await titles('customField=trial%3Dtrue')).toEqual([])
+    const bad = await server.admin.get('/api/app/v1/deals?customField=plan')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.details.field).toBe('customField')
+    await server.api.delete(`/api/v1/deals/${deal.id}`)
+  })
+
   it('sorts by title (case ignored), value either way, and newest first by default', async () => {
     expect(await titles('sort=title')).toEqual(['Alpha plan', 'beta renewal', 'Gamma won'])
     expect(await titles('sort=-value')).toEqual(['beta renewal', 'Gamma won', 'Alpha plan'])

@@ -113,6 +113,26 @@ describe('people search (management API)', () => {
     expect(names(await search('?q=souza&lifecycleStage=customer'))).toEqual(['Joana Souza'])
   })
 
+  it('sorts by name either way (case ignored) or oldest first, with filters and paging', async () => {
+    expect(names(await search('?sort=fullName'))).toEqual([
+      'Joana Souza',
+      'José Souza',
+      'Maria Oliveira',
+      'Pedro Xavier',
+    ])
+    expect(names(await search('?sort=-fullName&q=souza'))).toEqual(['José Souza', 'Joana Souza'])
+    expect(names(await search('?sort=createdAt&tag=vip'))).toEqual([
+      'Maria Oliveira',
+      'Pedro Xavier',
+    ])
+    const second = await search('?sort=fullName&pageSize=2&page=2')
+    expect(names(second)).toEqual(['Maria Oliveira', 'Pedro Xavier'])
+    expect(second.total).toBe(4)
+    const bad = await server.admin.get('/api/app/v1/people?sort=email')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.details.field).toBe('sort')
+  })
+
   it('pages the matches: total counts matches, not the workspace', async () => {
     const body = await search('?q=souza&pageSize=1&page=2')
     expect(names(body)).toEqual(['José Souza'])

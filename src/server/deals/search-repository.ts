@@ -53,6 +53,16 @@ function applyFilters(query: DealsQuery, tenantId: string, filters: DealFilters)
       ),
     )
   }
+  if (filters.customField) {
+    // The field's JSON value as text, so "12", "true" and "Pro" all compare as typed.
+    const { key, value } = filters.customField
+    const path = `$."${key}"`
+    filtered = filtered.where(
+      sql<boolean>`lower(case json_type(deals.custom_fields, ${path})
+        when 'true' then 'true' when 'false' then 'false'
+        else cast(json_extract(deals.custom_fields, ${path}) as text) end) = ${value.toLowerCase()}`,
+    )
+  }
   const text = filters.q?.trim()
   if (text) {
     filtered = filtered.where(

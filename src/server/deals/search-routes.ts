@@ -8,7 +8,8 @@ import { dealSchema } from './schema'
 import { dealsSearchQuery } from './search-schema'
 import { searchDeals } from './search-service'
 import { dealsBulkRoutes } from './bulk-routes'
-import { getDeal, getDealProbability, setDealProbability } from './service'
+import { dealCustomFields, getDeal, getDealProbability, setDealProbability } from './service'
+import { customFieldsRoutes } from '../custom-fields/routes'
 
 const probabilityBody = z
   .strictObject({
@@ -55,7 +56,10 @@ const probabilityRoutes = ({ db }: AppDeps) =>
       },
     )
 
-/** /api/app/v1/deals: deals of a person, company or pipeline, a deal's timeline and probability. */
+/**
+ * /api/app/v1/deals: deals of a person, company or pipeline, a deal's timeline, probability and
+ * custom fields.
+ */
 export const dealsSearchRoutes = (deps: AppDeps) =>
   searchAndTimelineRoutes(
     deps,
@@ -74,3 +78,12 @@ export const dealsSearchRoutes = (deps: AppDeps) =>
   )
     .route('/', probabilityRoutes(deps))
     .route('/', dealsBulkRoutes(deps))
+    .route(
+      '/',
+      customFieldsRoutes(deps, {
+        tag: 'Deals (UI)',
+        noun: 'deal',
+        schema: dealSchema,
+        owner: dealCustomFields,
+      }),
+    )

@@ -4,6 +4,7 @@ import type { ChangeData } from '../../shared/events'
 import { normalizeTags } from '../../shared/tags'
 import { requireCompany } from '../companies/lookup'
 import { requireEnabledCurrency } from '../currencies/service'
+import type { CustomFieldsOwner } from '../custom-fields/patch'
 import { inTransaction, type Db } from '../db/connection'
 import type { DealTable } from '../db/database'
 import {
@@ -62,6 +63,13 @@ export async function getDeal(db: Db, tenantId: string, id: string): Promise<Dea
   const deal = await findDeal(db, tenantId, id)
   if (!deal) throw notFound('Deal')
   return deal
+}
+
+/** How the web app's custom-fields patch reads and writes a deal. */
+export const dealCustomFields: CustomFieldsOwner<Deal> = {
+  get: getDeal,
+  write: deals.updateDeal,
+  updated: 'deal.updated',
 }
 
 export const listDeals = (db: Db, tenantId: string, request: RecordPageRequest) =>

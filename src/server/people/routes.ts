@@ -2,10 +2,17 @@ import type { AppDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import { createRouter } from '../http/validation'
 import { peopleBulkRoutes } from './bulk-routes'
-import { customFieldsRoutes } from './custom-fields-routes'
+import { customFieldsRoutes } from '../custom-fields/routes'
 import { createPersonBody, personPageSchema, personSchema, updatePersonBody } from './schema'
 import { peopleSearchRoutes } from './search-routes'
-import { createPerson, deletePerson, getPerson, listPeople, updatePerson } from './service'
+import {
+  createPerson,
+  deletePerson,
+  getPerson,
+  listPeople,
+  personCustomFields,
+  updatePerson,
+} from './service'
 
 /** /api/v1/people: the spec's People endpoints. */
 export const peopleRoutes = (deps: AppDeps) =>
@@ -36,5 +43,13 @@ export const peopleRoutes = (deps: AppDeps) =>
 export const peopleManagementRoutes = (deps: AppDeps) =>
   createRouter()
     .route('/', peopleSearchRoutes(deps))
-    .route('/', customFieldsRoutes(deps))
+    .route(
+      '/',
+      customFieldsRoutes(deps, {
+        tag: 'People (UI)',
+        noun: 'person',
+        schema: personSchema,
+        owner: personCustomFields,
+      }),
+    )
     .route('/', peopleBulkRoutes(deps))

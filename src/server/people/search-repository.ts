@@ -84,9 +84,10 @@ export async function countMatchingPeople(
 }
 
 async function countAllMatches(db: Db, tenantId: string, filters: PeopleFilters): Promise<number> {
-  const { tag, ...others } = filters
+  // The order does not change how many match.
+  const { tag, sort: _order, ...others } = filters
   // No filter at all: the workspace's count, kept by triggers.
-  if (Object.values(filters).every((value) => value === undefined)) {
+  if (tag === undefined && Object.values(others).every((value) => value === undefined)) {
     return selectRecordTotal(db, 'people', tenantId)
   }
   if (tag && Object.values(others).every((value) => value === undefined)) {
@@ -131,7 +132,7 @@ const fromPrefixIndex = (db: Db, prefix: string) =>
     ) as unknown as PeopleQuery
 
 /**
- * One page of the matching people, newest first with id as the tie-breaker. A one- or two-letter
+ * One page of the matching people in the order asked (newest first by default), id breaking ties. A one- or two-letter
  * search with fewer matches than the count's cap (`dense` false) gathers them from the prefix
  * index and sorts them; with more, the newest-first index is walked and each person probed, which
  * stops after a page of a common prefix but would read everyone for a rare one.
@@ -145,10 +146,15 @@ export async function listMatchingPeople(
   const prefix = filters.q?.trim() ? shortPrefix(filters.q.trim()) : null
   const gather = prefix !== null && !page.dense
   const source = gather ? fromPrefixIndex(db, prefix) : db.selectFrom('people')
+  const direction = filters.sort.startsWith('-') ? 'desc' : 'asc'
+  // Each order has its index: (tenant, created_at, id) and (tenant, full_name NOCASE, id).
+  const order = filters.sort.endsWith('fullName')
+    ? sql`people.full_name collate nocase`
+    : sql`people.created_at`
   return applyFilters(source, tenantId, gather ? { ...filters, q: undefined } : filters)
     .selectAll('people')
-    .orderBy('people.createdAt', 'desc')
-    .orderBy('people.id', 'desc')
+    .orderBy(order, direction)
+    .orderBy('people.id', direction)
     .limit(page.limit)
     .offset(page.offset)
     .execute()

@@ -41,6 +41,13 @@ export const peopleSearchQuery = pageQuery.extend({
       param: { name: 'tag', in: 'query', required: false },
       description: 'Has this tag (compared without case)',
     }),
+  sort: z
+    .enum(['-createdAt', 'createdAt', 'fullName', '-fullName'])
+    .default('-createdAt')
+    .openapi({
+      param: { name: 'sort', in: 'query', required: false },
+      description: 'The order: newest or oldest first, or by name (case ignored), - for Z to A',
+    }),
 })
 
 export type PeopleSearch = z.output<typeof peopleSearchQuery>

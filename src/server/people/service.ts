@@ -2,6 +2,7 @@ import { newId } from '../ids'
 import type { Selectable } from 'kysely'
 import { addedTags, normalizeTags } from '../../shared/tags'
 import { requireCompany } from '../companies/lookup'
+import type { CustomFieldsOwner } from '../custom-fields/patch'
 import { inTransaction, type Db } from '../db/connection'
 import type { PersonTable } from '../db/database'
 import {
@@ -66,6 +67,13 @@ export async function getPerson(db: Db, tenantId: string, id: string): Promise<P
   const person = await findPerson(db, tenantId, id)
   if (!person) throw notFound('Person')
   return person
+}
+
+/** How the web app's custom-fields patch reads and writes a person. */
+export const personCustomFields: CustomFieldsOwner<Person> = {
+  get: getPerson,
+  write: people.updatePerson,
+  updated: 'person.updated',
 }
 
 export const listPeople = (db: Db, tenantId: string, request: RecordPageRequest) =>

@@ -15,6 +15,7 @@ import * as databaseIdentity from './2026-11-25T0400-database-identity'
 import * as inboundLogBounds from './2026-11-25T0500-inbound-log-bounds'
 import * as sealingKey from './2026-11-25T0600-sealing-key'
 import * as activitiesNotes from './2026-11-25T0700-activities-notes'
+import * as peopleNameOrder from './2026-11-25T1000-people-name-order'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0500-inbound-log-bounds': inboundLogBounds,
   '2026-11-25T0600-sealing-key': sealingKey,
   '2026-11-25T0700-activities-notes': activitiesNotes,
+  '2026-11-25T1000-people-name-order': peopleNameOrder,
 }
 
 export const migrationProvider: MigrationProvider = {

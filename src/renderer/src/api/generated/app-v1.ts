@@ -2441,6 +2441,8 @@ export interface paths {
           companyId?: string
           /** @description Has this tag (compared without case) */
           tag?: string
+          /** @description The order: newest or oldest first, or by name (case ignored), - for Z to A */
+          sort?: '-createdAt' | 'createdAt' | 'fullName' | '-fullName'
         }
         header?: never
         path?: never
@@ -2833,6 +2835,8 @@ export interface paths {
           closeFrom?: string
           /** @description Expected to close on or before this date */
           closeTo?: string
+          /** @description A custom field has this value: key=value, text compared without case, numbers and true/false as written */
+          customField?: string
           /** @description Only deals with no open activity */
           noNextActivity?: 'true'
           /** @description The order: a field, descending with a leading - */
@@ -3246,6 +3250,111 @@ export interface paths {
     options?: never
     head?: never
     patch?: never
+    trace?: never
+  }
+  '/deals/{id}/custom-fields': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    /** Set or remove some of a deal's custom fields */
+    patch: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PatchCustomFields']
+        }
+      }
+      responses: {
+        /** @description The deal */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Deal']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
     trace?: never
   }
   '/lost-reasons': {

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { parseCustomFieldKey, parseCustomFieldValue } from '../../shared/fields/custom-field'
 import { ruled } from '../http/schema-types'
 
-/** What the UI may write into a person's custom fields: null removes a field. */
+/** What the UI may write into a person's or a deal's custom fields: null removes a field. */
 export const customFieldsPatchBody = z
   .strictObject({
     customFields: z

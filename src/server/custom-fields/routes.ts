@@ -1,0 +1,36 @@
+import { createRoute, type z } from '@hono/zod-openapi'
+import type { AppDeps } from '../app-env'
+import { inTransaction } from '../db/connection'
+import { errorResponses, idParams, jsonRequest, jsonResponse } from '../http/schema-types'
+import { createRouter } from '../http/validation'
+import { patchCustomFieldsOf, type CustomFieldsOwner, type WithCustomFields } from './patch'
+import { customFieldsPatchBody } from './schema'
+
+/** PATCH /{id}/custom-fields of the web app's API for one kind of record (people, deals). */
+export function customFieldsRoutes<Record extends WithCustomFields>(
+  { db, clock }: AppDeps,
+  kind: { tag: string; noun: string; schema: z.ZodType; owner: CustomFieldsOwner<Record> },
+) {
+  return createRouter().openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}/custom-fields',
+      tags: [kind.tag],
+      summary: `Set or remove some of a ${kind.noun}'s custom fields`,
+      request: { params: idParams, ...jsonRequest(customFieldsPatchBody) },
+      responses: {
+        200: jsonResponse(kind.schema, `The ${kind.noun}`),
+        ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+      },
+    }),
+    async (c) => {
+      const { tenantId } = c.var.auth
+      const { id } = c.req.valid('param')
+      const { customFields } = c.req.valid('json')
+      const record = await inTransaction(db, (trx) =>
+        patchCustomFieldsOf(trx, kind.owner, tenantId, id, customFields, clock.now()),
+      )
+      return c.json(record, 200)
+    },
+  )
+}
