@@ -1,5 +1,6 @@
 import js from '@eslint/js'
 import globals from 'globals'
+import i18next from 'eslint-plugin-i18next'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
@@ -26,7 +27,28 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    plugins: { 'react-hooks': reactHooks, i18next },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Every word on screen comes from the catalogues (src/renderer/src/i18n): text in JSX, and
+      // the attributes people read or hear. Punctuation and symbols alone are not words; example
+      // values (a URL, "acme-crm") are not sentences.
+      'i18next/no-literal-string': [
+        'error',
+        { words: { exclude: ['[0-9!-/:-@[-`{-~\\s·—–…→←↑↓×✓⌘≈›▲▼⠿]+', '[A-Z_-]+', 'Outpost'] } },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXAttribute[name.name=/^(aria-label|aria-roledescription|title|placeholder|alt|label)$/] > Literal[value=/^[A-Z][a-z]|[a-z]+ [a-z]/]',
+          message: 'Words people read or hear come from the catalogues: use t().',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.test.{ts,tsx}'],
+    rules: { 'i18next/no-literal-string': 'off' },
   },
 )

@@ -6,6 +6,7 @@ export const defaultCurrency = 'BRL'
 /** A three-letter ISO 4217 code, in any case, stored upper-case. */
 export function parseCurrency(raw: string): FieldResult<string> {
   const code = raw.trim()
-  if (!/^[A-Za-z]{3}$/.test(code)) return refuse('must be a three-letter ISO 4217 code')
+  if (!/^[A-Za-z]{3}$/.test(code))
+    return refuse('must be a three-letter ISO 4217 code', { rule: 'currencyCode' })
   return accept(code.toUpperCase())
 }

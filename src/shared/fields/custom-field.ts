@@ -7,7 +7,9 @@ export const maxCustomFieldChars = 10_000
 export function parseCustomFieldKey(raw: string): FieldResult<string> {
   return customFieldKeyPattern.test(raw)
     ? accept(raw)
-    : refuse('must be 1 to 64 letters, digits, _ or -, not starting with -')
+    : refuse('must be 1 to 64 letters, digits, _ or -, not starting with -', {
+        rule: 'customFieldKey',
+      })
 }
 
 /**
@@ -17,9 +19,12 @@ export function parseCustomFieldKey(raw: string): FieldResult<string> {
 export function parseCustomFieldValue(raw: unknown): FieldResult<unknown> {
   const value = typeof raw === 'string' ? raw.trim() : raw
   const json = JSON.stringify(value)
-  if (json === undefined) return refuse('must be a JSON value')
+  if (json === undefined) return refuse('must be a JSON value', { rule: 'jsonValue' })
   if (json.length > maxCustomFieldChars) {
-    return refuse(`is longer than ${maxCustomFieldChars} characters of JSON`)
+    return refuse(`is longer than ${maxCustomFieldChars} characters of JSON`, {
+      rule: 'jsonTooLong',
+      max: maxCustomFieldChars,
+    })
   }
   return accept(value)
 }

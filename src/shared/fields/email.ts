@@ -9,8 +9,16 @@ const emailPattern =
 /** An e-mail address, trimmed and lower-cased, so that `Ana@X.com` and `ana@x.com` are one. */
 export function parseEmail(raw: string): FieldResult<string> {
   const email = raw.trim().toLowerCase()
-  if (email === '') return refuse('must not be empty')
-  if (email.length > maxEmailChars) return refuse(`is longer than ${maxEmailChars} characters`)
-  if (!emailPattern.test(email)) return refuse(`"${raw.trim()}" is not an e-mail address`)
+  if (email === '') return refuse('must not be empty', { rule: 'empty' })
+  if (email.length > maxEmailChars)
+    return refuse(`is longer than ${maxEmailChars} characters`, {
+      rule: 'tooLong',
+      max: maxEmailChars,
+    })
+  if (!emailPattern.test(email))
+    return refuse(`"${raw.trim()}" is not an e-mail address`, {
+      rule: 'invalidEmail',
+      text: raw.trim(),
+    })
   return accept(email)
 }

@@ -25,11 +25,14 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 export function parseTypedMoney(text: string, locale: string): FieldResult<number> {
   const { group, decimal } = numberSeparators(locale)
   const bare = text.replace(anySpace, ' ').replace(/^[\p{L}\p{Sc} ]+|[\p{L}\p{Sc} ]+$/gu, '')
-  if (bare.startsWith('-')) return refuse('must not be negative')
+  if (bare.startsWith('-')) return refuse('must not be negative', { rule: 'negative' })
   const amount = new RegExp(
     `^(\\d{1,3}(?:${escape(group)}\\d{3})+|\\d+)(?:${escape(decimal)}(\\d+))?$`,
   ).exec(bare)
-  if (!amount) return refuse(`is not an amount: write it as ${formatTypedMoney(12345.5, locale)}`)
+  if (!amount) {
+    const example = formatTypedMoney(12345.5, locale)
+    return refuse(`is not an amount: write it as ${example}`, { rule: 'typedAmount', example })
+  }
   const whole = amount[1]!.split(group).join('')
   return checkMoney(Number(`${whole}.${amount[2] ?? '0'}`))
 }

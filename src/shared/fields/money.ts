@@ -5,9 +5,9 @@ export const maxMoney = 1e15
 
 /** A deal value: a finite number from 0 to 10^15. */
 export function checkMoney(amount: number): FieldResult<number> {
-  if (!Number.isFinite(amount)) return refuse('must be a number')
-  if (amount < 0) return refuse('must not be negative')
-  if (amount > maxMoney) return refuse('is too large')
+  if (!Number.isFinite(amount)) return refuse('must be a number', { rule: 'notNumber' })
+  if (amount < 0) return refuse('must not be negative', { rule: 'negative' })
+  if (amount > maxMoney) return refuse('is too large', { rule: 'tooLarge' })
   return accept(amount)
 }
 
@@ -40,6 +40,7 @@ export function parseAmount(value: unknown): number | undefined {
 /** A money amount from a number or such text, within checkMoney's range. */
 export function parseMoney(value: unknown): FieldResult<number> {
   const amount = parseAmount(value)
-  if (amount === undefined) return refuse('must be a number such as 1500 or 1500.50')
+  if (amount === undefined)
+    return refuse('must be a number such as 1500 or 1500.50', { rule: 'machineAmount' })
   return checkMoney(amount)
 }

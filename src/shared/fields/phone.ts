@@ -28,10 +28,15 @@ export function parsePhone(
   country: CountryCode = defaultPhoneCountry,
 ): FieldResult<string> {
   const text = raw.trim()
-  if (text === '') return refuse('must not be empty')
-  if (text.length > maxPhoneChars) return refuse(`is longer than ${maxPhoneChars} characters`)
+  if (text === '') return refuse('must not be empty', { rule: 'empty' })
+  if (text.length > maxPhoneChars)
+    return refuse(`is longer than ${maxPhoneChars} characters`, {
+      rule: 'tooLong',
+      max: maxPhoneChars,
+    })
   const phone = parsePhoneNumberFromString(text, country)
-  if (!phone?.isValid()) return refuse(`"${text}" is not a valid phone number`)
+  if (!phone?.isValid())
+    return refuse(`"${text}" is not a valid phone number`, { rule: 'invalidPhone', text })
   return accept(phone.number)
 }
 

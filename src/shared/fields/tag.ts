@@ -11,9 +11,11 @@ export const maxTags = 100
  */
 export function parseTag(raw: string): FieldResult<string> {
   const tag = raw.replace(/\s+/g, ' ').trim()
-  if (tag === '') return refuse('must not be empty')
-  if (tag.length > maxTagChars) return refuse(`is longer than ${maxTagChars} characters`)
-  if (tag.includes(',')) return refuse(`"${tag}" holds a comma, which separates tags`)
+  if (tag === '') return refuse('must not be empty', { rule: 'empty' })
+  if (tag.length > maxTagChars)
+    return refuse(`is longer than ${maxTagChars} characters`, { rule: 'tooLong', max: maxTagChars })
+  if (tag.includes(','))
+    return refuse(`"${tag}" holds a comma, which separates tags`, { rule: 'tagComma', tag })
   return accept(tag)
 }
 
@@ -26,7 +28,8 @@ export function parseTagList(raw: readonly string[]): FieldResult<string[]> {
     tags.push(tag.value)
   }
   const unique = normalizeTags(tags)
-  if (unique.length > maxTags) return refuse(`must hold at most ${maxTags} tags`)
+  if (unique.length > maxTags)
+    return refuse(`must hold at most ${maxTags} tags`, { rule: 'tooManyTags', max: maxTags })
   return accept(unique)
 }
 

@@ -9,7 +9,7 @@ export const maxLineChars = 200
  */
 export function parseLine(raw: string, max = maxLineChars): FieldResult<string> {
   const line = raw.replace(/\s+/g, ' ').trim()
-  if (line === '') return refuse('must not be empty')
-  if (line.length > max) return refuse(`is longer than ${max} characters`)
+  if (line === '') return refuse('must not be empty', { rule: 'empty' })
+  if (line.length > max) return refuse(`is longer than ${max} characters`, { rule: 'tooLong', max })
   return accept(line)
 }

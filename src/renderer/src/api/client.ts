@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import type { paths as AppPaths } from './generated/app-v1'
 import type { paths as RestPaths } from './generated/rest-v1'
+import { i18next } from '../i18n/i18n'
 import type { ApiErrorBody } from './types'
 
 /** An error answer of the API, with the field at fault when the server named one. */
@@ -73,7 +74,7 @@ function errorOf(status: number, body: unknown): ApiRequestError {
 
 function unreachable(error: unknown): never {
   if (error instanceof DOMException && error.name === 'AbortError') throw error
-  throw new ApiRequestError(0, 'network', 'Cannot reach the Outpost server. Is it running?')
+  throw new ApiRequestError(0, 'network', i18next.t('common:unreachable'))
 }
 
 /** The data of a `restApi`/`appApi` call; throws ApiRequestError for an error answer. */
@@ -111,5 +112,5 @@ export async function sessionRequest<T>(method: 'GET' | 'POST' | 'DELETE', body?
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) return error.message
   if (error instanceof Error) return error.message
-  return 'Something went wrong'
+  return i18next.t('common:somethingWentWrong')
 }

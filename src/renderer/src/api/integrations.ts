@@ -1,5 +1,6 @@
 import type { DedupeStrategy, ImportResult, MappingValue, TunnelUpdate } from './types'
 import type { ImportKind } from '../../../shared/import-targets'
+import { i18next } from '../i18n/i18n'
 import { answer, ApiRequestError, appApi, requestHeaders } from './client'
 import type { components } from './generated/app-v1'
 
@@ -93,7 +94,7 @@ export function importCsv(
     }
     request.upload.onprogress = (event) => onProgress(event.loaded, event.total)
     request.onerror = () =>
-      reject(new ApiRequestError(0, 'network', 'The upload was interrupted. Is Outpost running?'))
+      reject(new ApiRequestError(0, 'network', i18next.t('common:uploadInterrupted')))
     request.onload = () => {
       try {
         const body = JSON.parse(request.responseText) as ImportResult & {
@@ -121,7 +122,11 @@ export async function downloadExport(kind: ExportKind, format: 'csv' | 'ndjson')
     credentials: 'same-origin',
   })
   if (!response.ok) {
-    throw new ApiRequestError(response.status, 'http_error', `Export failed (${response.status})`)
+    throw new ApiRequestError(
+      response.status,
+      'http_error',
+      i18next.t('common:exportFailed', { status: response.status }),
+    )
   }
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??

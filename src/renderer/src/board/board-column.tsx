@@ -1,11 +1,12 @@
 import { useDroppable } from '@dnd-kit/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useId, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { BoardColumn, Stage } from '../api/types'
 import { formatMoneyCompact, formatMoney } from '../format/money'
 import { DealCard } from './deal-card'
 
-const stageTypeLabels = { open: null, won: 'Won', lost: 'Lost' } as const
+const stageTypeLabels = { open: null, won: 'column.won', lost: 'column.lost' } as const
 
 /** Sums per currency, short ("R$ 12,5 mil"), the exact amount on hover. */
 export function MoneyList({ money }: { money: { currency: string; value: number }[] }) {
@@ -37,6 +38,7 @@ export function BoardColumnView({
   /** For won and lost stages: kept in view at the board's right edge, this far from it. */
   stickyRight?: string
 }) {
+  const { t } = useTranslation('board')
   const { setNodeRef, isOver } = useDroppable({ id: stage.id, data: { stage } })
   const scrollRef = useRef<HTMLDivElement>(null)
   const headingId = useId()
@@ -52,7 +54,8 @@ export function BoardColumnView({
     getItemKey: (index) => column.deals[index]!.id,
   })
   // A stage named "Won" needs no "Won" badge beside it; its colour and border still mark it.
-  const label = stageTypeLabels[stage.type]
+  const labelKey = stageTypeLabels[stage.type]
+  const label = labelKey ? t(labelKey) : null
   const typeLabel = label && label.toLowerCase() !== stage.name.trim().toLowerCase() ? label : null
 
   return (
@@ -67,17 +70,20 @@ export function BoardColumnView({
         <div className="column-title">
           <h2 id={headingId}>{stage.name}</h2>
           {typeLabel && <span className={`stage-badge badge-${stage.type}`}>{typeLabel}</span>}
-          <span className="column-count" aria-label={`${column.count} deals`}>
+          <span className="column-count" aria-label={t('column.count', { count: column.count })}>
             {column.count}
           </span>
         </div>
         <p className="column-totals">
-          {stage.type !== 'open' && <span className="column-period">This month</span>}
+          {stage.type !== 'open' && <span className="column-period">{t('column.thisMonth')}</span>}
           <MoneyList money={column.totals} />
           {stage.type === 'open' && column.totals.length > 0 && (
-            <span className="column-weighted" title={`Weighted at ${stage.probability ?? 0}%`}>
+            <span
+              className="column-weighted"
+              title={t('column.weightedAt', { percent: stage.probability ?? 0 })}
+            >
               <span aria-hidden="true">≈ </span>
-              <span className="visually-hidden">Weighted </span>
+              <span className="visually-hidden">{t('column.weightedHidden')}</span>
               <MoneyList money={column.weighted} />
             </span>
           )}
@@ -85,7 +91,7 @@ export function BoardColumnView({
       </header>
       <div ref={scrollRef} className="column-scroll">
         {column.deals.length === 0 ? (
-          <p className="column-empty">No deals</p>
+          <p className="column-empty">{t('column.empty')}</p>
         ) : (
           <div
             role="list"

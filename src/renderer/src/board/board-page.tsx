@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { usePipelines } from '../api/reference-data'
 import { DealFormDialog } from '../deals/deal-form-dialog'
@@ -14,6 +15,7 @@ const lastPipelineKey = 'outpost.pipeline'
 
 /** /board/:pipelineId: pick a pipeline, see its deals by stage, move them. */
 export function BoardPage() {
+  const { t } = useTranslation(['board', 'common'])
   const { pipelineId } = useParams()
   const navigate = useNavigate()
   const pipelines = usePipelines()
@@ -39,14 +41,14 @@ export function BoardPage() {
   if (pipelines.data?.length === 0) {
     return (
       <EmptyState
-        title="No pipelines yet"
+        title={t('page.noPipelines')}
         action={
           <Link className="button button-primary" to="/settings/pipelines">
-            Create a pipeline
+            {t('page.createPipeline')}
           </Link>
         }
       >
-        A pipeline is the road a deal travels, stage by stage, to won or lost.
+        {t('page.pipelineExplained')}
       </EmptyState>
     )
   }
@@ -55,9 +57,9 @@ export function BoardPage() {
     <div className="board-page">
       <header className="page-header board-header">
         <div className="board-title">
-          <h1>Pipeline</h1>
+          <h1>{t('page.heading')}</h1>
           <label className="visually-hidden" htmlFor="pipeline-picker">
-            Pipeline
+            {t('common:pipeline')}
           </label>
           <select
             id="pipeline-picker"
@@ -66,7 +68,7 @@ export function BoardPage() {
             disabled={!pipelines.data}
             onChange={(event) => void navigate(`/board/${event.target.value}`)}
           >
-            {!pipeline && <option value="">Loading…</option>}
+            {!pipeline && <option value="">{t('common:loading')}</option>}
             {pipelines.data?.map((item) => (
               <option key={item.id} value={item.id}>
                 {item.name}
@@ -81,7 +83,7 @@ export function BoardPage() {
           aria-keyshortcuts="n"
           disabled={!pipeline}
         >
-          New deal
+          {t('page.newDeal')}
         </button>
       </header>
       {pipeline ? <PipelineBoard pipelineId={pipeline.id} /> : <BoardSkeleton />}
@@ -97,16 +99,17 @@ export function BoardPage() {
 }
 
 function PipelineBoard({ pipelineId }: { pipelineId: string }) {
+  const { t } = useTranslation('board')
   const board = useBoard(pipelineId)
   if (board.isError) return <ErrorState error={board.error} retry={() => void board.refetch()} />
   if (!board.data) return <BoardSkeleton />
   if (board.data.pipeline.stages.length === 0) {
     return (
       <EmptyState
-        title="This pipeline has no stages"
+        title={t('page.noStages')}
         action={
           <Link className="button" to="/settings/pipelines">
-            Add stages
+            {t('page.addStages')}
           </Link>
         }
       />
@@ -115,21 +118,21 @@ function PipelineBoard({ pipelineId }: { pipelineId: string }) {
   const { summary } = board.data
   return (
     <>
-      <p className="board-summary" aria-label="Pipeline totals">
+      <p className="board-summary" aria-label={t('page.totals')}>
         <span>
-          Open
+          {t('page.open')}
           <strong>
             <MoneyList money={summary.open} />
           </strong>
         </span>
         <span>
-          Weighted
+          {t('page.weighted')}
           <strong>
             <MoneyList money={summary.weighted} />
           </strong>
         </span>
         <span>
-          Won this month
+          {t('page.wonThisMonth')}
           <strong>
             <MoneyList money={summary.wonThisMonth} />
           </strong>

@@ -13,6 +13,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { Board, BoardCard, Stage } from '../api/types'
 import { BoardColumnView } from './board-column'
@@ -28,13 +29,8 @@ const collision: CollisionDetection = (args) => {
   return underPointer.length > 0 ? underPointer : rectIntersection(args)
 }
 
-const screenReaderInstructions = {
-  draggable:
-    'To move this deal to another stage, press Space to pick it up, the left and right arrow keys ' +
-    'to carry it, and Space again to drop it. Escape puts it back. Enter opens the deal.',
-}
-
 export function BoardView({ board }: { board: Board }) {
+  const { t } = useTranslation('board')
   const navigate = useNavigate()
   const move = useMoveDeal(board.pipeline.id)
   const [active, setActive] = useState<BoardCard | null>(null)
@@ -48,7 +44,7 @@ export function BoardView({ board }: { board: Board }) {
     }),
   )
   const stages = new Map<string, Stage>(board.pipeline.stages.map((stage) => [stage.id, stage]))
-  const stageName = (id: unknown) => stages.get(String(id))?.name ?? 'a stage'
+  const stageName = (id: unknown) => stages.get(String(id))?.name ?? t('drag.aStage')
   const cardTitle = (data: unknown) => (data as { card?: BoardCard } | undefined)?.card?.title
 
   // Open stages scroll; won and lost ones come last and stay at the right edge, drop targets that
@@ -66,16 +62,22 @@ export function BoardView({ board }: { board: Board }) {
     })),
   ] as { column: Board['columns'][number]; stage: Stage; stickyRight?: string }[]
 
+  const screenReaderInstructions = { draggable: t('drag.instructions') }
   const announcements: Announcements = {
     onDragStart: ({ active: item }) =>
-      `Picked up ${cardTitle(item.data.current)}, in ${stageName(item.data.current?.stageId)}.`,
+      t('drag.pickedUp', {
+        title: cardTitle(item.data.current),
+        stage: stageName(item.data.current?.stageId),
+      }),
     onDragOver: ({ active: item, over }) =>
-      over ? `${cardTitle(item.data.current)} is over ${stageName(over.id)}.` : undefined,
+      over
+        ? t('drag.over', { title: cardTitle(item.data.current), stage: stageName(over.id) })
+        : undefined,
     onDragEnd: ({ active: item, over }) =>
       over
-        ? `${cardTitle(item.data.current)} was dropped in ${stageName(over.id)}.`
-        : `${cardTitle(item.data.current)} was put back.`,
-    onDragCancel: ({ active: item }) => `${cardTitle(item.data.current)} was put back.`,
+        ? t('drag.dropped', { title: cardTitle(item.data.current), stage: stageName(over.id) })
+        : t('drag.putBack', { title: cardTitle(item.data.current) }),
+    onDragCancel: ({ active: item }) => t('drag.putBack', { title: cardTitle(item.data.current) }),
   }
 
   const onDragStart = ({ active: item }: DragStartEvent) => {

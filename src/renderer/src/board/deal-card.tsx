@@ -1,5 +1,6 @@
 import { useDraggable } from '@dnd-kit/core'
 import type { KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { BoardCard, StageType } from '../api/types'
 import { formatDate, isPastDate } from '../format/dates'
 import { initials } from '../format/labels'
@@ -7,18 +8,18 @@ import { formatMoney } from '../format/money'
 import { localToday } from '../work/activity-labels'
 
 const nextLabels = {
-  overdue: 'Overdue',
-  today: 'Today',
-  future: 'Next',
-  none: 'No next activity',
+  overdue: 'card.next.overdue',
+  today: 'card.next.today',
+  future: 'card.next.future',
+  none: 'card.next.none',
 } as const
 
 /**
  * The colour a card takes from its next activity, as Pipedrive's: red overdue, green today,
  * grey later, yellow when none is scheduled.
  */
-function nextActivityState(next: BoardCard['nextActivity']) {
-  if (!next) return { state: 'none', text: 'No activity scheduled', spoken: nextLabels.none }
+function nextActivityState(next: BoardCard['nextActivity'], todayWord: string) {
+  if (!next) return { state: 'none', text: null, spoken: nextLabels.none }
   const today = localToday()
   const timedPast =
     next.dueTime !== null && next.dueAt !== null && Date.parse(next.dueAt) < Date.now()
@@ -31,7 +32,7 @@ function nextActivityState(next: BoardCard['nextActivity']) {
         : 'future'
   const when = next.dueDate
     ? state === 'today'
-      ? (next.dueTime ?? 'today')
+      ? (next.dueTime ?? todayWord)
       : formatDate(next.dueDate)
     : ''
   return {
@@ -49,40 +50,45 @@ interface CardProps {
 
 /** What a card shows; also the picture under the pointer while a card is dragged. */
 export function DealCardBody({ card, stageType }: { card: BoardCard; stageType: StageType }) {
+  const { t } = useTranslation('board')
   const overdue =
     stageType === 'open' && card.expectedCloseDate && isPastDate(card.expectedCloseDate)
   const linked = [card.personName, card.companyName].filter(Boolean).join(' · ')
-  const next = stageType === 'open' ? nextActivityState(card.nextActivity) : null
+  const next = stageType === 'open' ? nextActivityState(card.nextActivity, t('card.today')) : null
   return (
     <>
       <p className="deal-title">
         {card.title}
-        {card.rotting && stageType === 'open' && <span className="rotting-badge">Rotting</span>}
+        {card.rotting && stageType === 'open' && (
+          <span className="rotting-badge">{t('card.rotting')}</span>
+        )}
       </p>
       <p className="deal-value">{formatMoney(card.value, card.currency)}</p>
-      <p className="deal-linked">{linked || 'No person'}</p>
+      <p className="deal-linked">{linked || t('card.noPerson')}</p>
       {next && (
         <p className={`next-activity next-${next.state}`}>
           <span className="next-dot" aria-hidden="true" />
-          <span className="visually-hidden">{next.spoken}: </span>
-          {next.text}
+          <span className="visually-hidden">{t(next.spoken)}: </span>
+          {next.text ?? t('card.noActivity')}
         </p>
       )}
       <div className="deal-footer">
         {card.ownerName ? (
-          <span className="owner" title={`Owner: ${card.ownerName}`}>
+          <span className="owner" title={t('card.ownerTitle', { name: card.ownerName })}>
             <span className="avatar" aria-hidden="true">
               {initials(card.ownerName)}
             </span>
-            <span className="visually-hidden">Owner: </span>
+            <span className="visually-hidden">{t('card.ownerHidden')}</span>
             <span className="owner-name">{card.ownerName}</span>
           </span>
         ) : (
-          <span className="owner owner-none">No owner</span>
+          <span className="owner owner-none">{t('card.noOwner')}</span>
         )}
         {card.expectedCloseDate && (
           <span className={overdue ? 'close-date overdue' : 'close-date'}>
-            <span className="visually-hidden">{overdue ? 'Overdue, expected ' : 'Expected '}</span>
+            <span className="visually-hidden">
+              {overdue ? t('card.overdueExpected') : t('card.expected')}
+            </span>
             {formatDate(card.expectedCloseDate)}
           </span>
         )}
@@ -93,10 +99,11 @@ export function DealCardBody({ card, stageType }: { card: BoardCard; stageType: 
 
 /** A deal on the board: click or Enter opens it; drag it (or Space, arrows, Space) to move it. */
 export function DealCard({ card, stageType, onOpen }: CardProps) {
+  const { t } = useTranslation('board')
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: card.id,
     data: { stageId: card.stageId, card },
-    attributes: { roleDescription: 'deal card, draggable' },
+    attributes: { roleDescription: t('card.roleDescription') },
   })
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     listeners?.onKeyDown?.(event)

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useLostReasons } from '../api/reference-data'
 import { Dialog } from '../ui/dialog'
@@ -24,8 +25,9 @@ export function LostReasonDialog({
   onConfirm(lostReasonId: string): void
   onCancel(): void
 }) {
+  const { t } = useTranslation('board')
   return (
-    <Dialog open={pending !== null} title="Why was this deal lost?" onClose={onCancel}>
+    <Dialog open={pending !== null} title={t('lostReason.title')} onClose={onCancel}>
       {pending && <LostReasonForm pending={pending} onConfirm={onConfirm} onCancel={onCancel} />}
     </Dialog>
   )
@@ -40,6 +42,7 @@ function LostReasonForm({
   onConfirm(lostReasonId: string): void
   onCancel(): void
 }) {
+  const { t } = useTranslation(['board', 'common'])
   const reasons = useLostReasons({ fresh: true })
   const [chosen, setChosen] = useState<string | null>(null)
   const [missing, setMissing] = useState(false)
@@ -52,19 +55,27 @@ function LostReasonForm({
   return (
     <form onSubmit={submit}>
       <p>
-        Moving <strong>{pending.dealTitle}</strong> to <strong>{pending.stageName}</strong>.
+        <Trans
+          t={t}
+          i18nKey="lostReason.moving"
+          values={{ title: pending.dealTitle, stage: pending.stageName }}
+          components={{ strong: <strong /> }}
+        />
       </p>
-      {reasons.isPending && <Skeleton lines={4} label="Loading lost reasons" />}
+      {reasons.isPending && <Skeleton lines={4} label={t('lostReason.loading')} />}
       {reasons.isError && <ErrorState error={reasons.error} retry={() => void reasons.refetch()} />}
       {reasons.data?.length === 0 && (
         <p>
-          This workspace has no lost reasons yet.{' '}
-          <Link to="/settings/lost-reasons">Add some in Settings</Link>.
+          <Trans
+            t={t}
+            i18nKey="lostReason.none"
+            components={{ settingsLink: <Link to="/settings/lost-reasons" /> }}
+          />
         </p>
       )}
       {reasons.data && reasons.data.length > 0 && (
         <fieldset className="choice-list" aria-describedby={missing ? errorId : undefined}>
-          <legend>Lost reason</legend>
+          <legend>{t('lostReason.legend')}</legend>
           {reasons.data.map((reason, index) => (
             <label key={reason.id} className="choice">
               <input
@@ -83,17 +94,17 @@ function LostReasonForm({
           ))}
           {missing && (
             <p className="field-error" id={errorId}>
-              Choose why the deal was lost
+              {t('lostReason.missing')}
             </p>
           )}
         </fieldset>
       )}
       <div className="form-actions">
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t('common:cancel')}
         </button>
         <button type="submit" className="button button-danger" disabled={!reasons.data?.length}>
-          Mark as lost
+          {t('lostReason.confirm')}
         </button>
       </div>
     </form>

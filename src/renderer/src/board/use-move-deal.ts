@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import type { Board } from '../api/types'
 import { errorMessage } from '../api/client'
 import { deals } from '../api/endpoints'
@@ -19,6 +20,7 @@ interface Move {
  * refuses it, the card goes back where it was and a message says why.
  */
 export function useMoveDeal(pipelineId: string) {
+  const { t } = useTranslation('board')
   const queryClient = useQueryClient()
   const toast = useToast()
   const boardKey = keys.board(pipelineId)
@@ -43,7 +45,11 @@ export function useMoveDeal(pipelineId: string) {
       const title = context?.before ? findCard(context.before, dealId)?.title : undefined
       const stage = context?.before?.pipeline.stages.find((item) => item.id === toStageId)?.name
       toast(
-        `“${title ?? 'The deal'}” stayed where it was: it could not move to ${stage ?? 'that stage'}. ${errorMessage(error)}`,
+        t('move.failed', {
+          title: title ?? t('move.theDeal'),
+          stage: stage ?? t('move.thatStage'),
+          error: errorMessage(error),
+        }),
         { tone: 'error' },
       )
     },

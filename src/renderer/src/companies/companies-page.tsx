@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -12,6 +13,7 @@ const pageSize = 50
 
 /** /companies: search by name or domain, sort by name or newest, open one, add one. */
 export function CompaniesPage() {
+  const { t } = useTranslation(['companies', 'common'])
   const [params, setParams] = useSearchParams()
   const [creating, setCreating] = useState(false)
   const q = params.get('q') ?? ''
@@ -35,39 +37,42 @@ export function CompaniesPage() {
   return (
     <article>
       <header className="page-header">
-        <h1>Companies</h1>
+        <h1>{t('list.heading')}</h1>
         <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
-          New company
+          {t('list.newCompany')}
         </button>
       </header>
       <div className="filters">
-        <label htmlFor="company-search">Search</label>
+        <label htmlFor="company-search">{t('common:search')}</label>
         <input
           id="company-search"
           type="search"
-          placeholder="Name or domain"
+          placeholder={t('list.searchPlaceholder')}
           value={q}
           onChange={(event) => set({ q: event.target.value, page: '' })}
         />
-        <label htmlFor="company-sort">Sort</label>
+        <label htmlFor="company-sort">{t('list.sort')}</label>
         <select
           id="company-sort"
           value={sort}
           onChange={(event) => set({ sort: event.target.value === 'name' ? 'name' : '', page: '' })}
         >
-          <option value="-createdAt">Newest first</option>
-          <option value="name">Name</option>
+          <option value="-createdAt">{t('list.newestFirst')}</option>
+          <option value="name">{t('common:name')}</option>
         </select>
       </div>
       {list.isError ? (
         <ErrorState error={list.error} retry={() => void list.refetch()} />
       ) : !list.data ? (
-        <Skeleton lines={6} label="Loading companies" />
+        <Skeleton lines={6} label={t('list.loading')} />
       ) : list.data.total === 0 ? (
-        <EmptyState title={q ? 'No company matches' : 'No companies yet'} />
+        <EmptyState title={q ? t('list.noMatch') : t('list.empty')} />
       ) : (
         <>
-          <DataTable columns={['Name', 'Domain', 'People', 'Added']} className="companies-table">
+          <DataTable
+            columns={[t('common:name'), t('list.domain'), t('list.people'), t('list.added')]}
+            className="companies-table"
+          >
             {list.data.data.map((company) => (
               <tr key={company.id}>
                 <td>
@@ -79,18 +84,21 @@ export function CompaniesPage() {
               </tr>
             ))}
           </DataTable>
-          <nav className="pagination" aria-label="Pages">
+          <nav className="pagination" aria-label={t('list.pages')}>
             <button
               type="button"
               className="button"
               disabled={page <= 1}
               onClick={() => set({ page: String(page - 1) })}
             >
-              Previous
+              {t('list.previous')}
             </button>
             <span className="pagination-range">
-              {(page - 1) * pageSize + 1}–{(page - 1) * pageSize + list.data.data.length} of{' '}
-              {list.data.total}
+              {t('list.range', {
+                first: (page - 1) * pageSize + 1,
+                last: (page - 1) * pageSize + list.data.data.length,
+                total: list.data.total,
+              })}
             </span>
             <button
               type="button"
@@ -98,7 +106,7 @@ export function CompaniesPage() {
               disabled={!list.data.hasMore}
               onClick={() => set({ page: String(page + 1) })}
             >
-              Next
+              {t('list.next')}
             </button>
           </nav>
         </>

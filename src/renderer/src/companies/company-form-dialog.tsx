@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ApiRequestError, errorMessage } from '../api/client'
 import { companies } from '../api/endpoints'
@@ -18,14 +19,20 @@ export function CompanyFormDialog({
   onClose(): void
   company?: Company
 }) {
+  const { t } = useTranslation('companies')
   return (
-    <Dialog open={open} title={company ? 'Edit company' : 'New company'} onClose={onClose}>
+    <Dialog
+      open={open}
+      title={company ? t('form.editTitle') : t('form.newTitle')}
+      onClose={onClose}
+    >
       {open && <CompanyForm company={company} onDone={onClose} />}
     </Dialog>
   )
 }
 
 function CompanyForm({ company, onDone }: { company?: Company; onDone(): void }) {
+  const { t } = useTranslation(['companies', 'common'])
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const toast = useToast()
@@ -39,7 +46,7 @@ function CompanyForm({ company, onDone }: { company?: Company; onDone(): void })
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: keys.companies })
       void queryClient.invalidateQueries({ queryKey: keys.company(saved.id) })
-      toast(company ? 'Company saved' : `${saved.name} added`, { tone: 'success' })
+      toast(company ? t('form.saved') : t('form.added', { name: saved.name }), { tone: 'success' })
       onDone()
       if (!company) void navigate(`/companies/${saved.id}`)
     },
@@ -81,11 +88,11 @@ function CompanyForm({ company, onDone }: { company?: Company; onDone(): void })
           {errorMessage(save.error)}
         </p>
       )}
-      {field('name', 'Name', name, setName)}
-      {field('domain', 'Domain', domain, setDomain)}
+      {field('name', t('common:name'), name, setName)}
+      {field('domain', t('form.domain'), domain, setDomain)}
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {company ? 'Save company' : 'Add company'}
+          {company ? t('form.saveCompany') : t('form.addCompany')}
         </button>
       </div>
     </form>

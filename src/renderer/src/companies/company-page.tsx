@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -14,6 +15,7 @@ import '../layout/detail.css'
 
 /** /companies/:id: a company, its open and won deals, its people, its activities and notes. */
 export function CompanyPage() {
+  const { t } = useTranslation('companies')
   const { id = '' } = useParams()
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
@@ -24,18 +26,19 @@ export function CompanyPage() {
   const remove = useRecordDelete({
     remove: () => companies.remove(id),
     invalidates: [keys.companies, keys.people, keys.boards],
-    message: () => `${summary.data?.name ?? 'Company'} deleted`,
+    message: () =>
+      summary.data ? t('page.deleted', { name: summary.data.name }) : t('page.deletedUnnamed'),
     leaveTo: () => '/companies',
   })
   if (summary.isError) {
     return <ErrorState error={summary.error} retry={() => void summary.refetch()} />
   }
-  if (!summary.data) return <Skeleton lines={8} label="Loading the company" />
+  if (!summary.data) return <Skeleton lines={8} label={t('page.loading')} />
   const company = summary.data
   return (
     <article className="detail">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/companies">Companies</Link>
+      <nav aria-label={t('page.breadcrumb')} className="breadcrumb">
+        <Link to="/companies">{t('page.companies')}</Link>
       </nav>
       <header className="detail-header">
         <div>
@@ -47,10 +50,12 @@ export function CompanyPage() {
               </a>
             )}
             <span>
-              Open deals ({company.openDeals.count}): <MoneyList money={company.openDeals.totals} />
+              {t('page.openDeals', { number: company.openDeals.count })}{' '}
+              <MoneyList money={company.openDeals.totals} />
             </span>
             <span>
-              Won ({company.wonDeals.count}): <MoneyList money={company.wonDeals.totals} />
+              {t('page.won', { number: company.wonDeals.count })}{' '}
+              <MoneyList money={company.wonDeals.totals} />
             </span>
           </p>
         </div>
@@ -65,13 +70,15 @@ export function CompanyPage() {
       </div>
       <CompanyFormDialog open={editing} onClose={() => setEditing(false)} company={company} />
       <DeleteRecordDialog
-        what="company"
+        what={t('page.what')}
         open={deleting}
         message={
-          <>
-            <strong>{company.name}</strong> will be removed for good. Its people and deals stay,
-            without a company.
-          </>
+          <Trans
+            t={t}
+            i18nKey="page.deleteMessage"
+            values={{ name: company.name }}
+            components={{ strong: <strong /> }}
+          />
         }
         busy={remove.isPending}
         onConfirm={() => remove.mutate()}
@@ -82,19 +89,20 @@ export function CompanyPage() {
 }
 
 function CompanyPeopleCard({ companyId, count }: { companyId: string; count: number }) {
+  const { t } = useTranslation('companies')
   const people = useQuery({
     queryKey: [...keys.company(companyId), 'people'],
     queryFn: () => companies.people(companyId),
   })
   return (
     <section aria-labelledby="company-people" className="detail-card">
-      <h2 id="company-people">People ({count})</h2>
+      <h2 id="company-people">{t('page.people', { number: count })}</h2>
       {people.isError ? (
         <ErrorState error={people.error} retry={() => void people.refetch()} />
       ) : !people.data ? (
-        <Skeleton lines={2} label="Loading people" />
+        <Skeleton lines={2} label={t('page.loadingPeople')} />
       ) : people.data.data.length === 0 ? (
-        <EmptyState title="No people yet" />
+        <EmptyState title={t('page.noPeople')} />
       ) : (
         <ul className="linked-list">
           {people.data.data.map((person) => (
@@ -110,13 +118,14 @@ function CompanyPeopleCard({ companyId, count }: { companyId: string; count: num
 }
 
 function CompanyDealsCard({ companyId }: { companyId: string }) {
+  const { t } = useTranslation('companies')
   const companyDeals = useQuery({
     queryKey: [...keys.company(companyId), 'deals'],
     queryFn: () => companies.deals(companyId),
   })
   return (
     <section aria-labelledby="company-deals" className="detail-card">
-      <h2 id="company-deals">Deals</h2>
+      <h2 id="company-deals">{t('page.deals')}</h2>
       <DealList query={companyDeals} />
     </section>
   )

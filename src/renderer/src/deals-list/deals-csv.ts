@@ -1,10 +1,14 @@
 import { protectCell } from '../../../shared/spreadsheet-cells'
 import type { Deal } from '../api/types'
+import { i18next } from '../i18n/i18n'
 
 const columns = [
   ...['id', 'title', 'value', 'currency', 'pipeline', 'stage', 'owner', 'expectedCloseDate'],
   ...['tags', 'createdAt'],
 ] as const
+
+/** The header row, in the interface's language: what a person reads in the spreadsheet. */
+const header = () => columns.map((column) => cell(i18next.t(`dealsList:csv.${column}`))).join(',')
 
 /** A cell as spreadsheets read it: formulas defused, quoted when it holds a comma or quote. */
 function cell(value: string): string {
@@ -31,5 +35,5 @@ export function dealsCsv(
       deal.createdAt,
     ].map(cell),
   )
-  return [columns.join(','), ...rows.map((row) => row.join(','))].join('\r\n') + '\r\n'
+  return [header(), ...rows.map((row) => row.join(','))].join('\r\n') + '\r\n'
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { DealsQuery } from '../api/endpoints'
 import { usePipelines, useUsers } from '../api/reference-data'
 
@@ -15,6 +16,7 @@ export function DealsFilters({
   query: DealsQuery
   onChange(changes: Record<string, string | undefined>): void
 }) {
+  const { t } = useTranslation(['dealsList', 'common'])
   const pipelines = usePipelines()
   const users = useUsers()
   const pipeline = pipelines.data?.find((item) => item.id === query.pipelineId)
@@ -32,14 +34,14 @@ export function DealsFilters({
   const anyFilter = filterParams.some((name) => query[name] !== undefined)
   return (
     <div className="filters deals-filters">
-      {text('q', 'Search', 'search', 'Title')}
+      {text('q', t('common:search'), 'search', t('filters.titlePlaceholder'))}
       <label className="filter">
-        <span>Pipeline</span>
+        <span>{t('common:pipeline')}</span>
         <select
           value={query.pipelineId ?? ''}
           onChange={(event) => onChange({ pipelineId: event.target.value, stageId: undefined })}
         >
-          <option value="">Any</option>
+          <option value="">{t('filters.any')}</option>
           {pipelines.data?.map((item) => (
             <option key={item.id} value={item.id}>
               {item.name}
@@ -49,12 +51,12 @@ export function DealsFilters({
       </label>
       {pipeline && (
         <label className="filter">
-          <span>Stage</span>
+          <span>{t('common:stage')}</span>
           <select
             value={query.stageId ?? ''}
             onChange={(event) => onChange({ stageId: event.target.value })}
           >
-            <option value="">Any</option>
+            <option value="">{t('filters.any')}</option>
             {pipeline.stages.map((stage) => (
               <option key={stage.id} value={stage.id}>
                 {stage.name}
@@ -64,24 +66,24 @@ export function DealsFilters({
         </label>
       )}
       <label className="filter">
-        <span>Status</span>
+        <span>{t('common:status')}</span>
         <select
           value={query.status ?? ''}
           onChange={(event) => onChange({ status: event.target.value })}
         >
-          <option value="">Any</option>
-          <option value="open">Open</option>
-          <option value="won">Won</option>
-          <option value="lost">Lost</option>
+          <option value="">{t('filters.any')}</option>
+          <option value="open">{t('filters.open')}</option>
+          <option value="won">{t('filters.won')}</option>
+          <option value="lost">{t('filters.lost')}</option>
         </select>
       </label>
       <label className="filter">
-        <span>Owner</span>
+        <span>{t('common:owner')}</span>
         <select
           value={query.ownerId ?? ''}
           onChange={(event) => onChange({ ownerId: event.target.value })}
         >
-          <option value="">Anyone</option>
+          <option value="">{t('filters.anyone')}</option>
           {users.data?.map((user) => (
             <option key={user.id} value={user.id}>
               {user.name}
@@ -89,11 +91,11 @@ export function DealsFilters({
           ))}
         </select>
       </label>
-      {text('tag', 'Tag')}
-      {text('valueMin', 'Value from', 'number')}
-      {text('valueMax', 'to', 'number')}
-      {text('closeFrom', 'Closing from', 'date')}
-      {text('closeTo', 'to', 'date')}
+      {text('tag', t('filters.tag'))}
+      {text('valueMin', t('filters.valueFrom'), 'number')}
+      {text('valueMax', t('filters.valueTo'), 'number')}
+      {text('closeFrom', t('filters.closingFrom'), 'date')}
+      {text('closeTo', t('filters.closingTo'), 'date')}
       <label className="filter filter-check">
         <input
           type="checkbox"
@@ -102,7 +104,7 @@ export function DealsFilters({
             onChange({ noNextActivity: event.target.checked ? 'true' : undefined })
           }
         />
-        <span>No next activity</span>
+        <span>{t('filters.noNextActivity')}</span>
       </label>
       {anyFilter && (
         <button
@@ -112,7 +114,7 @@ export function DealsFilters({
             onChange(Object.fromEntries(filterParams.map((name) => [name, undefined])))
           }
         >
-          Clear filters
+          {t('filters.clear')}
         </button>
       )}
     </div>

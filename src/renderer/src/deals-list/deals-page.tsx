@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { errorMessage } from '../api/client'
 import { deals, type DealsQuery } from '../api/endpoints'
@@ -20,11 +21,11 @@ import './deals-list.css'
 type Sort = NonNullable<DealsQuery['sort']>
 
 /** The columns a click sorts by, each way: the first click is the natural order. */
-const sortable: [label: string, ascending: Sort, descending: Sort][] = [
-  ['Title', 'title', 'title'],
-  ['Value', 'value', '-value'],
-  ['Expected close', 'expectedCloseDate', 'expectedCloseDate'],
-]
+const sortable = [
+  ['sort.title', 'title', 'title'],
+  ['sort.value', 'value', '-value'],
+  ['sort.expectedClose', 'expectedCloseDate', 'expectedCloseDate'],
+] as const satisfies readonly (readonly [label: string, ascending: Sort, descending: Sort])[]
 
 /** The view's query from the address: its filters, sort and page, shareable as a link. */
 function useViewQuery() {
@@ -42,6 +43,7 @@ function useViewQuery() {
 
 /** /deals: every deal as a list: search, filter, sort, act on many, save the view, export it. */
 export function DealsPage() {
+  const { t } = useTranslation(['dealsList', 'common'])
   const { query, params, setParams } = useViewQuery()
   const queryClient = useQueryClient()
   const toast = useToast()
@@ -60,7 +62,7 @@ export function DealsPage() {
     onSuccess: ({ done }) => {
       setSelected(new Set())
       void queryClient.invalidateQueries({ queryKey: keys.boards })
-      toast(`${done} ${done === 1 ? 'deal' : 'deals'} changed`, { tone: 'success' })
+      toast(t('page.changed', { count: done }), { tone: 'success' })
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
@@ -106,7 +108,7 @@ export function DealsPage() {
   return (
     <article className="deals-list">
       <header className="page-header">
-        <h1>Deals</h1>
+        <h1>{t('page.heading')}</h1>
         <div className="detail-actions">
           <SavedViews
             resource="deals"
@@ -114,16 +116,16 @@ export function DealsPage() {
             onPick={(view) => setParams(new URLSearchParams(view))}
           />
           <button type="button" className="button" onClick={() => void exportView()}>
-            Export CSV
+            {t('page.exportCsv')}
           </button>
         </div>
       </header>
       <DealsFilters query={query} onChange={set} />
       {ids.length > 0 && (
-        <div className="bulk-bar" role="region" aria-label="Bulk actions">
-          <span>{ids.length} selected</span>
+        <div className="bulk-bar" role="region" aria-label={t('page.bulkActions')}>
+          <span>{t('page.selected', { count: ids.length })}</span>
           <label htmlFor="bulk-stage" className="visually-hidden">
-            Move to stage
+            {t('page.moveToStage')}
           </label>
           <select
             id="bulk-stage"
@@ -133,7 +135,7 @@ export function DealsPage() {
               bulk.mutate({ action: 'move', ids, stageId: event.target.value })
             }
           >
-            <option value="">Move to…</option>
+            <option value="">{t('page.moveTo')}</option>
             {pipelines.data?.map((pipeline) => (
               <optgroup key={pipeline.id} label={pipeline.name}>
                 {pipeline.stages
@@ -156,16 +158,16 @@ export function DealsPage() {
             className="button button-danger-quiet"
             onClick={() => setDeleting(true)}
           >
-            Delete
+            {t('common:delete')}
           </button>
         </div>
       )}
       {list.isError ? (
         <ErrorState error={list.error} retry={() => void list.refetch()} />
       ) : !list.data ? (
-        <Skeleton lines={8} label="Loading deals" />
+        <Skeleton lines={8} label={t('page.loading')} />
       ) : list.data.total === 0 ? (
-        <EmptyState title="No deal matches" />
+        <EmptyState title={t('page.empty')} />
       ) : (
         <>
           <table className="data-table deals-table">
@@ -174,7 +176,7 @@ export function DealsPage() {
                 <th scope="col">
                   <input
                     type="checkbox"
-                    aria-label="Select every deal of this page"
+                    aria-label={t('page.selectPage')}
                     checked={allPicked}
                     onChange={() =>
                       setSelected(allPicked ? new Set() : new Set(page.map((deal) => deal.id)))
@@ -189,7 +191,7 @@ export function DealsPage() {
                         ? 'descending'
                         : 'none'
                   return (
-                    <th key={label} scope="col" aria-sort={state}>
+                    <th key={ascending} scope="col" aria-sort={state}>
                       <button
                         type="button"
                         className="sort-button"
@@ -202,7 +204,7 @@ export function DealsPage() {
                           })
                         }
                       >
-                        {label}
+                        {t(label)}
                         <span aria-hidden="true">
                           {state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : ''}
                         </span>
@@ -210,8 +212,8 @@ export function DealsPage() {
                     </th>
                   )
                 })}
-                <th scope="col">Stage</th>
-                <th scope="col">Owner</th>
+                <th scope="col">{t('common:stage')}</th>
+                <th scope="col">{t('common:owner')}</th>
               </tr>
             </thead>
             <tbody>
@@ -220,7 +222,7 @@ export function DealsPage() {
                   <td>
                     <input
                       type="checkbox"
-                      aria-label={`Select ${deal.title}`}
+                      aria-label={t('page.selectDeal', { title: deal.title })}
                       checked={selected.has(deal.id)}
                       onChange={() => toggle(deal.id)}
                     />
@@ -251,9 +253,9 @@ export function DealsPage() {
       )}
       <BulkDeleteDialog
         open={deleting}
-        what={`${ids.length} ${ids.length === 1 ? 'deal' : 'deals'}`}
-        kind="deals"
-        message="They will be removed for good. Their history stays in the change feed."
+        what={t('page.deleteWhat', { count: ids.length })}
+        kind={t('page.deleteKind')}
+        message={t('page.deleteMessage')}
         busy={bulk.isPending}
         onConfirm={() =>
           bulk.mutate({ action: 'delete', ids }, { onSettled: () => setDeleting(false) })

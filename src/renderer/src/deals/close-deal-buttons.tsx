@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../api/client'
 import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -12,6 +13,7 @@ import { useToast } from '../ui/toast'
  * (a lost one asks why), without finding those columns on the board.
  */
 export function CloseDealButtons({ deal, pipeline }: { deal: Deal; pipeline: Pipeline }) {
+  const { t } = useTranslation('deals')
   const queryClient = useQueryClient()
   const toast = useToast()
   const [pendingLoss, setPendingLoss] = useState<PendingLoss | null>(null)
@@ -24,7 +26,10 @@ export function CloseDealButtons({ deal, pipeline }: { deal: Deal; pipeline: Pip
       queryClient.setQueryData(keys.deal(deal.id), updated)
       void queryClient.invalidateQueries({ queryKey: keys.boards })
       void queryClient.invalidateQueries({ queryKey: keys.dealTimeline(deal.id) })
-      toast(`${updated.title}: ${updated.lostReasonId ? 'lost' : 'won'}`, { tone: 'success' })
+      toast(
+        t(updated.lostReasonId ? 'close.closedLost' : 'close.closedWon', { title: updated.title }),
+        { tone: 'success' },
+      )
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
@@ -37,7 +42,7 @@ export function CloseDealButtons({ deal, pipeline }: { deal: Deal; pipeline: Pip
           disabled={close.isPending}
           onClick={() => close.mutate({ stageId: won.id })}
         >
-          Won
+          {t('close.won')}
         </button>
       )}
       {lost && (
@@ -54,7 +59,7 @@ export function CloseDealButtons({ deal, pipeline }: { deal: Deal; pipeline: Pip
             })
           }
         >
-          Lost
+          {t('close.lost')}
         </button>
       )}
       <LostReasonDialog

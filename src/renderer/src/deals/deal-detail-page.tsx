@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -16,6 +17,7 @@ import '../layout/detail.css'
 
 /** /deals/:id: a deal, what it links to, and its history of stage changes and events. */
 export function DealDetailPage() {
+  const { t } = useTranslation('deals')
   const { id = '' } = useParams()
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
@@ -25,12 +27,12 @@ export function DealDetailPage() {
   const remove = useRecordDelete({
     remove: () => deals.remove(id),
     invalidates: [keys.boards],
-    message: () => `Deal “${deal.data?.title}” deleted`,
+    message: () => t('detail.deleted', { title: deal.data?.title }),
     leaveTo: () => (deal.data ? `/board/${deal.data.pipelineId}` : '/board'),
   })
 
   if (deal.isError) return <ErrorState error={deal.error} retry={() => void deal.refetch()} />
-  if (!deal.data) return <Skeleton lines={8} label="Loading the deal" />
+  if (!deal.data) return <Skeleton lines={8} label={t('detail.loading')} />
   const current = deal.data
   const pipeline = pipelines.data?.find((item) => item.id === current.pipelineId)
   const stages = stagesById(pipelines.data)
@@ -38,10 +40,10 @@ export function DealDetailPage() {
 
   return (
     <article className="detail">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to={`/board/${current.pipelineId}`}>{pipeline?.name ?? 'Board'}</Link>
+      <nav aria-label={t('detail.breadcrumb')} className="breadcrumb">
+        <Link to={`/board/${current.pipelineId}`}>{pipeline?.name ?? t('detail.board')}</Link>
         <span aria-hidden="true"> / </span>
-        <span>{stage?.name ?? 'Deal'}</span>
+        <span>{stage?.name ?? t('detail.deal')}</span>
       </nav>
       <header className="detail-header">
         <div>
@@ -50,7 +52,9 @@ export function DealDetailPage() {
             <span className="detail-value">{formatMoney(current.value, current.currency)}</span>
             {stage && (
               <span className={`stage-badge badge-${stage.type}`}>
-                {stage.type === 'open' ? stage.name : `${stage.type === 'won' ? 'Won' : 'Lost'}`}
+                {stage.type === 'open'
+                  ? stage.name
+                  : t(stage.type === 'won' ? 'detail.won' : 'detail.lost')}
               </span>
             )}
           </p>
@@ -68,13 +72,15 @@ export function DealDetailPage() {
       </div>
       <DealFormDialog open={editing} onClose={() => setEditing(false)} deal={current} />
       <DeleteRecordDialog
-        what="deal"
+        what={t('detail.what')}
         open={deleting}
         message={
-          <>
-            <strong>{current.title}</strong> will be removed for good. Its history stays in the
-            change feed.
-          </>
+          <Trans
+            t={t}
+            i18nKey="detail.deleteMessage"
+            values={{ title: current.title }}
+            components={{ strong: <strong /> }}
+          />
         }
         busy={remove.isPending}
         onConfirm={() => remove.mutate()}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ProbabilityField } from './probability-field'
 import type { Deal, Pipeline, Stage } from '../api/types'
@@ -18,6 +19,7 @@ export function DealFacts({
   pipeline: Pipeline | undefined
   stage: Stage | undefined
 }) {
+  const { t } = useTranslation(['deals', 'common'])
   const users = byId(useUsers().data)
   const reasons = byId(useLostReasons().data)
   const personId = deal.primaryPersonId ?? ''
@@ -29,51 +31,51 @@ export function DealFacts({
   const company = useLinkedCompany(deal.primaryCompanyId ?? '')
   return (
     <section aria-labelledby="deal-facts" className="detail-card">
-      <h2 id="deal-facts">Details</h2>
+      <h2 id="deal-facts">{t('facts.heading')}</h2>
       <dl className="facts">
-        <dt>Stage</dt>
+        <dt>{t('common:stage')}</dt>
         <dd>
           {pipeline?.name} › {stage?.name}
         </dd>
-        <dt>Person</dt>
+        <dt>{t('facts.person')}</dt>
         <dd>
           {personId ? (
-            <Link to={`/people/${personId}`}>{person.data?.fullName ?? 'Loading…'}</Link>
+            <Link to={`/people/${personId}`}>{person.data?.fullName ?? t('common:loading')}</Link>
           ) : (
             '—'
           )}
         </dd>
-        <dt>Company</dt>
+        <dt>{t('common:company')}</dt>
         <dd>
           {deal.primaryCompanyId ? (
             <Link to={`/companies/${deal.primaryCompanyId}`}>
-              {company.data?.name ?? 'Loading…'}
+              {company.data?.name ?? t('common:loading')}
             </Link>
           ) : (
             '—'
           )}
         </dd>
-        <dt>Owner</dt>
-        <dd>{deal.ownerId ? (users.get(deal.ownerId)?.name ?? '…') : 'No owner'}</dd>
-        <dt>Expected close</dt>
+        <dt>{t('common:owner')}</dt>
+        <dd>{deal.ownerId ? (users.get(deal.ownerId)?.name ?? '…') : t('facts.noOwner')}</dd>
+        <dt>{t('facts.expectedClose')}</dt>
         <dd>{deal.expectedCloseDate ? formatDate(deal.expectedCloseDate) : '—'}</dd>
         {deal.closedAt && (
           <>
-            <dt>Closed</dt>
+            <dt>{t('facts.closed')}</dt>
             <dd>{formatDateTime(deal.closedAt)}</dd>
           </>
         )}
         {deal.lostReasonId && (
           <>
-            <dt>Lost reason</dt>
+            <dt>{t('facts.lostReason')}</dt>
             <dd>{reasons.get(deal.lostReasonId)?.name ?? '…'}</dd>
           </>
         )}
-        <dt>Tags</dt>
+        <dt>{t('common:tags')}</dt>
         <dd>
           <TagList tags={deal.tags} />
         </dd>
-        <dt>Created</dt>
+        <dt>{t('common:created')}</dt>
         <dd>{formatDateTime(deal.createdAt)}</dd>
       </dl>
       {stage?.type === 'open' && <ProbabilityField dealId={deal.id} stage={stage} />}

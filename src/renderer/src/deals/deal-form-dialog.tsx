@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { Deal } from '../api/types'
 import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -33,10 +34,11 @@ interface DealFormDialogProps {
 
 /** Creates or edits a deal; the server's field errors appear under their fields. */
 export function DealFormDialog({ open, onClose, deal, defaults }: DealFormDialogProps) {
+  const { t } = useTranslation('deals')
   return (
     <Dialog
       open={open}
-      title={deal ? 'Edit deal' : 'New deal'}
+      title={deal ? t('form.editTitle') : t('form.newTitle')}
       onClose={onClose}
       size="wide"
       canClose={() => true}
@@ -50,10 +52,11 @@ type DealFormProps = { deal?: Deal; defaults?: Partial<DealFormValues>; onDone()
 
 /** The form's choices (pipelines, owners...) must be in place before its fields take values. */
 function DealFormLoader(props: DealFormProps) {
+  const { t } = useTranslation('deals')
   return (
     <WhenLoaded
       queries={[usePipelines(), useUsers(), useCompanies(), useCurrencies(), useLostReasons()]}
-      label="Loading the form"
+      label={t('form.loading')}
     >
       <DealForm {...props} />
     </WhenLoaded>
@@ -61,6 +64,7 @@ function DealFormLoader(props: DealFormProps) {
 }
 
 function DealForm({ deal, defaults, onDone }: DealFormProps) {
+  const { t } = useTranslation('deals')
   const pipelines = usePipelines()
   const key = deal ? `deal-${deal.id}` : 'new-deal'
   const draftForm = useDraftForm(
@@ -84,7 +88,7 @@ function DealForm({ deal, defaults, onDone }: DealFormProps) {
       keys.boards,
       ...(saved.primaryPersonId ? [keys.personDeals(saved.primaryPersonId)] : []),
     ],
-    message: (saved) => (deal ? 'Deal saved' : `Deal “${saved.title}” created`),
+    message: (saved) => (deal ? t('form.saved') : t('form.created', { title: saved.title })),
     openPath: deal ? undefined : (saved) => `/deals/${saved.id}`,
     onError: (error) => setFormError(applyServerError(error, form.setError, fields)),
     onDone,
@@ -98,7 +102,7 @@ function DealForm({ deal, defaults, onDone }: DealFormProps) {
     <DraftForm
       {...draftForm}
       pending={save.isPending}
-      submitLabel={deal ? 'Save deal' : 'Create deal'}
+      submitLabel={deal ? t('form.saveDeal') : t('form.createDeal')}
       onSubmit={submit}
       onDone={onDone}
     >

@@ -1,4 +1,5 @@
 import { Controller, useFormContext } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { formatTypedMoney } from '../../../shared/fields/money-input'
 import { parseLine } from '../../../shared/fields/text'
 import { fieldRule } from '../forms/field-rules'
@@ -12,32 +13,36 @@ import { DealStageFields } from './deal-stage-fields'
 
 /** Every field of the deal form, in the order a person fills them in. */
 export function DealFormFields({ editing }: { editing: boolean }) {
+  const { t } = useTranslation('deals')
   const { control, formState } = useFormContext<DealFormValues>()
   const errors = formState.errors
   return (
     <div className="form-grid">
       <TextField
         id="deal-title"
-        label="Title"
+        label={t('form.title')}
         name="title"
-        rules={{ required: 'Give the deal a title', validate: fieldRule('Title', parseLine) }}
+        rules={{
+          required: t('form.titleRequired'),
+          validate: fieldRule(t('form.title'), parseLine),
+        }}
       />
       <div className="field-row">
         <TextField
           id="deal-value"
-          label="Value"
+          label={t('form.value')}
           name="value"
           inputMode="decimal"
           placeholder={formatTypedMoney(0, userLocale)}
           rules={{
-            required: 'Enter the value (0 is fine)',
-            validate: fieldRule('Value', readValue),
+            required: t('form.valueRequired'),
+            validate: fieldRule(t('form.value'), readValue),
           }}
         />
         <CurrencySelect id="deal-currency" name="currency" />
       </div>
       <DealStageFields editing={editing} />
-      <Field id="deal-person" label="Person" error={errors.primaryPersonId?.message}>
+      <Field id="deal-person" label={t('form.person')} error={errors.primaryPersonId?.message}>
         <Controller
           control={control}
           name="primaryPersonId"
@@ -54,7 +59,12 @@ export function DealFormFields({ editing }: { editing: boolean }) {
       </Field>
       <CompanySelect id="deal-company" name="primaryCompanyId" />
       <OwnerSelect id="deal-owner" />
-      <TextField id="deal-close" label="Expected close date" name="expectedCloseDate" type="date" />
+      <TextField
+        id="deal-close"
+        label={t('form.expectedCloseDate')}
+        name="expectedCloseDate"
+        type="date"
+      />
       <TagsField id="deal-tags" />
     </div>
   )

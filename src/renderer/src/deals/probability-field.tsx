@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { stageProbability } from '../../../shared/stage-probability'
 import { errorMessage } from '../api/client'
 import { deals } from '../api/endpoints'
@@ -12,6 +13,7 @@ import { useToast } from '../ui/toast'
  * gives it back to the stage).
  */
 export function ProbabilityField({ dealId, stage }: { dealId: string; stage: Stage | undefined }) {
+  const { t } = useTranslation(['deals', 'common'])
   const queryClient = useQueryClient()
   const toast = useToast()
   const key = [...keys.deal(dealId), 'probability']
@@ -23,7 +25,7 @@ export function ProbabilityField({ dealId, stage }: { dealId: string; stage: Sta
       queryClient.setQueryData(key, answer)
       void queryClient.invalidateQueries({ queryKey: keys.boards })
       setDraft(null)
-      toast('Probability saved', { tone: 'success' })
+      toast(t('probability.saved'), { tone: 'success' })
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
@@ -35,18 +37,18 @@ export function ProbabilityField({ dealId, stage }: { dealId: string; stage: Sta
   }
   return (
     <form className="probability-field" onSubmit={submit}>
-      <label htmlFor="deal-probability">Probability (%)</label>
+      <label htmlFor="deal-probability">{t('probability.label')}</label>
       <input
         id="deal-probability"
         type="number"
         min={0}
         max={100}
-        placeholder={`${stagePercent} (stage)`}
+        placeholder={t('probability.placeholder', { percent: stagePercent })}
         value={value}
         onChange={(event) => setDraft(event.target.value)}
       />
       <button type="submit" className="button" disabled={draft === null || save.isPending}>
-        Save
+        {t('common:save')}
       </button>
     </form>
   )

@@ -11,6 +11,7 @@ import {
 } from '@dnd-kit/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { errorMessage } from '../api/client'
 import { deals, pipelines } from '../api/endpoints'
@@ -28,19 +29,20 @@ import './forecast.css'
 
 /** /forecast/:pipelineId: open deals by expected close month; drag one to another month. */
 export function ForecastPage() {
+  const { t } = useTranslation(['forecast', 'common'])
   const { pipelineId } = useParams()
   const navigate = useNavigate()
   const list = usePipelines()
   const pipeline = list.data?.find((item) => item.id === pipelineId) ?? list.data?.[0]
   if (list.isError) return <ErrorState error={list.error} retry={() => void list.refetch()} />
-  if (list.data?.length === 0) return <EmptyState title="No pipelines yet" />
+  if (list.data?.length === 0) return <EmptyState title={t('noPipelines')} />
   return (
     <div className="board-page">
       <header className="page-header board-header">
         <div className="board-title">
-          <h1>Forecast</h1>
+          <h1>{t('heading')}</h1>
           <label htmlFor="forecast-pipeline" className="visually-hidden">
-            Pipeline
+            {t('common:pipeline')}
           </label>
           <select
             id="forecast-pipeline"
@@ -62,6 +64,7 @@ export function ForecastPage() {
 }
 
 function ForecastBoard({ pipelineId }: { pipelineId: string }) {
+  const { t } = useTranslation('forecast')
   const queryClient = useQueryClient()
   const toast = useToast()
   const forecast = useQuery({
@@ -79,7 +82,7 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
     mutationFn: ({ card, month }: { card: BoardCard; month: string }) =>
       deals.update(card.id, { expectedCloseDate: expectedCloseIn(card.expectedCloseDate, month) }),
     onSuccess: (deal) => {
-      toast(`${deal.title}: expected ${deal.expectedCloseDate}`, { tone: 'success' })
+      toast(t('moved', { title: deal.title, date: deal.expectedCloseDate }), { tone: 'success' })
       void queryClient.invalidateQueries({ queryKey: keys.boards })
       void queryClient.invalidateQueries({ queryKey: keys.deal(deal.id) })
     },
@@ -88,7 +91,7 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
   if (forecast.isError) {
     return <ErrorState error={forecast.error} retry={() => void forecast.refetch()} />
   }
-  if (!forecast.data) return <Skeleton lines={6} label="Loading the forecast" />
+  if (!forecast.data) return <Skeleton lines={6} label={t('loading')} />
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const card = (active.data.current as { card: BoardCard }).card
     const month = over ? String(over.id) : null
@@ -108,6 +111,7 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
 }
 
 function MonthColumn({ month }: { month: ForecastMonth }) {
+  const { t } = useTranslation('forecast')
   const headingId = useId()
   // Deals without a date are shown, not dropped on: a close date cannot be removed by dragging.
   const { setNodeRef, isOver } = useDroppable({ id: month.month ?? 'none', disabled: !month.month })
@@ -120,23 +124,23 @@ function MonthColumn({ month }: { month: ForecastMonth }) {
     >
       <header className="column-header forecast-header">
         <div className="column-title">
-          <h2 id={headingId}>{month.month ? monthTitle(month.month) : 'No close date'}</h2>
-          <span className="column-count" aria-label={`${month.openCount} open deals`}>
+          <h2 id={headingId}>{month.month ? monthTitle(month.month) : t('noCloseDate')}</h2>
+          <span className="column-count" aria-label={t('openCount', { count: month.openCount })}>
             {month.openCount}
           </span>
         </div>
         <dl className="forecast-figures">
-          <dt>Open</dt>
+          <dt>{t('open')}</dt>
           <dd>
             <MoneyList money={month.open} />
           </dd>
-          <dt>Weighted</dt>
+          <dt>{t('weighted')}</dt>
           <dd>
             <MoneyList money={month.weighted} />
           </dd>
           {month.month && (
             <>
-              <dt>Won</dt>
+              <dt>{t('won')}</dt>
               <dd>
                 <MoneyList money={month.won} /> ({month.wonCount})
               </dd>
@@ -155,6 +159,7 @@ function MonthColumn({ month }: { month: ForecastMonth }) {
 
 /** A deal in its month: click or Enter opens it; drag it (or Space, arrows, Space) to move it. */
 function ForecastCard({ card }: { card: BoardCard }) {
+  const { t } = useTranslation('forecast')
   const navigate = useNavigate()
   const open = () => void navigate(`/deals/${card.id}`)
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
@@ -179,7 +184,7 @@ function ForecastCard({ card }: { card: BoardCard }) {
         <p className="deal-value">
           {formatMoney(card.value, card.currency)} · {card.probability}%
         </p>
-        <p className="deal-linked">{card.expectedCloseDate ?? 'No date'}</p>
+        <p className="deal-linked">{card.expectedCloseDate ?? t('noDate')}</p>
       </div>
     </li>
   )

@@ -1,14 +1,3 @@
-import type { LifecycleStage } from '../../../shared/lifecycle'
-
-export const lifecycleLabels: Record<LifecycleStage, string> = {
-  lead: 'Lead',
-  marketing_qualified: 'Marketing qualified',
-  sales_qualified: 'Sales qualified',
-  opportunity: 'Opportunity',
-  customer: 'Customer',
-  evangelist: 'Evangelist',
-}
-
 /** Initials for an avatar: "Ana Souza" -> "AS". */
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/)

@@ -7,6 +7,7 @@ import {
   type Path,
   type UseFormReturn,
 } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { clearDraft, readDraft, useDraft } from './draft'
 import { FormError } from '../ui/field'
 
@@ -15,9 +16,10 @@ import { FormError } from '../ui/field'
 
 /** Above the fields: that a draft came back, and the form's own error. */
 function FormNotes({ draft, error }: { draft: boolean; error: string | null }) {
+  const { t } = useTranslation('forms')
   return (
     <>
-      {draft && <p className="form-note">Your unsaved changes from before are back.</p>}
+      {draft && <p className="form-note">{t('draft.restored')}</p>}
       <FormError message={error} />
     </>
   )
@@ -32,18 +34,19 @@ function DraftFormActions(props: {
   onDiscard(): void
   onClose(): void
 }) {
+  const { t } = useTranslation(['forms', 'common'])
   return (
     <div className="form-actions">
       {(props.dirty || props.hasDraft) && (
         <button type="button" className="link-button" onClick={props.onDiscard}>
-          Discard draft
+          {t('draft.discard')}
         </button>
       )}
       <button type="button" className="button" onClick={props.onClose}>
-        {props.dirty ? 'Keep as draft' : 'Cancel'}
+        {props.dirty ? t('draft.keep') : t('common:cancel')}
       </button>
       <button type="submit" className="button button-primary" disabled={props.pending}>
-        {props.pending ? 'Saving…' : props.submitLabel}
+        {props.pending ? t('common:saving') : props.submitLabel}
       </button>
     </div>
   )

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useCompanies, useCurrencies, useUsers } from '../api/reference-data'
 import { defaultCurrency } from '../format/locale'
 import { parseTagText } from '../../../shared/fields/tag'
@@ -9,25 +10,53 @@ import { fieldRule } from './field-rules'
 
 /** The workspace's users, or no owner; bound to the form's `ownerId`. */
 export function OwnerSelect({ id }: { id: string }) {
+  const { t } = useTranslation(['forms', 'common'])
   const users = byName(useUsers().data)
-  return <SelectField id={id} label="Owner" name="ownerId" none="No owner" choices={users} />
+  return (
+    <SelectField
+      id={id}
+      label={t('common:owner')}
+      name="ownerId"
+      none={t('fields.noOwner')}
+      choices={users}
+    />
+  )
 }
 
 /** The workspace's companies, or none; bound to the form's field `name`. */
 export function CompanySelect({ id, name }: { id: string; name: string }) {
+  const { t } = useTranslation(['forms', 'common'])
   const companies = byName(useCompanies().data)
-  return <SelectField id={id} label="Company" name={name} none="None" choices={companies} />
+  return (
+    <SelectField
+      id={id}
+      label={t('common:company')}
+      name={name}
+      none={t('fields.noCompany')}
+      choices={companies}
+    />
+  )
 }
 
 /** The workspace's enabled currencies (the default one until they load); bound to `name`. */
 export function CurrencySelect({ id, name }: { id: string; name: string }) {
+  const { t } = useTranslation('forms')
   const codes = (useCurrencies().data ?? [{ code: defaultCurrency }]).map(({ code }) => code)
   const choices = codes.map((code) => ({ value: code, label: code }))
-  return <SelectField id={id} label="Currency" name={name} choices={choices} />
+  return <SelectField id={id} label={t('fields.currency')} name={name} choices={choices} />
 }
 
 /** The record's tags, typed separated by commas; bound to the form's `tags`. */
 export function TagsField({ id }: { id: string }) {
-  const rules = { validate: fieldRule('Tag', parseTagText) }
-  return <TextField id={id} label="Tags" name="tags" hint="Separated by commas" rules={rules} />
+  const { t } = useTranslation(['forms', 'common'])
+  const rules = { validate: fieldRule(t('fields.tag'), parseTagText) }
+  return (
+    <TextField
+      id={id}
+      label={t('common:tags')}
+      name="tags"
+      hint={t('fields.tagsHint')}
+      rules={rules}
+    />
+  )
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useToast } from '../ui/toast'
 import { clearDraft } from './draft'
@@ -19,6 +20,7 @@ export function useRecordSave<Values, Saved extends { id: string }>(options: {
   onError(error: Error): void
   onDone(): void
 }) {
+  const { t } = useTranslation('forms')
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const toast = useToast()
@@ -33,7 +35,7 @@ export function useRecordSave<Values, Saved extends { id: string }>(options: {
       const open = options.openPath?.(saved)
       toast(options.message(saved), {
         tone: 'success',
-        action: open ? { label: 'Open', run: () => void navigate(open) } : undefined,
+        action: open ? { label: t('saved.open'), run: () => void navigate(open) } : undefined,
       })
       options.onDone()
     },

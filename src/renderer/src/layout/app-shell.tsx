@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import { session } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -13,6 +14,7 @@ import './app-shell.css'
 
 /** The frame around every screen: navigation, workspace, live status, shortcuts. */
 export function AppShell() {
+  const { t } = useTranslation('layout')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const { workspaces, current, choose } = useWorkspace()
@@ -41,7 +43,7 @@ export function AppShell() {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skipLink')}
       </a>
       <header className="sidebar">
         <div className="brand">
@@ -50,49 +52,49 @@ export function AppShell() {
           </svg>
           <span>Outpost</span>
         </div>
-        <nav aria-label="Main">
+        <nav aria-label={t('shell.mainNav')}>
           <ul className="nav-list">
             <li>
               <NavLink to="/board" aria-keyshortcuts="g b">
-                Board
+                {t('shell.nav.board')}
               </NavLink>
             </li>
             <li>
               <NavLink to="/deals" end aria-keyshortcuts="g d">
-                Deals
+                {t('shell.nav.deals')}
               </NavLink>
             </li>
             <li>
               <NavLink to="/my-work" aria-keyshortcuts="g w">
-                My work
+                {t('shell.nav.myWork')}
                 <WorkBadge />
               </NavLink>
             </li>
             <li>
               <NavLink to="/forecast" aria-keyshortcuts="g f">
-                Forecast
+                {t('shell.nav.forecast')}
               </NavLink>
             </li>
             <li>
               <NavLink to="/people" aria-keyshortcuts="g p">
-                People
+                {t('shell.nav.people')}
               </NavLink>
             </li>
             <li>
               <NavLink to="/companies" aria-keyshortcuts="g c">
-                Companies
+                {t('shell.nav.companies')}
               </NavLink>
             </li>
             <li>
               <NavLink to="/settings" aria-keyshortcuts="g s">
-                Settings
+                {t('shell.nav.settings')}
               </NavLink>
             </li>
           </ul>
         </nav>
         <div className="sidebar-footer">
           <label htmlFor="workspace-picker" className="sidebar-label">
-            Workspace
+            {t('shell.workspace')}
           </label>
           <select
             id="workspace-picker"
@@ -115,7 +117,7 @@ export function AppShell() {
             onClick={openPalette}
             aria-keyshortcuts="Control+K Meta+K"
           >
-            Search and run (Ctrl K)
+            {t('shell.palette')}
           </button>
           <button
             type="button"
@@ -123,11 +125,11 @@ export function AppShell() {
             onClick={() => setHelp(true)}
             aria-keyshortcuts="?"
           >
-            Keyboard shortcuts
+            {t('shell.shortcuts')}
           </button>
           {canSignOut && (
             <button type="button" className="link-button" onClick={() => void signOut()}>
-              Sign out
+              {t('shell.signOut')}
             </button>
           )}
         </div>

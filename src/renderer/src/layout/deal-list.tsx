@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { stagesById, usePipelines } from '../api/reference-data'
 import type { Deal, Page } from '../api/types'
@@ -7,10 +8,11 @@ import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 
 /** Deals a record links to (a person's, a company's): each with its value and stage. */
 export function DealList({ query }: { query: UseQueryResult<Page<Deal>> }) {
+  const { t } = useTranslation('layout')
   const stages = stagesById(usePipelines().data)
-  if (query.isPending) return <Skeleton lines={2} label="Loading deals" />
+  if (query.isPending) return <Skeleton lines={2} label={t('dealList.loading')} />
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />
-  if (query.data.data.length === 0) return <EmptyState title="No deals yet" />
+  if (query.data.data.length === 0) return <EmptyState title={t('dealList.empty')} />
   return (
     <ul className="linked-list">
       {query.data.data.map((deal) => {

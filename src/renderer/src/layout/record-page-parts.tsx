@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '../api/client'
 import { ConfirmDialog } from '../ui/dialog'
@@ -16,11 +17,12 @@ export function DeleteRecordDialog(props: {
   onConfirm(): void
   onClose(): void
 }) {
+  const { t } = useTranslation('layout')
   return (
     <ConfirmDialog
       {...props}
-      title={`Delete this ${props.what}?`}
-      confirmLabel={`Delete ${props.what}`}
+      title={t('deleteRecord.title', { what: props.what })}
+      confirmLabel={t('deleteRecord.confirm', { what: props.what })}
       danger
     />
   )

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../api/client'
 import { savedViews } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -18,6 +19,7 @@ export function SavedViews({
   current: URLSearchParams
   onPick(query: string): void
 }) {
+  const { t } = useTranslation(['layout', 'common'])
   const queryClient = useQueryClient()
   const toast = useToast()
   const views = useQuery({
@@ -34,21 +36,21 @@ export function SavedViews({
     onSuccess: (view) => {
       void queryClient.invalidateQueries({ queryKey: keys.savedViews(resource) })
       setNaming(null)
-      toast(`View “${view.name}” saved`, { tone: 'success' })
+      toast(t('savedViews.saved', { name: view.name }), { tone: 'success' })
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
   return (
     <div className="saved-views">
       <label htmlFor={`views-${resource}`} className="visually-hidden">
-        Saved views
+        {t('savedViews.label')}
       </label>
       <select
         id={`views-${resource}`}
         value=""
         onChange={(event) => event.target.value !== '' && onPick(event.target.value)}
       >
-        <option value="">Saved views…</option>
+        <option value="">{t('savedViews.choose')}</option>
         {views.data?.map((view) => (
           <option key={view.id} value={view.query}>
             {view.name}
@@ -57,7 +59,7 @@ export function SavedViews({
       </select>
       {naming === null ? (
         <button type="button" className="button" onClick={() => setNaming('')}>
-          Save view
+          {t('savedViews.save')}
         </button>
       ) : (
         <form
@@ -67,17 +69,17 @@ export function SavedViews({
           }}
         >
           <label htmlFor={`view-name-${resource}`} className="visually-hidden">
-            Name of the view
+            {t('savedViews.name')}
           </label>
           <input
             id={`view-name-${resource}`}
             autoFocus
-            placeholder="Name of the view"
+            placeholder={t('savedViews.name')}
             value={naming}
             onChange={(event) => setNaming(event.target.value)}
           />
           <button type="submit" className="button button-primary" disabled={!naming.trim()}>
-            Save
+            {t('common:save')}
           </button>
         </form>
       )}

@@ -1,21 +1,14 @@
+import { useTranslation } from 'react-i18next'
 import { useLiveStatus } from './live-updates'
-
-const labels = {
-  connecting: 'Connecting…',
-  live: 'Live',
-  offline: 'Reconnecting…',
-} as const
 
 /** Whether changes from scripts and webhooks are showing up on their own. */
 export function LiveStatusBadge() {
+  const { t } = useTranslation('live')
   const status = useLiveStatus()
   return (
-    <p
-      className={`live-status live-${status}`}
-      title="Changes made elsewhere appear without a reload"
-    >
+    <p className={`live-status live-${status}`} title={t('statusHint')}>
       <span className="live-dot" aria-hidden="true" />
-      {labels[status]}
+      {t(`status.${status}`)}
     </p>
   )
 }

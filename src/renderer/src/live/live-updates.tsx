@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { OutpostEvent } from '../../../shared/events'
 import { requestHeaders } from '../api/client'
 import { keys } from '../api/keys'
@@ -47,6 +48,7 @@ export function LiveUpdates({
 }) {
   const queryClient = useQueryClient()
   const toast = useToast()
+  const { t } = useTranslation('live')
   const [status, setStatus] = useState<LiveStatus>('connecting')
 
   useEffect(() => {
@@ -78,7 +80,7 @@ export function LiveUpdates({
       if (pending.length > 0) timer ??= setTimeout(flush, batchMs)
     })
     const remind = createReminderNotifier(
-      (text) => toast(text, { action: { label: 'Open My work', run: openMyWork } }),
+      (text) => toast(text, { action: { label: t('openMyWork'), run: openMyWork } }),
       openMyWork,
     )
     const onEvent = (event: OutpostEvent) => {
@@ -131,7 +133,7 @@ export function LiveUpdates({
       stopWatchingDrags()
       if (timer) clearTimeout(timer)
     }
-  }, [queryClient, toast, openMyWork])
+  }, [queryClient, toast, openMyWork, t])
 
   return <LiveContext.Provider value={status}>{children}</LiveContext.Provider>
 }

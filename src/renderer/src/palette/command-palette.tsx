@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '../api/client'
 import { activities, companies, deals, people } from '../api/endpoints'
@@ -42,6 +43,7 @@ export function CommandPalette({
   onClose(): void
 }) {
   useOpenShortcut(onOpen)
+  const { t } = useTranslation('palette')
   const navigate = useNavigate()
   const toast = useToast()
   const queryClient = useQueryClient()
@@ -63,37 +65,37 @@ export function CommandPalette({
       act.mutate(async () => {
         await activities.create({
           type: 'call',
-          subject: `Call with ${person.fullName}`,
+          subject: t('toasts.callSubject', { name: person.fullName }),
           done: true,
           personIds: [person.id],
         })
-        return `Call with ${person.fullName} logged`
+        return t('toasts.callLogged', { name: person.fullName })
       }),
     newTask: onNewTask,
     markDone: (activity) =>
       act.mutate(async () => {
         await activities.update(activity.id, { done: true })
-        return `Done: ${activity.subject}`
+        return t('toasts.done', { subject: activity.subject })
       }),
     snooze: (activity, minutes) =>
       act.mutate(async () => {
         await activities.snooze(activity.id, minutes)
-        return `Snoozed: ${activity.subject}`
+        return t('toasts.snoozed', { subject: activity.subject })
       }),
     moveDeal: (deal, stageId, stageName) =>
       act.mutate(async () => {
         await deals.update(deal.id, { stageId })
-        return `${deal.title} moved to ${stageName}`
+        return t('toasts.moved', { deal: deal.title, stage: stageName })
       }),
   }
   return (
     <>
-      <Dialog open={open} title="Search and run" onClose={onClose}>
+      <Dialog open={open} title={t('title')} onClose={onClose}>
         {open && <Palette onClose={onClose} actions={actions} />}
       </Dialog>
       <Dialog
         open={task !== null}
-        title={`New task for ${task?.about ?? ''}`}
+        title={t('newTaskTitle', { name: task?.about ?? '' })}
         onClose={() => setTask(null)}
       >
         {task && <ActivityForm mode="schedule" links={task.links} onSaved={() => setTask(null)} />}
@@ -105,6 +107,7 @@ export function CommandPalette({
 // The palette's own state (what is typed, which line is picked) lives while it is open; what its
 // commands do lives in CommandPalette, which stays mounted while their requests run.
 function Palette({ onClose, actions }: { onClose(): void; actions: PaletteActions }) {
+  const { t } = useTranslation('palette')
   const listId = useId()
   const pipelines = usePipelines()
   const [text, setText] = useState('')
@@ -162,7 +165,7 @@ function Palette({ onClose, actions }: { onClose(): void; actions: PaletteAction
   return (
     <div className="palette">
       <label htmlFor={`${listId}-input`} className="visually-hidden">
-        Search people, companies, deals and activities, or type a command
+        {t('searchLabel')}
       </label>
       <input
         id={`${listId}-input`}
@@ -172,7 +175,7 @@ function Palette({ onClose, actions }: { onClose(): void; actions: PaletteAction
         aria-controls={listId}
         aria-activedescendant={commands.length > 0 ? optionId(current) : undefined}
         autoComplete="off"
-        placeholder="Search or type a command"
+        placeholder={t('searchPlaceholder')}
         value={text}
         onChange={(event) => {
           setText(event.target.value)
@@ -180,7 +183,7 @@ function Palette({ onClose, actions }: { onClose(): void; actions: PaletteAction
         }}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label="Results" className="palette-list">
+      <ul id={listId} role="listbox" aria-label={t('listLabel')} className="palette-list">
         {commands.map((command, index) => (
           <li
             key={command.id}
@@ -197,7 +200,7 @@ function Palette({ onClose, actions }: { onClose(): void; actions: PaletteAction
         ))}
         {q && found.isFetched && commands.length === 0 && (
           <li className="palette-empty" role="presentation">
-            Nothing found
+            {t('nothingFound')}
           </li>
         )}
       </ul>

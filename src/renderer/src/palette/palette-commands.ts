@@ -1,4 +1,5 @@
 import type { Activity, Company, Deal, Person, Pipeline } from '../api/types'
+import { i18next } from '../i18n/i18n'
 
 /** One line of the palette: what it says, and what Enter does. */
 export interface Command {
@@ -18,15 +19,15 @@ export interface PaletteActions {
   moveDeal(deal: Deal, stageId: string, stageName: string): void
 }
 
-const screens: [label: string, path: string][] = [
-  ['Board', '/board'],
-  ['Deals', '/deals'],
-  ['My work', '/my-work'],
-  ['Forecast', '/forecast'],
-  ['People', '/people'],
-  ['Companies', '/companies'],
-  ['Settings', '/settings'],
-]
+const screens = [
+  ['board', '/board'],
+  ['deals', '/deals'],
+  ['myWork', '/my-work'],
+  ['forecast', '/forecast'],
+  ['people', '/people'],
+  ['companies', '/companies'],
+  ['settings', '/settings'],
+] as const
 
 export interface Found {
   people: Person[]
@@ -44,34 +45,35 @@ const contains = (text: string, query: string) =>
  * deal and open activity found with what can be done to it.
  */
 export function paletteCommands(text: string, found: Found, actions: PaletteActions): Command[] {
+  const t = i18next.getFixedT(null, 'palette')
   const query = text.trim()
   const commands: Command[] = screens
-    .filter(([label]) => !query || contains(`go to ${label}`, query))
-    .map(([label, path]) => ({
+    .map(([screen, path]) => ({
       id: `go:${path}`,
-      label: `Go to ${label}`,
-      kind: 'Go to',
+      label: t('commands.goTo', { screen: t(`screens.${screen}`) }),
+      kind: t('kinds.goTo'),
       run: () => actions.go(path),
     }))
+    .filter(({ label }) => !query || contains(label, query))
   if (!query) return commands
   for (const person of found.people) {
     commands.push(
       {
         id: `person:${person.id}`,
         label: person.fullName,
-        kind: 'Person',
+        kind: t('kinds.person'),
         run: () => actions.go(`/people/${person.id}`),
       },
       {
         id: `call:${person.id}`,
-        label: `Log a call with ${person.fullName}`,
-        kind: 'Action',
+        label: t('commands.logCall', { name: person.fullName }),
+        kind: t('kinds.action'),
         run: () => actions.logCall(person),
       },
       {
         id: `task:${person.id}`,
-        label: `New task for ${person.fullName}`,
-        kind: 'Action',
+        label: t('commands.newTask', { name: person.fullName }),
+        kind: t('kinds.action'),
         run: () => actions.newTask({ personIds: [person.id] }, person.fullName),
       },
     )
@@ -80,7 +82,7 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
     commands.push({
       id: `company:${company.id}`,
       label: company.name,
-      kind: 'Company',
+      kind: t('kinds.company'),
       run: () => actions.go(`/companies/${company.id}`),
     })
   }
@@ -88,7 +90,7 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
     commands.push({
       id: `deal:${deal.id}`,
       label: deal.title,
-      kind: 'Deal',
+      kind: t('kinds.deal'),
       run: () => actions.go(`/deals/${deal.id}`),
     })
     const pipeline = found.pipelines.find((item) => item.id === deal.pipelineId)
@@ -96,8 +98,8 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
       if (stage.id === deal.stageId || stage.type === 'lost') continue
       commands.push({
         id: `move:${deal.id}:${stage.id}`,
-        label: `Move ${deal.title} to ${stage.name}`,
-        kind: 'Action',
+        label: t('commands.moveDeal', { deal: deal.title, stage: stage.name }),
+        kind: t('kinds.action'),
         run: () => actions.moveDeal(deal, stage.id, stage.name),
       })
     }
@@ -106,14 +108,14 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
     commands.push(
       {
         id: `done:${activity.id}`,
-        label: `Mark done: ${activity.subject}`,
-        kind: 'Activity',
+        label: t('commands.markDone', { subject: activity.subject }),
+        kind: t('kinds.activity'),
         run: () => actions.markDone(activity),
       },
       {
         id: `snooze:${activity.id}`,
-        label: `Snooze 1 hour: ${activity.subject}`,
-        kind: 'Activity',
+        label: t('commands.snooze', { subject: activity.subject }),
+        kind: t('kinds.activity'),
         run: () => actions.snooze(activity, 60),
       },
     )

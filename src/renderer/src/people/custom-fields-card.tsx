@@ -1,18 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Person } from '../api/types'
 import { parseCustomFieldKey, parseCustomFieldValue } from '../../../shared/fields/custom-field'
 import { errorMessage } from '../api/client'
 import { people } from '../api/endpoints'
+import { i18next } from '../i18n/i18n'
 import { keys } from '../api/keys'
 import { useToast } from '../ui/toast'
 import { FormError } from '../ui/field'
 import { QuietInput } from '../ui/quiet-input'
+import { refusalText } from '../forms/field-rules'
 
 // The two inputs of a custom field's row.
 const rowParts = [
-  { part: 'name', label: 'Name' },
-  { part: 'value', label: 'Value' },
+  { part: 'name', label: 'customFields.nameLabel', placeholder: 'customFields.namePlaceholder' },
+  { part: 'value', label: 'customFields.valueLabel', placeholder: 'customFields.valuePlaceholder' },
 ] as const
 
 interface Row {
@@ -42,9 +45,11 @@ function rowProblem(rows: readonly Row[]): string | null {
     const name = row.name.trim()
     if (!name) continue
     const key = parseCustomFieldKey(name)
-    if (!key.ok) return `Field name "${name}" ${key.message}`
+    if (!key.ok) {
+      return refusalText(i18next.t('people:customFields.badName', { name }), key)
+    }
     const value = parseCustomFieldValue(row.value)
-    if (!value.ok) return `Field ${name} ${value.message}`
+    if (!value.ok) return refusalText(i18next.t('people:customFields.badValue', { name }), value)
   }
   return null
 }
@@ -54,6 +59,7 @@ function rowProblem(rows: readonly Row[]): string | null {
  * leaves writing them to the web app.
  */
 export function CustomFieldsCard({ person }: { person: Person }) {
+  const { t } = useTranslation(['people', 'common'])
   const queryClient = useQueryClient()
   const toast = useToast()
   const [rows, setRows] = useState<Row[] | null>(null)
@@ -66,7 +72,7 @@ export function CustomFieldsCard({ person }: { person: Person }) {
       queryClient.setQueryData(keys.person(saved.id), saved)
       void queryClient.invalidateQueries({ queryKey: keys.person(saved.id) })
       setRows(null)
-      toast('Custom fields saved', { tone: 'success' })
+      toast(t('customFields.saved'), { tone: 'success' })
     },
     onError: (failure) => setError(errorMessage(failure)),
   })
@@ -82,18 +88,16 @@ export function CustomFieldsCard({ person }: { person: Person }) {
   return (
     <section aria-labelledby="person-custom" className="detail-card">
       <div className="card-header">
-        <h2 id="person-custom">Custom fields</h2>
+        <h2 id="person-custom">{t('customFields.heading')}</h2>
         {!rows && (
           <button type="button" className="link-button" onClick={edit}>
-            Edit fields
+            {t('customFields.edit')}
           </button>
         )}
       </div>
       {!rows &&
         (fields.length === 0 ? (
-          <p className="muted">
-            None yet. Inbound webhooks and imports fill these in, or add some.
-          </p>
+          <p className="muted">{t('customFields.none')}</p>
         ) : (
           <dl className="facts">
             {fields.map(([name, value]) => (
@@ -117,12 +121,12 @@ export function CustomFieldsCard({ person }: { person: Person }) {
           <ul className="edit-list">
             {rows.map((row, index) => (
               <li key={index} className="edit-row">
-                {rowParts.map(({ part, label }) => (
+                {rowParts.map(({ part, label, placeholder }) => (
                   <QuietInput
                     key={part}
                     id={`custom-${part}-${index}`}
-                    label={`${label} of custom field ${index + 1}`}
-                    placeholder={part}
+                    label={t(label, { number: index + 1 })}
+                    placeholder={t(placeholder)}
                     value={row[part]}
                     onValue={(text) => change(index, { [part]: text })}
                   />
@@ -130,7 +134,7 @@ export function CustomFieldsCard({ person }: { person: Person }) {
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={`Remove custom field ${row.name || index + 1}`}
+                  aria-label={t('customFields.remove', { name: row.name || index + 1 })}
                   onClick={() => setRows(rows.filter((_, position) => position !== index))}
                 >
                   ×
@@ -143,14 +147,14 @@ export function CustomFieldsCard({ person }: { person: Person }) {
             className="button"
             onClick={() => setRows([...rows, { name: '', value: '' }])}
           >
-            Add a field
+            {t('customFields.add')}
           </button>
           <div className="form-actions">
             <button type="button" className="button" onClick={() => setRows(null)}>
-              Cancel
+              {t('common:cancel')}
             </button>
             <button type="submit" className="button button-primary" disabled={save.isPending}>
-              Save fields
+              {t('customFields.save')}
             </button>
           </div>
         </form>

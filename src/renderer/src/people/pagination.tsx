@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { userLocale } from '../format/locale'
 import { useHotkeys } from '../ui/hotkeys'
 import { pageSizes } from './use-people-query'
@@ -20,6 +21,7 @@ export function Pagination({
   totalCapped?: boolean
   onChange(changes: { page?: number; pageSize?: number }): void
 }) {
+  const { t } = useTranslation('people')
   const pages = Math.max(1, Math.ceil(total / pageSize))
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1
   const last = Math.min(total, page * pageSize)
@@ -31,13 +33,17 @@ export function Pagination({
   })
 
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={t('pagination.label')}>
       <p className="pagination-range" aria-live="polite">
-        {count.format(first)}–{count.format(last)} of {count.format(total)}
+        {t('pagination.range', {
+          first: count.format(first),
+          last: count.format(last),
+          total: count.format(total),
+        })}
         {totalCapped && '+'}
       </p>
       <label className="pagination-size">
-        Per page
+        {t('pagination.perPage')}
         <select
           value={pageSize}
           onChange={(event) => onChange({ page: 1, pageSize: Number(event.target.value) })}
@@ -50,7 +56,7 @@ export function Pagination({
         </select>
       </label>
       <button type="button" className="button" disabled={page <= 1} onClick={() => go(1)}>
-        First
+        {t('pagination.first')}
       </button>
       <button
         type="button"
@@ -59,7 +65,7 @@ export function Pagination({
         onClick={() => go(page - 1)}
         aria-keyshortcuts="["
       >
-        Previous
+        {t('pagination.previous')}
       </button>
       <form
         className="pagination-page"
@@ -69,7 +75,7 @@ export function Pagination({
           setTyped(null)
         }}
       >
-        <label htmlFor="page-number">Page</label>
+        <label htmlFor="page-number">{t('pagination.page')}</label>
         <input
           id="page-number"
           type="number"
@@ -79,7 +85,7 @@ export function Pagination({
           onChange={(event) => setTyped(event.target.value)}
           onBlur={() => setTyped(null)}
         />
-        <span>of {count.format(pages)}</span>
+        <span>{t('pagination.ofPages', { pages: count.format(pages) })}</span>
       </form>
       <button
         type="button"
@@ -88,10 +94,10 @@ export function Pagination({
         onClick={() => go(page + 1)}
         aria-keyshortcuts="]"
       >
-        Next
+        {t('pagination.next')}
       </button>
       <button type="button" className="button" disabled={page >= pages} onClick={() => go(pages)}>
-        Last
+        {t('pagination.last')}
       </button>
     </nav>
   )

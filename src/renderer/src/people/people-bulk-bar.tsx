@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../api/client'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -9,6 +10,7 @@ import { useToast } from '../ui/toast'
 
 /** What can be done to the selected people at once: assign, tag, delete (all or none). */
 export function PeopleBulkBar({ ids, onDone }: { ids: string[]; onDone(): void }) {
+  const { t } = useTranslation(['people', 'common'])
   const queryClient = useQueryClient()
   const toast = useToast()
   const users = useUsers()
@@ -18,14 +20,14 @@ export function PeopleBulkBar({ ids, onDone }: { ids: string[]; onDone(): void }
     onSuccess: ({ done }) => {
       onDone()
       void queryClient.invalidateQueries({ queryKey: keys.people })
-      toast(`${done} ${done === 1 ? 'person' : 'people'} changed`, { tone: 'success' })
+      toast(t('bulk.changed', { count: done }), { tone: 'success' })
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
   if (ids.length === 0) return null
   return (
-    <div className="bulk-bar" role="region" aria-label="Bulk actions">
-      <span>{ids.length} selected</span>
+    <div className="bulk-bar" role="region" aria-label={t('bulk.label')}>
+      <span>{t('bulk.selected', { count: ids.length })}</span>
       <AssignSelect
         users={users.data}
         onAssign={(ownerId) => bulk.mutate({ action: 'assign', ids, ownerId })}
@@ -36,13 +38,13 @@ export function PeopleBulkBar({ ids, onDone }: { ids: string[]; onDone(): void }
         className="button button-danger-quiet"
         onClick={() => setDeleting(true)}
       >
-        Delete
+        {t('common:delete')}
       </button>
       <BulkDeleteDialog
         open={deleting}
-        what={`${ids.length} ${ids.length === 1 ? 'person' : 'people'}`}
-        kind="people"
-        message="They will be removed for good; their deals stay, without a person."
+        what={t('bulk.what', { count: ids.length })}
+        kind={t('bulk.kind')}
+        message={t('bulk.deleteMessage')}
         busy={bulk.isPending}
         onConfirm={() =>
           bulk.mutate({ action: 'delete', ids }, { onSettled: () => setDeleting(false) })

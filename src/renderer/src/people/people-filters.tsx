@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { lifecycleStages, type LifecycleStage } from '../../../shared/lifecycle'
 import type { PeopleQuery } from '../api/endpoints'
 import { useUsers } from '../api/reference-data'
-import { lifecycleLabels } from '../format/labels'
 import { useHotkeys } from '../ui/hotkeys'
 
 const typingPauseMs = 250
@@ -18,6 +18,7 @@ export function PeopleFilters({
   update(changes: Partial<PeopleQuery>): void
   filtered: boolean
 }) {
+  const { t } = useTranslation(['people', 'common'])
   const users = useUsers()
   const searchRef = useRef<HTMLInputElement>(null)
   const [text, setText] = useState(query.q ?? '')
@@ -43,19 +44,19 @@ export function PeopleFilters({
   return (
     <div className="filters" role="search">
       <div className="filter filter-search">
-        <label htmlFor="people-search">Search</label>
+        <label htmlFor="people-search">{t('common:search')}</label>
         <input
           ref={searchRef}
           id="people-search"
           type="search"
-          placeholder="Name or e-mail"
+          placeholder={t('filters.searchPlaceholder')}
           value={text}
           aria-keyshortcuts="/"
           onChange={(event) => setText(event.target.value)}
         />
       </div>
       <div className="filter">
-        <label htmlFor="people-lifecycle">Lifecycle stage</label>
+        <label htmlFor="people-lifecycle">{t('filters.lifecycleStage')}</label>
         <select
           id="people-lifecycle"
           value={query.lifecycleStage ?? ''}
@@ -63,22 +64,22 @@ export function PeopleFilters({
             update({ lifecycleStage: (event.target.value || undefined) as LifecycleStage })
           }
         >
-          <option value="">Any</option>
+          <option value="">{t('filters.anyStage')}</option>
           {lifecycleStages.map((stage) => (
             <option key={stage} value={stage}>
-              {lifecycleLabels[stage]}
+              {t(`lifecycle.${stage}`)}
             </option>
           ))}
         </select>
       </div>
       <div className="filter">
-        <label htmlFor="people-owner">Owner</label>
+        <label htmlFor="people-owner">{t('common:owner')}</label>
         <select
           id="people-owner"
           value={query.ownerId ?? ''}
           onChange={(event) => update({ ownerId: event.target.value || undefined })}
         >
-          <option value="">Anyone</option>
+          <option value="">{t('filters.anyone')}</option>
           {users.data?.map((user) => (
             <option key={user.id} value={user.id}>
               {user.name}
@@ -93,11 +94,11 @@ export function PeopleFilters({
           update({ tag: tag.trim() || undefined })
         }}
       >
-        <label htmlFor="people-tag">Tag</label>
+        <label htmlFor="people-tag">{t('filters.tag')}</label>
         <input
           id="people-tag"
           type="text"
-          placeholder="Any tag"
+          placeholder={t('filters.anyTag')}
           value={tag}
           onChange={(event) => setTag(event.target.value)}
           onBlur={() => {
@@ -115,7 +116,7 @@ export function PeopleFilters({
           update({ q: undefined, lifecycleStage: undefined, ownerId: undefined, tag: undefined })
         }}
       >
-        Clear filters
+        {t('filters.clear')}
       </button>
     </div>
   )

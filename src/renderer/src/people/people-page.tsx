@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { SavedViews } from '../layout/saved-views'
 import { people } from '../api/endpoints'
@@ -21,6 +22,7 @@ const count = new Intl.NumberFormat(userLocale)
 
 /** /people: everyone in the workspace, newest first, searchable and filterable. */
 export function PeoplePage() {
+  const { t } = useTranslation('people')
   const { query, update, filtered } = usePeopleQuery()
   const [params, setParams] = useSearchParams()
   const [creating, setCreating] = useState(false)
@@ -41,7 +43,7 @@ export function PeoplePage() {
     <div className="people-page">
       <header className="page-header">
         <h1>
-          People
+          {t('page.heading')}
           {result.data && !filtered && (
             <span className="heading-count"> {count.format(result.data.total)}</span>
           )}
@@ -58,7 +60,7 @@ export function PeoplePage() {
             onClick={() => setCreating(true)}
             aria-keyshortcuts="n"
           >
-            New person
+            {t('page.newPerson')}
           </button>
         </div>
       </header>
@@ -71,22 +73,21 @@ export function PeoplePage() {
           <TableSkeleton rows={Math.min(query.pageSize, 12)} />
         ) : result.data.total === 0 ? (
           filtered ? (
-            <EmptyState title="No one matches">Try fewer filters or another search.</EmptyState>
+            <EmptyState title={t('page.noMatchTitle')}>{t('page.noMatchText')}</EmptyState>
           ) : (
             <EmptyState
-              title="No people yet"
+              title={t('page.emptyTitle')}
               action={
                 <button
                   type="button"
                   className="button button-primary"
                   onClick={() => setCreating(true)}
                 >
-                  Add the first person
+                  {t('page.addFirst')}
                 </button>
               }
             >
-              People arrive here from the form below, the REST API, inbound webhooks or a CSV
-              import.
+              {t('page.emptyText')}
             </EmptyState>
           )
         ) : (
@@ -128,8 +129,9 @@ export function PeoplePage() {
 }
 
 function TableSkeleton({ rows }: { rows: number }) {
+  const { t } = useTranslation('people')
   return (
-    <div className="table-skeleton" role="status" aria-label="Loading people">
+    <div className="table-skeleton" role="status" aria-label={t('page.loading')}>
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className="skeleton-row">
           <div className="skeleton-line" />

@@ -1,8 +1,10 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import type { Person, User } from '../api/types'
 import { formatDateTime, formatRelative } from '../format/dates'
-import { initials, lifecycleLabels } from '../format/labels'
+import { initials } from '../format/labels'
 
 const features = tableFeatures({})
 const helper = createColumnHelper<typeof features, Person>()
@@ -13,7 +15,12 @@ interface Selection {
   onToggleAll(): void
 }
 
-function columnsFor(owners: Map<string, User>, people: Person[], selection: Selection) {
+function columnsFor(
+  t: TFunction<['people', 'common']>,
+  owners: Map<string, User>,
+  people: Person[],
+  selection: Selection,
+) {
   const allPicked = people.length > 0 && people.every((person) => selection.selected.has(person.id))
   return helper.columns([
     helper.display({
@@ -21,7 +28,7 @@ function columnsFor(owners: Map<string, User>, people: Person[], selection: Sele
       header: () => (
         <input
           type="checkbox"
-          aria-label="Select everyone on this page"
+          aria-label={t('table.selectAll')}
           checked={allPicked}
           onChange={selection.onToggleAll}
         />
@@ -29,14 +36,14 @@ function columnsFor(owners: Map<string, User>, people: Person[], selection: Sele
       cell: (info) => (
         <input
           type="checkbox"
-          aria-label={`Select ${info.row.original.fullName}`}
+          aria-label={t('table.select', { name: info.row.original.fullName })}
           checked={selection.selected.has(info.row.original.id)}
           onChange={() => selection.onToggle(info.row.original.id)}
         />
       ),
     }),
     helper.accessor('fullName', {
-      header: 'Name',
+      header: t('common:name'),
       cell: (info) => (
         <Link className="person-name" to={`/people/${info.row.original.id}`}>
           <span className="avatar" aria-hidden="true">
@@ -46,27 +53,30 @@ function columnsFor(owners: Map<string, User>, people: Person[], selection: Sele
         </Link>
       ),
     }),
-    helper.accessor('primaryEmail', { header: 'E-mail', cell: (info) => info.getValue() ?? '—' }),
+    helper.accessor('primaryEmail', {
+      header: t('common:email'),
+      cell: (info) => info.getValue() ?? '—',
+    }),
     helper.accessor('lifecycleStage', {
-      header: 'Lifecycle stage',
+      header: t('table.lifecycleStage'),
       cell: (info) => {
         const stage = info.getValue()
         return stage ? (
-          <span className={`lifecycle lifecycle-${stage}`}>{lifecycleLabels[stage]}</span>
+          <span className={`lifecycle lifecycle-${stage}`}>{t(`lifecycle.${stage}`)}</span>
         ) : (
           '—'
         )
       },
     }),
     helper.accessor('ownerId', {
-      header: 'Owner',
+      header: t('common:owner'),
       cell: (info) => {
         const id = info.getValue()
         return id ? (owners.get(id)?.name ?? '…') : '—'
       },
     }),
     helper.accessor('tags', {
-      header: 'Tags',
+      header: t('common:tags'),
       cell: (info) =>
         info.getValue().map((tag) => (
           <span key={tag} className="tag">
@@ -75,7 +85,7 @@ function columnsFor(owners: Map<string, User>, people: Person[], selection: Sele
         )),
     }),
     helper.accessor('createdAt', {
-      header: 'Added',
+      header: t('table.added'),
       cell: (info) => (
         <time dateTime={info.getValue()} title={formatDateTime(info.getValue())}>
           {formatRelative(info.getValue())}
@@ -103,10 +113,11 @@ export function PeopleTable({
   owners: Map<string, User>
   busy: boolean
 }) {
+  const { t } = useTranslation(['people', 'common'])
   const navigate = useNavigate()
   const table = useTable({
     features,
-    columns: columnsFor(owners, people, selection),
+    columns: columnsFor(t, owners, people, selection),
     data: people,
     getRowId: (row) => row.id,
   })

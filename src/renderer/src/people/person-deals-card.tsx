@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { DealList } from '../layout/deal-list'
@@ -9,10 +10,11 @@ export const usePersonDeals = (personId: string) =>
 
 /** The person's deals card: each deal with its value and stage. */
 export function PersonDealsCard({ personId }: { personId: string }) {
+  const { t } = useTranslation('people')
   const personDeals = usePersonDeals(personId)
   return (
     <section aria-labelledby="person-deals" className="detail-card">
-      <h2 id="person-deals">Deals</h2>
+      <h2 id="person-deals">{t('deals.heading')}</h2>
       <DealList query={personDeals} />
     </section>
   )

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { formatPhone } from '../../../shared/fields/phone'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
-import { lifecycleLabels } from '../format/labels'
 import { DeleteRecordDialog, useRecordDelete } from '../layout/record-page-parts'
 import { RecordWorkCard } from '../work/record-work-card'
 import { RecordActions } from '../ui/record-actions'
@@ -17,6 +17,7 @@ import '../layout/detail.css'
 
 /** /people/:id: a person, their custom fields, deals and timeline. */
 export function PersonDetailPage() {
+  const { t } = useTranslation('people')
   const { id = '' } = useParams()
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
@@ -29,19 +30,22 @@ export function PersonDetailPage() {
   const remove = useRecordDelete({
     remove: () => people.remove(id),
     invalidates: [keys.people, keys.boards],
-    message: () => `${person.data?.fullName ?? 'Person'} deleted`,
+    message: () =>
+      person.data
+        ? t('detail.deleted', { name: person.data.fullName })
+        : t('detail.deletedUnnamed'),
     leaveTo: () => '/people',
   })
 
   if (person.isError) return <ErrorState error={person.error} retry={() => void person.refetch()} />
-  if (!person.data) return <Skeleton lines={8} label="Loading the person" />
+  if (!person.data) return <Skeleton lines={8} label={t('detail.loading')} />
   const current = person.data
   const dealCount = personDeals.data?.total ?? 0
 
   return (
     <article className="detail">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/people">People</Link>
+      <nav aria-label={t('detail.breadcrumb')} className="breadcrumb">
+        <Link to="/people">{t('detail.people')}</Link>
       </nav>
       <header className="detail-header">
         <div>
@@ -49,7 +53,7 @@ export function PersonDetailPage() {
           <p className="detail-subtitle">
             {current.lifecycleStage && (
               <span className={`lifecycle lifecycle-${current.lifecycleStage}`}>
-                {lifecycleLabels[current.lifecycleStage]}
+                {t(`lifecycle.${current.lifecycleStage}`)}
               </span>
             )}
             {current.primaryEmail && (
@@ -72,13 +76,17 @@ export function PersonDetailPage() {
       </div>
       <PersonFormDialog open={editing} onClose={() => setEditing(false)} person={current} />
       <DeleteRecordDialog
-        what="person"
+        what={t('detail.what')}
         open={deleting}
         message={
           <>
-            <strong>{current.fullName}</strong> will be removed for good.
-            {dealCount > 0 &&
-              ` Their ${dealCount === 1 ? 'deal stays' : `${dealCount} deals stay`}, without a person.`}
+            <Trans
+              t={t}
+              i18nKey="detail.deleteMessage"
+              values={{ name: current.fullName }}
+              components={{ strong: <strong /> }}
+            />
+            {dealCount > 0 && ` ${t('detail.dealsStay', { count: dealCount })}`}
           </>
         }
         busy={remove.isPending}

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Person } from '../api/types'
 import { ApiRequestError } from '../api/client'
 import { people } from '../api/endpoints'
@@ -22,8 +23,14 @@ export function PersonFormDialog({
   onClose(): void
   person?: Person
 }) {
+  const { t } = useTranslation('people')
   return (
-    <Dialog open={open} title={person ? 'Edit person' : 'New person'} onClose={onClose} size="wide">
+    <Dialog
+      open={open}
+      title={person ? t('form.editTitle') : t('form.newTitle')}
+      onClose={onClose}
+      size="wide"
+    >
       {open && <PersonFormLoader person={person} onDone={onClose} />}
     </Dialog>
   )
@@ -33,14 +40,16 @@ type PersonFormProps = { person?: Person; onDone(): void }
 
 /** The owner and company choices must be in place before the fields take their values. */
 function PersonFormLoader(props: PersonFormProps) {
+  const { t } = useTranslation('people')
   return (
-    <WhenLoaded queries={[useUsers(), useCompanies()]} label="Loading the form">
+    <WhenLoaded queries={[useUsers(), useCompanies()]} label={t('form.loading')}>
       <PersonForm {...props} />
     </WhenLoaded>
   )
 }
 
 function PersonForm({ person, onDone }: PersonFormProps) {
+  const { t } = useTranslation('people')
   const key = person ? `person-${person.id}` : 'new-person'
   const draftForm = useDraftForm(key, person ? valuesOf(person) : empty, 'fullName')
   const { form, setError: setFormError } = draftForm
@@ -54,7 +63,7 @@ function PersonForm({ person, onDone }: PersonFormProps) {
         : people.create(toInput(values, false)),
     recordKey: keys.person,
     invalidates: () => [keys.people, keys.boards],
-    message: (saved) => (person ? 'Person saved' : `${saved.fullName} added`),
+    message: (saved) => (person ? t('form.saved') : t('form.added', { name: saved.fullName })),
     openPath: person ? undefined : (saved) => `/people/${saved.id}`,
     onError: (error) => {
       const existing = error instanceof ApiRequestError ? error.details?.existingId : undefined
@@ -73,7 +82,7 @@ function PersonForm({ person, onDone }: PersonFormProps) {
     <DraftForm
       {...draftForm}
       pending={save.isPending}
-      submitLabel={person ? 'Save person' : 'Add person'}
+      submitLabel={person ? t('form.savePerson') : t('form.addPerson')}
       onSubmit={submit}
       onDone={onDone}
     >

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { parseEmail } from '../../../shared/fields/email'
 import { parsePhone } from '../../../shared/fields/phone'
@@ -5,14 +6,8 @@ import { parseLine } from '../../../shared/fields/text'
 import { lifecycleStages } from '../../../shared/lifecycle'
 import { fieldRule } from '../forms/field-rules'
 import { CompanySelect, OwnerSelect, TagsField } from '../forms/record-fields'
-import { lifecycleLabels } from '../format/labels'
 import { SelectField } from '../ui/select-field'
 import { TextField } from '../ui/text-field'
-
-const lifecycleChoices = lifecycleStages.map((stage) => ({
-  value: stage,
-  label: lifecycleLabels[stage],
-}))
 
 /**
  * Every field of the person form. `duplicateOf`: the person who already has the e-mail typed,
@@ -25,52 +20,60 @@ export function PersonFormFields({
   duplicateOf: string | null
   onLeave(): void
 }) {
+  const { t } = useTranslation(['people', 'common'])
+  const lifecycleChoices = lifecycleStages.map((stage) => ({
+    value: stage,
+    label: t(`lifecycle.${stage}`),
+  }))
   return (
     <div className="form-grid">
       <TextField
         id="person-name"
-        label="Full name"
+        label={t('form.fullName')}
         name="fullName"
         autoComplete="off"
-        rules={{ required: 'Enter the person’s name', validate: fieldRule('Name', parseLine) }}
+        rules={{
+          required: t('form.nameRequired'),
+          validate: fieldRule(t('common:name'), parseLine),
+        }}
       />
       <TextField
         id="person-email"
-        label="E-mail"
+        label={t('common:email')}
         name="primaryEmail"
         type="email"
         autoComplete="off"
-        rules={{ validate: fieldRule('E-mail', parseEmail) }}
+        rules={{ validate: fieldRule(t('common:email'), parseEmail) }}
         after={
           duplicateOf && (
             <Link to={`/people/${duplicateOf}`} onClick={onLeave}>
-              Open the person who has this e-mail
+              {t('form.duplicate')}
             </Link>
           )
         }
       />
       <TextField
         id="person-phone"
-        label="Phone"
+        label={t('common:phone')}
         name="primaryPhone"
         type="tel"
         autoComplete="off"
-        rules={{ validate: fieldRule('Phone', (raw) => parsePhone(raw)) }}
+        rules={{ validate: fieldRule(t('common:phone'), (raw) => parsePhone(raw)) }}
       />
       <SelectField
         id="person-lifecycle"
-        label="Lifecycle stage"
+        label={t('form.lifecycleStage')}
         name="lifecycleStage"
-        none="None"
+        none={t('common:none')}
         choices={lifecycleChoices}
       />
       <CompanySelect id="person-company" name="companyId" />
       <OwnerSelect id="person-owner" />
       <TextField
         id="person-source"
-        label="Lead source"
+        label={t('form.leadSource')}
         name="leadSource"
-        rules={{ validate: fieldRule('Lead source', parseLine) }}
+        rules={{ validate: fieldRule(t('form.leadSource'), parseLine) }}
       />
       <TagsField id="person-tags" />
     </div>

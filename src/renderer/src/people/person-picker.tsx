@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 
@@ -16,6 +17,7 @@ interface PersonPickerProps {
  * hold a million people, so they are searched on the server, never listed whole.
  */
 export function PersonPicker({ id, value, onChange, invalid, describedBy }: PersonPickerProps) {
+  const { t } = useTranslation('people')
   const listId = useId()
   const [text, setText] = useState<string | null>(null)
   const [open, setOpen] = useState(false)
@@ -71,7 +73,7 @@ export function PersonPicker({ id, value, onChange, invalid, describedBy }: Pers
         }
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        placeholder="Type a name or e-mail"
+        placeholder={t('picker.placeholder')}
         value={shown}
         onChange={(event) => {
           setText(event.target.value)

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ApiRequestError, whenSignedOut } from '../api/client'
 import { keys } from '../api/keys'
 import { ErrorState, Skeleton } from '../ui/states'
@@ -9,6 +10,7 @@ import { WorkspaceProvider } from './workspace'
 
 /** Renders the app only with a live session; otherwise how to sign in. */
 export function SessionGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('session')
   const queryClient = useQueryClient()
   const session = useQuery({
     queryKey: keys.session,
@@ -24,7 +26,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   if (session.isPending) {
     return (
       <div className="full-page-state">
-        <Skeleton lines={3} label="Signing in" />
+        <Skeleton lines={3} label={t('signingIn')} />
       </div>
     )
   }

@@ -1,58 +1,58 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { activities, workspace } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { InlineForm } from '../ui/inline-form'
 import { QuietInput } from '../ui/quiet-input'
 import { QueryView } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
+import { typeName } from '../work/activity-labels'
 
 // Every zone this browser knows, for the picker; the server checks the name the same way.
 const zones = Intl.supportedValuesOf('timeZone')
 
 /** /settings/activities: the workspace's time zone and reminder defaults, and its activity types. */
 export function ActivitiesSettings() {
+  const { t } = useTranslation(['settings', 'common'])
   const current = useQuery({ queryKey: keys.workspace, queryFn: workspace.get })
   const types = useQuery({ queryKey: keys.activityTypes, queryFn: activities.types })
   const save = useSettingsMutation(
     (input: { timeZone?: string | null; reminderMinutes?: number; digestTime?: string }) =>
       workspace.update(input),
-    { invalidates: [keys.workspace, keys.work], done: 'Saved' },
+    { invalidates: [keys.workspace, keys.work], done: t('activities.saved') },
   )
   const [key, setKey] = useState('')
   const [name, setName] = useState('')
   const addType = useSettingsMutation(activities.addType, {
     invalidates: [keys.activityTypes],
-    done: (type) => `${type.name} added`,
+    done: (type) => t('activities.typeAdded', { name: type.name }),
   })
   const removeType = useSettingsMutation(activities.removeType, {
     invalidates: [keys.activityTypes],
-    done: 'Type removed; its activities keep it',
+    done: t('activities.typeRemoved'),
   })
   const data = current.data
   return (
     <section aria-labelledby="activities-heading">
-      <h2 id="activities-heading">Activities and reminders</h2>
-      <p className="section-intro">
-        Due dates and times are read in the workspace&apos;s time zone. A timed activity is reminded
-        some minutes before; a date-only one in the morning digest of its day.
-      </p>
+      <h2 id="activities-heading">{t('activities.heading')}</h2>
+      <p className="section-intro">{t('activities.intro')}</p>
       {data && (
         <div className="settings-fields">
-          <label htmlFor="workspace-zone">Time zone</label>
+          <label htmlFor="workspace-zone">{t('activities.timeZone')}</label>
           <select
             id="workspace-zone"
             value={data.timeZone ?? ''}
             onChange={(event) => save.mutate({ timeZone: event.target.value || null })}
           >
-            <option value="">This computer&apos;s zone</option>
+            <option value="">{t('activities.thisComputersZone')}</option>
             {zones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone}
               </option>
             ))}
           </select>
-          <label htmlFor="workspace-reminder">Default reminder</label>
+          <label htmlFor="workspace-reminder">{t('activities.defaultReminder')}</label>
           <select
             id="workspace-reminder"
             value={data.reminderMinutes}
@@ -61,14 +61,14 @@ export function ActivitiesSettings() {
             {[0, 5, 10, 15, 30, 60, 1440].map((minutes) => (
               <option key={minutes} value={minutes}>
                 {minutes === 0
-                  ? 'At the time'
+                  ? t('activities.atTheTime')
                   : minutes === 1440
-                    ? '1 day before'
-                    : `${minutes} minutes before`}
+                    ? t('activities.oneDayBefore')
+                    : t('activities.minutesBefore', { count: minutes })}
               </option>
             ))}
           </select>
-          <label htmlFor="workspace-digest">Morning digest at</label>
+          <label htmlFor="workspace-digest">{t('activities.digestAt')}</label>
           <input
             id="workspace-digest"
             type="time"
@@ -81,20 +81,24 @@ export function ActivitiesSettings() {
           />
         </div>
       )}
-      <h3>Activity types</h3>
-      <QueryView query={types} loading="Loading types" empty="No types">
+      <h3>{t('activities.typesHeading')}</h3>
+      <QueryView
+        query={types}
+        loading={t('activities.loadingTypes')}
+        empty={t('activities.noTypes')}
+      >
         {(list) => (
           <ul className="plain-list">
             {list.map((type) => (
               <li key={type.key} className="edit-row">
                 <span>
-                  {type.name} <code>{type.key}</code>
+                  {typeName(type.key, list)} <code>{type.key}</code>
                 </span>
                 {!type.builtIn && (
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={`Remove ${type.name}`}
+                    aria-label={t('activities.removeType', { name: typeName(type.key, list) })}
                     onClick={() => removeType.mutate(type.key)}
                   >
                     ×
@@ -106,7 +110,7 @@ export function ActivitiesSettings() {
         )}
       </QueryView>
       <InlineForm
-        title="Add a type"
+        title={t('activities.addType')}
         onSubmit={() =>
           addType.mutate(
             { key, name },
@@ -118,19 +122,19 @@ export function ActivitiesSettings() {
             },
           )
         }
-        submit={{ label: 'Add', disabled: addType.isPending || !key || !name.trim() }}
+        submit={{ label: t('common:add'), disabled: addType.isPending || !key || !name.trim() }}
       >
         <QuietInput
           id="type-name"
-          label="Type name"
-          placeholder="Site visit"
+          label={t('activities.typeName')}
+          placeholder={t('activities.typeNamePlaceholder')}
           value={name}
           onValue={setName}
         />
         <QuietInput
           id="type-key"
-          label="Type key"
-          placeholder="visit"
+          label={t('activities.typeKey')}
+          placeholder={t('activities.typeKeyPlaceholder')}
           value={key}
           onValue={setKey}
         />

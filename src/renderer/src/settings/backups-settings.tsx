@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import type { Backup, Backups } from '../api/types'
 import { backups } from '../api/integrations'
 import { integrationKeys } from '../api/keys'
@@ -8,30 +9,38 @@ import { ConfirmDialog } from '../ui/dialog'
 import { ErrorState, Skeleton } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
 
-const kindLabels: Record<Backup['kind'], string> = {
-  daily: 'Daily',
-  'pre-migration': 'Before an upgrade',
-  'pre-restore': 'Before a restore',
-  manual: 'By hand',
-}
+const kindLabels = {
+  daily: 'backups.kinds.daily',
+  'pre-migration': 'backups.kinds.preMigration',
+  'pre-restore': 'backups.kinds.preRestore',
+  manual: 'backups.kinds.manual',
+} as const satisfies Record<Backup['kind'], string>
 
 const mebibytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
 
 function LastBackup({ last }: { last: Backups['last'] }) {
-  if (!last)
-    return <p data-testid="last-backup">No backup yet: the first is taken within the hour.</p>
+  const { t } = useTranslation('settings')
+  if (!last) return <p data-testid="last-backup">{t('backups.none')}</p>
   return (
     <p data-testid="last-backup">
-      Last backup {formatDateTime(last.at)}:{' '}
       {last.ok ? (
-        <>
-          <span className="stage-badge badge-won">Checked</span> {last.counts?.people} people,{' '}
-          {last.counts?.deals} deals
-        </>
+        <Trans
+          t={t}
+          i18nKey="backups.lastChecked"
+          values={{
+            at: formatDateTime(last.at),
+            people: last.counts?.people ?? '',
+            deals: last.counts?.deals ?? '',
+          }}
+          components={{ badge: <span className="stage-badge badge-won" /> }}
+        />
       ) : (
-        <>
-          <span className="stage-badge badge-lost">Failed</span> {last.error}
-        </>
+        <Trans
+          t={t}
+          i18nKey="backups.lastFailed"
+          values={{ at: formatDateTime(last.at), error: last.error ?? '' }}
+          components={{ badge: <span className="stage-badge badge-lost" /> }}
+        />
       )}
     </p>
   )
@@ -39,32 +48,31 @@ function LastBackup({ last }: { last: Backups['last'] }) {
 
 /** /settings/backups: the daily backups, one now, and a restore with the app running. */
 export function BackupsSettings() {
+  const { t } = useTranslation('settings')
   const queryClient = useQueryClient()
   const query = useQuery({ queryKey: integrationKeys.backups, queryFn: backups.get })
   const [restoring, setRestoring] = useState<Backup | null>(null)
   const takeNow = useSettingsMutation(backups.takeNow, {
     invalidates: [integrationKeys.backups],
     done: (status) =>
-      status?.ok ? 'Backed up and checked' : `The backup failed: ${status?.error ?? 'unknown'}`,
+      status?.ok
+        ? t('backups.checkedToast')
+        : t('backups.failedToast', { error: status?.error ?? t('backups.unknownError') }),
   })
   const restore = useSettingsMutation(backups.restore, {
     invalidates: [integrationKeys.backups],
-    done: (result) => `Restored ${result.restoredFrom}`,
+    done: (result) => t('backups.restored', { name: result.restoredFrom }),
   })
   return (
     <section aria-labelledby="backups-heading">
-      <h2 id="backups-heading">Backups</h2>
-      <p className="section-intro">
-        Outpost backs up this computer’s data every day and before every upgrade, checks each copy,
-        and keeps 7 daily and 4 weekly ones. Keep the folder on another disk or in your own backups
-        too: a copy on the same disk does not survive the disk.
-      </p>
-      {query.isPending && <Skeleton lines={4} label="Loading the backups" />}
+      <h2 id="backups-heading">{t('backups.heading')}</h2>
+      <p className="section-intro">{t('backups.intro')}</p>
+      {query.isPending && <Skeleton lines={4} label={t('backups.loading')} />}
       {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
       {query.data && (
         <>
           <LastBackup last={query.data.last} />
-          <p className="field-hint">In {query.data.folder}</p>
+          <p className="field-hint">{t('backups.folder', { folder: query.data.folder })}</p>
           <div className="form-actions">
             <button
               type="button"
@@ -72,17 +80,17 @@ export function BackupsSettings() {
               disabled={takeNow.isPending}
               onClick={() => takeNow.mutate()}
             >
-              {takeNow.isPending ? 'Backing up…' : 'Back up now'}
+              {takeNow.isPending ? t('backups.backingUp') : t('backups.backUpNow')}
             </button>
           </div>
           <table className="data-table">
             <thead>
               <tr>
-                <th scope="col">Taken</th>
-                <th scope="col">Why</th>
-                <th scope="col">Size</th>
+                <th scope="col">{t('backups.taken')}</th>
+                <th scope="col">{t('backups.why')}</th>
+                <th scope="col">{t('backups.size')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -90,11 +98,11 @@ export function BackupsSettings() {
               {query.data.backups.map((backup) => (
                 <tr key={backup.name}>
                   <td>{formatDateTime(backup.takenAt)}</td>
-                  <td>{kindLabels[backup.kind]}</td>
+                  <td>{t(kindLabels[backup.kind])}</td>
                   <td>{mebibytes(backup.bytes)}</td>
                   <td>
                     <button type="button" className="button" onClick={() => setRestoring(backup)}>
-                      Restore
+                      {t('backups.restore')}
                     </button>
                   </td>
                 </tr>
@@ -105,16 +113,13 @@ export function BackupsSettings() {
       )}
       <ConfirmDialog
         open={restoring !== null}
-        title="Restore this backup?"
+        title={t('backups.confirmTitle')}
         message={
           restoring && (
-            <p>
-              Everything goes back to {formatDateTime(restoring.takenAt)}: changes made since are
-              set aside in a backup taken first, which you can restore to undo.
-            </p>
+            <p>{t('backups.confirmMessage', { at: formatDateTime(restoring.takenAt) })}</p>
           )
         }
-        confirmLabel="Restore"
+        confirmLabel={t('backups.restore')}
         danger
         busy={restore.isPending}
         onClose={() => setRestoring(null)}

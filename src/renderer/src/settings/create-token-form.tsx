@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { CreatedApiToken, TokenScope } from '../api/types'
 import { tokens } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -8,6 +9,7 @@ import { InlineForm } from '../ui/inline-form'
 
 /** A name and a scope make a token; its secret goes to `onCreated`, to be shown once. */
 export function CreateTokenForm({ onCreated }: { onCreated(token: CreatedApiToken): void }) {
+  const { t } = useTranslation('settings')
   const [name, setName] = useState('')
   const [scope, setScope] = useState<TokenScope>('api')
   const create = useSettingsMutation(tokens.create, { invalidates: [keys.tokens] })
@@ -25,27 +27,31 @@ export function CreateTokenForm({ onCreated }: { onCreated(token: CreatedApiToke
   }
   return (
     <InlineForm
-      title="Create a token"
+      title={t('tokens.create.title')}
       onSubmit={submit}
-      submit={{ label: 'Create token', disabled: create.isPending || !name.trim(), primary: true }}
+      submit={{
+        label: t('tokens.create.submit'),
+        disabled: create.isPending || !name.trim(),
+        primary: true,
+      }}
     >
       <QuietInput
         id="token-name"
-        label="Token name"
-        placeholder="What it is for, e.g. Sync script"
+        label={t('tokens.create.name')}
+        placeholder={t('tokens.create.namePlaceholder')}
         value={name}
         onValue={setName}
       />
       <label className="visually-hidden" htmlFor="token-scope">
-        Scope
+        {t('tokens.create.scope')}
       </label>
       <select
         id="token-scope"
         value={scope}
         onChange={(event) => setScope(event.target.value as TokenScope)}
       >
-        <option value="api">api: people and deals</option>
-        <option value="admin">admin: also settings</option>
+        <option value="api">{t('tokens.create.scopeApi')}</option>
+        <option value="admin">{t('tokens.create.scopeAdmin')}</option>
       </select>
     </InlineForm>
   )

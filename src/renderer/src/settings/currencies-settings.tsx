@@ -1,25 +1,27 @@
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { currencies } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useCurrencies } from '../api/reference-data'
-import { userLocale } from '../format/locale'
+import { language } from '../i18n/i18n'
 import { ErrorState, Skeleton } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
 
-const names = new Intl.DisplayNames([userLocale], { type: 'currency' })
+const names = new Intl.DisplayNames([language], { type: 'currency' })
 const allCodes = Intl.supportedValuesOf('currency')
 
 /** /settings/currencies: which currencies deals may use (BRL from the start). */
 export function CurrenciesSettings() {
+  const { t } = useTranslation('settings')
   const list = useCurrencies()
   const [code, setCode] = useState('')
   const enable = useSettingsMutation(currencies.enable, {
     invalidates: [keys.currencies],
-    done: (currency) => `${currency.code} enabled`,
+    done: (currency) => t('currencies.enabled', { code: currency.code }),
   })
   const disable = useSettingsMutation(currencies.disable, {
     invalidates: [keys.currencies],
-    done: 'Currency disabled',
+    done: t('currencies.disabled'),
   })
   const enabled = new Set(list.data?.map((currency) => currency.code))
   const submit = (event: FormEvent) => {
@@ -28,12 +30,9 @@ export function CurrenciesSettings() {
   }
   return (
     <section aria-labelledby="currencies-heading">
-      <h2 id="currencies-heading">Currencies</h2>
-      <p className="section-intro">
-        Deals may use any enabled currency. Disabling one keeps the deals already in it as they are.
-        Sums on the board are kept per currency, never converted.
-      </p>
-      {list.isPending && <Skeleton lines={2} label="Loading currencies" />}
+      <h2 id="currencies-heading">{t('currencies.heading')}</h2>
+      <p className="section-intro">{t('currencies.intro')}</p>
+      {list.isPending && <Skeleton lines={2} label={t('currencies.loading')} />}
       {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
       {list.data && (
         <ul className="edit-list">
@@ -46,17 +45,17 @@ export function CurrenciesSettings() {
                 className="button button-danger-quiet"
                 onClick={() => disable.mutate(currency.code)}
               >
-                Disable
+                {t('currencies.disable')}
               </button>
             </li>
           ))}
         </ul>
       )}
       <form className="inline-form" onSubmit={submit}>
-        <label htmlFor="new-currency">Enable a currency</label>
+        <label htmlFor="new-currency">{t('currencies.enableLabel')}</label>
         <div className="inline-row">
           <select id="new-currency" value={code} onChange={(event) => setCode(event.target.value)}>
-            <option value="">Choose…</option>
+            <option value="">{t('currencies.choose')}</option>
             {allCodes
               .filter((item) => !enabled.has(item))
               .map((item) => (
@@ -66,7 +65,7 @@ export function CurrenciesSettings() {
               ))}
           </select>
           <button type="submit" className="button" disabled={!code || enable.isPending}>
-            Enable
+            {t('currencies.enable')}
           </button>
         </div>
       </form>

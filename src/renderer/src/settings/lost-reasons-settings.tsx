@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { LostReason } from '../api/types'
 import { lostReasons } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -9,23 +10,26 @@ import { InlineForm } from '../ui/inline-form'
 
 /** /settings/lost-reasons: why deals are lost; a deal entering a lost stage must give one. */
 export function LostReasonsSettings() {
+  const { t } = useTranslation(['settings', 'common'])
   const list = useLostReasons()
   const [name, setName] = useState('')
   const create = useSettingsMutation(lostReasons.create, {
     invalidates: [keys.lostReasons],
-    done: (reason) => `“${reason.name}” added`,
+    done: (reason) => t('lostReasons.added', { name: reason.name }),
   })
   const submit = () => {
     if (name.trim()) create.mutate(name.trim(), { onSuccess: () => setName('') })
   }
   return (
     <section aria-labelledby="lost-heading">
-      <h2 id="lost-heading">Lost reasons</h2>
-      <p className="section-intro">
-        Asked whenever a deal moves to a lost stage. A reason that deals still give cannot be
-        deleted.
-      </p>
-      <QueryView query={list} lines={4} loading="Loading lost reasons" empty="No lost reasons yet">
+      <h2 id="lost-heading">{t('lostReasons.heading')}</h2>
+      <p className="section-intro">{t('lostReasons.intro')}</p>
+      <QueryView
+        query={list}
+        lines={4}
+        loading={t('lostReasons.loading')}
+        empty={t('lostReasons.empty')}
+      >
         {(data) => (
           <ul className="edit-list">
             {data.map((reason) => (
@@ -35,24 +39,25 @@ export function LostReasonsSettings() {
         )}
       </QueryView>
       <InlineForm
-        title="New lost reason"
+        title={t('lostReasons.newTitle')}
         text={{ id: 'new-lost-reason', value: name, onValue: setName }}
         onSubmit={submit}
-        submit={{ label: 'Add', disabled: create.isPending || !name.trim() }}
+        submit={{ label: t('common:add'), disabled: create.isPending || !name.trim() }}
       />
     </section>
   )
 }
 
 function LostReasonRow({ reason }: { reason: LostReason }) {
+  const { t } = useTranslation('settings')
   const [name, setName] = useState(reason.name)
   const rename = useSettingsMutation((newName: string) => lostReasons.rename(reason.id, newName), {
     invalidates: [keys.lostReasons],
-    done: 'Renamed',
+    done: t('lostReasons.renamed'),
   })
   const remove = useSettingsMutation(() => lostReasons.remove(reason.id), {
     invalidates: [keys.lostReasons],
-    done: `“${reason.name}” deleted`,
+    done: t('lostReasons.deleted', { name: reason.name }),
   })
   const save = () => {
     if (name.trim() && name.trim() !== reason.name) rename.mutate(name.trim())
@@ -61,7 +66,7 @@ function LostReasonRow({ reason }: { reason: LostReason }) {
   return (
     <li className="edit-row">
       <label className="visually-hidden" htmlFor={`reason-${reason.id}`}>
-        Lost reason
+        {t('lostReasons.label')}
       </label>
       <input
         id={`reason-${reason.id}`}
@@ -78,7 +83,7 @@ function LostReasonRow({ reason }: { reason: LostReason }) {
       <button
         type="button"
         className="icon-button"
-        aria-label={`Delete ${reason.name}`}
+        aria-label={t('lostReasons.delete', { name: reason.name })}
         onClick={() => remove.mutate(undefined)}
       >
         ×

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import type { ApiToken, CreatedApiToken } from '../api/types'
 import { tokens } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -13,47 +14,57 @@ import { useSettingsMutation } from './use-settings-mutation'
 
 /** /settings/tokens: API tokens for scripts; the secret is shown once, at creation. */
 export function TokensSettings() {
+  const { t } = useTranslation('settings')
   const list = useQuery({ queryKey: keys.tokens, queryFn: tokens.list })
   const [created, setCreated] = useState<CreatedApiToken | null>(null)
   const [revoking, setRevoking] = useState<ApiToken | null>(null)
   const revoke = useSettingsMutation(tokens.revoke, {
     invalidates: [keys.tokens],
-    done: 'Token revoked: it stops working at once',
+    done: t('tokens.revoked'),
   })
   return (
     <section aria-labelledby="tokens-heading">
-      <h2 id="tokens-heading">API tokens</h2>
+      <h2 id="tokens-heading">{t('tokens.heading')}</h2>
       <p className="section-intro">
-        Scripts call <code>/api/v1</code> with <code>Authorization: Bearer &lt;token&gt;</code>. An{' '}
-        <em>api</em> token reaches people and deals; an <em>admin</em> token also reaches these
-        settings (<code>/api/app/v1</code>). A token past its requests per minute gets 429 with a
-        Retry-After until the minute is over.
+        <Trans
+          t={t}
+          i18nKey="tokens.intro"
+          shouldUnescape
+          components={{ code: <code />, em: <em /> }}
+        />
       </p>
       <CreateTokenForm onCreated={setCreated} />
       <WorkspaceNumberSetting field="rateLimitPerMinute" />
-      <QueryView query={list} loading="Loading tokens" empty="No tokens yet">
+      <QueryView query={list} loading={t('tokens.loading')} empty={t('tokens.empty')}>
         {(data) => <TokensTable tokens={data} onRevoke={setRevoking} />}
       </QueryView>
       <SecretDialog
-        title="Your new token"
+        title={t('tokens.newTitle')}
         secret={created?.token ?? null}
         testId="created-token"
         onClose={() => setCreated(null)}
       >
         <p>
-          Copy it now: this is the only time <strong>{created?.name}</strong> is shown. Only a hash
-          of it is kept.
+          <Trans
+            t={t}
+            i18nKey="tokens.copyNow"
+            values={{ name: created?.name ?? '' }}
+            components={{ strong: <strong /> }}
+          />
         </p>
       </SecretDialog>
       <ConfirmDialog
         open={revoking !== null}
-        title="Revoke this token?"
+        title={t('tokens.revokeTitle')}
         message={
-          <>
-            Scripts using <strong>{revoking?.name}</strong> get 401 from their next request.
-          </>
+          <Trans
+            t={t}
+            i18nKey="tokens.revokeMessage"
+            values={{ name: revoking?.name ?? '' }}
+            components={{ strong: <strong /> }}
+          />
         }
-        confirmLabel="Revoke token"
+        confirmLabel={t('tokens.revokeConfirm')}
         danger
         busy={revoke.isPending}
         onConfirm={() =>

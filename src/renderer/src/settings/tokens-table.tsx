@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { tokens } from '../api/endpoints'
 import { keys } from '../api/keys'
 import type { ApiToken } from '../api/types'
@@ -14,10 +15,18 @@ export function TokensTable({
   tokens: ApiToken[]
   onRevoke(token: ApiToken): void
 }) {
+  const { t } = useTranslation(['settings', 'common'])
   return (
     <DataTable
-      columns={['Name', 'Scope', 'Token', 'Requests a minute', 'Last used', 'Status']}
-      actions="Actions"
+      columns={[
+        t('common:name'),
+        t('tokens.table.scope'),
+        t('tokens.table.token'),
+        t('tokens.table.rateLimit'),
+        t('tokens.table.lastUsed'),
+        t('common:status'),
+      ]}
+      actions={t('actions')}
     >
       {tokens.map((token) => (
         <tr key={token.id}>
@@ -33,10 +42,14 @@ export function TokensTable({
                 {formatRelative(token.lastUsedAt)}
               </time>
             ) : (
-              'Never'
+              t('tokens.table.never')
             )}
           </td>
-          <td>{token.revokedAt ? `Revoked ${formatRelative(token.revokedAt)}` : 'Active'}</td>
+          <td>
+            {token.revokedAt
+              ? t('tokens.table.revokedAgo', { when: formatRelative(token.revokedAt) })
+              : t('tokens.table.active')}
+          </td>
           <td>
             {!token.revokedAt && (
               <button
@@ -44,7 +57,7 @@ export function TokensTable({
                 className="button button-danger-quiet"
                 onClick={() => onRevoke(token)}
               >
-                Revoke
+                {t('tokens.table.revoke')}
               </button>
             )}
           </td>
@@ -56,12 +69,13 @@ export function TokensTable({
 
 /** A token's own requests a minute; empty follows the workspace's. Saved on Enter or blur. */
 function TokenRateLimit({ token }: { token: ApiToken }) {
+  const { t } = useTranslation('settings')
   const [text, setText] = useState(
     token.rateLimitPerMinute === null ? '' : String(token.rateLimitPerMinute),
   )
   const save = useSettingsMutation((value: number | null) => tokens.setRateLimit(token.id, value), {
     invalidates: [keys.tokens],
-    done: `${token.name}: rate limit saved`,
+    done: t('tokens.table.rateSaved', { name: token.name }),
   })
   const commit = () => {
     const value = text.trim() === '' ? null : Number(text)
@@ -70,7 +84,7 @@ function TokenRateLimit({ token }: { token: ApiToken }) {
   return (
     <>
       <label className="visually-hidden" htmlFor={`rate-${token.id}`}>
-        Requests a minute for {token.name}
+        {t('tokens.table.rateLabel', { name: token.name })}
       </label>
       <input
         id={`rate-${token.id}`}
@@ -78,7 +92,7 @@ function TokenRateLimit({ token }: { token: ApiToken }) {
         type="number"
         min={1}
         max={100_000}
-        placeholder="Workspace"
+        placeholder={t('tokens.table.ratePlaceholder')}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onBlur={commit}

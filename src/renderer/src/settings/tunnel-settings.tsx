@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Tunnel, TunnelUpdate } from '../api/types'
 import type { TunnelProviderName } from '../../../shared/tunnel'
 import { tunnel } from '../api/integrations'
@@ -9,27 +10,28 @@ import { ErrorState, Skeleton } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
 import { SecretBox } from '../ui/secret-dialog'
 
-const providerLabels: Record<TunnelProviderName, string> = {
-  localtunnel: 'localtunnel — free, no account; or a localtunnel server your team runs',
-  ngrok: 'ngrok — with your ngrok account’s authtoken',
-  cloudflared: 'Cloudflare quick tunnel — needs cloudflared installed',
-}
+const providerLabels = {
+  localtunnel: 'tunnel.providers.localtunnel',
+  ngrok: 'tunnel.providers.ngrok',
+  cloudflared: 'tunnel.providers.cloudflared',
+} as const satisfies Record<TunnelProviderName, string>
 
 // While the tunnel is on its way up (or back), its state changes without anyone acting here.
 const changingStates = new Set<Tunnel['status']>(['connecting', 'reconnecting'])
 
 function TunnelStatus({ state }: { state: Tunnel }) {
+  const { t } = useTranslation('settings')
   switch (state.status) {
     case 'off':
-      return <p>The tunnel is off: only this computer can reach Outpost.</p>
+      return <p>{t('tunnel.status.off')}</p>
     case 'connecting':
-      return <p>Connecting through {state.provider}…</p>
+      return <p>{t('tunnel.status.connecting', { provider: state.provider })}</p>
     case 'connected':
       return (
         <>
           <p>
-            <span className="stage-badge badge-won">Connected</span> Inbound webhooks are reachable
-            from the internet at:
+            <span className="stage-badge badge-won">{t('tunnel.status.connected')}</span>{' '}
+            {t('tunnel.status.reachable')}
           </p>
           <SecretBox value={state.publicUrl ?? ''} testId="tunnel-url" />
         </>
@@ -38,13 +40,13 @@ function TunnelStatus({ state }: { state: Tunnel }) {
       return (
         <>
           <p>
-            <span className="stage-badge badge-lost">Not connected</span>{' '}
+            <span className="stage-badge badge-lost">{t('tunnel.status.notConnected')}</span>{' '}
             <span data-testid="tunnel-error">{state.lastError}</span>
           </p>
           <p className="field-hint">
-            Outpost keeps trying in the background
-            {state.nextAttemptAt && ` (next try at ${formatDateTime(state.nextAttemptAt)})`}. Turn
-            the tunnel off to stop.
+            {state.nextAttemptAt
+              ? t('tunnel.status.retryingAt', { at: formatDateTime(state.nextAttemptAt) })
+              : t('tunnel.status.retrying')}
           </p>
         </>
       )
@@ -53,6 +55,7 @@ function TunnelStatus({ state }: { state: Tunnel }) {
 
 /** /settings/tunnel: the optional tunnel that puts the inbound webhooks, and only them, online. */
 export function TunnelSettings() {
+  const { t } = useTranslation('settings')
   const query = useQuery({
     queryKey: integrationKeys.tunnel,
     queryFn: tunnel.get,
@@ -61,13 +64,9 @@ export function TunnelSettings() {
   })
   return (
     <section aria-labelledby="tunnel-heading">
-      <h2 id="tunnel-heading">Tunnel</h2>
-      <p className="section-intro">
-        Forms and services on the internet can only reach this computer through a tunnel. Outpost’s
-        tunnel lets through the inbound webhooks and nothing else: the API, the settings and this
-        window stay private to this computer.
-      </p>
-      {query.isPending && <Skeleton lines={4} label="Loading the tunnel" />}
+      <h2 id="tunnel-heading">{t('tunnel.heading')}</h2>
+      <p className="section-intro">{t('tunnel.intro')}</p>
+      {query.isPending && <Skeleton lines={4} label={t('tunnel.loading')} />}
       {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
       {query.data && (
         <>
@@ -87,17 +86,18 @@ export function TunnelSettings() {
 }
 
 function TunnelForm({ state }: { state: Tunnel }) {
+  const { t } = useTranslation('settings')
   const save = useSettingsMutation(tunnel.update, {
     invalidates: [integrationKeys.tunnel],
     // A tunnel that could not connect is not a success: its reason shows in the status above.
     done: (next) =>
       next.status === 'connected'
-        ? 'Tunnel connected'
+        ? t('tunnel.toast.connected')
         : next.status === 'reconnecting'
           ? ''
           : next.enabled
-            ? 'Tunnel starting'
-            : 'Tunnel settings saved',
+            ? t('tunnel.toast.starting')
+            : t('tunnel.toast.saved'),
   })
   const [provider, setProvider] = useState<TunnelProviderName>(state.provider)
   const [localtunnelHost, setLocaltunnelHost] = useState(state.localtunnelHost ?? '')
@@ -123,7 +123,7 @@ function TunnelForm({ state }: { state: Tunnel }) {
   return (
     <form className="inline-form" onSubmit={submit}>
       <fieldset>
-        <legend>Provider</legend>
+        <legend>{t('tunnel.provider')}</legend>
         {state.providers.map((option) => (
           <label key={option.name} className="choice">
             <input
@@ -134,7 +134,7 @@ function TunnelForm({ state }: { state: Tunnel }) {
               onChange={() => setProvider(option.name)}
             />
             <span>
-              {providerLabels[option.name]}
+              {t(providerLabels[option.name])}
               {!option.available && <span className="field-hint"> ({option.reason})</span>}
             </span>
           </label>
@@ -142,7 +142,7 @@ function TunnelForm({ state }: { state: Tunnel }) {
       </fieldset>
       {provider === 'localtunnel' && (
         <>
-          <label htmlFor="tunnel-host">Tunnel server (leave empty for localtunnel.me)</label>
+          <label htmlFor="tunnel-host">{t('tunnel.host')}</label>
           <input
             id="tunnel-host"
             type="url"
@@ -150,9 +150,7 @@ function TunnelForm({ state }: { state: Tunnel }) {
             value={localtunnelHost}
             onChange={(event) => setLocaltunnelHost(event.target.value)}
           />
-          <label htmlFor="tunnel-subdomain">
-            Subdomain (keeps the same address across restarts)
-          </label>
+          <label htmlFor="tunnel-subdomain">{t('tunnel.subdomain')}</label>
           <input
             id="tunnel-subdomain"
             placeholder="acme-crm"
@@ -163,12 +161,12 @@ function TunnelForm({ state }: { state: Tunnel }) {
       )}
       {provider === 'ngrok' && (
         <>
-          <label htmlFor="ngrok-token">ngrok authtoken</label>
+          <label htmlFor="ngrok-token">{t('tunnel.ngrokToken')}</label>
           <input
             id="ngrok-token"
             type="password"
             autoComplete="off"
-            placeholder={state.ngrokAuthtokenSet ? 'Stored; type a new one to replace it' : ''}
+            placeholder={state.ngrokAuthtokenSet ? t('tunnel.ngrokStored') : ''}
             value={ngrokAuthtoken}
             onChange={(event) => setNgrokAuthtoken(event.target.value)}
           />
@@ -176,7 +174,7 @@ function TunnelForm({ state }: { state: Tunnel }) {
       )}
       <div className="form-actions">
         <button type="submit" className="button" disabled={save.isPending}>
-          Save settings
+          {t('tunnel.save')}
         </button>
         <button
           type="button"
@@ -184,7 +182,11 @@ function TunnelForm({ state }: { state: Tunnel }) {
           disabled={save.isPending}
           onClick={toggle}
         >
-          {state.enabled ? 'Turn tunnel off' : save.isPending ? 'Connecting…' : 'Turn tunnel on'}
+          {state.enabled
+            ? t('tunnel.turnOff')
+            : save.isPending
+              ? t('tunnel.connecting')
+              : t('tunnel.turnOn')}
         </button>
       </div>
     </form>

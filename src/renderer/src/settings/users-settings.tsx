@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { User } from '../api/types'
 import { users } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -13,12 +14,13 @@ const affected = [keys.users, keys.people, keys.boards]
 
 /** /settings/users: the people who own people and deals. */
 export function UsersSettings() {
+  const { t } = useTranslation(['settings', 'common'])
   const list = useUsers()
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const create = useSettingsMutation(users.create, {
     invalidates: affected,
-    done: (user) => `${user.name} added`,
+    done: (user) => t('users.added', { name: user.name }),
   })
   const submit = () => {
     if (!name.trim()) return
@@ -34,12 +36,9 @@ export function UsersSettings() {
   }
   return (
     <section aria-labelledby="users-heading">
-      <h2 id="users-heading">Users</h2>
-      <p className="section-intro">
-        The owners people and deals can be assigned to. Deleting a user leaves what they owned
-        without an owner.
-      </p>
-      <QueryView query={list} loading="Loading users" empty="No users yet">
+      <h2 id="users-heading">{t('users.heading')}</h2>
+      <p className="section-intro">{t('users.intro')}</p>
+      <QueryView query={list} loading={t('users.loading')} empty={t('users.empty')}>
         {(data) => (
           <ul className="edit-list">
             {data.map((user) => (
@@ -49,22 +48,22 @@ export function UsersSettings() {
         )}
       </QueryView>
       <InlineForm
-        title="Add a user"
+        title={t('users.add')}
         onSubmit={submit}
-        submit={{ label: 'Add', disabled: create.isPending || !name.trim() }}
+        submit={{ label: t('common:add'), disabled: create.isPending || !name.trim() }}
       >
         <QuietInput
           id="new-user-name"
-          label="Name"
-          placeholder="Name"
+          label={t('common:name')}
+          placeholder={t('common:name')}
           value={name}
           onValue={setName}
         />
         <QuietInput
           id="new-user-email"
-          label="E-mail"
+          label={t('common:email')}
           type="email"
-          placeholder="E-mail (optional)"
+          placeholder={t('users.emailOptional')}
           value={email}
           onValue={setEmail}
         />
@@ -74,16 +73,17 @@ export function UsersSettings() {
 }
 
 function UserRow({ user }: { user: User }) {
+  const { t } = useTranslation(['settings', 'common'])
   const [name, setName] = useState(user.name)
   const [email, setEmail] = useState(user.email ?? '')
   const [deleting, setDeleting] = useState(false)
   const update = useSettingsMutation(
     (input: { name?: string; email?: string | null }) => users.update(user.id, input),
-    { invalidates: affected, done: 'User saved' },
+    { invalidates: affected, done: t('users.saved') },
   )
   const remove = useSettingsMutation(() => users.remove(user.id), {
     invalidates: affected,
-    done: `${user.name} deleted`,
+    done: t('users.deleted', { name: user.name }),
   })
   const save = () => {
     const changes: { name?: string; email?: string | null } = {}
@@ -95,33 +95,33 @@ function UserRow({ user }: { user: User }) {
     <li className="edit-row">
       <QuietInput
         id={`user-name-${user.id}`}
-        label="Name"
+        label={t('common:name')}
         value={name}
         onValue={setName}
         onBlur={save}
       />
       <QuietInput
         id={`user-email-${user.id}`}
-        label={`E-mail of ${user.name}`}
+        label={t('users.emailOf', { name: user.name })}
         type="email"
         value={email}
-        placeholder="No e-mail"
+        placeholder={t('users.noEmail')}
         onValue={setEmail}
         onBlur={save}
       />
       <button
         type="button"
         className="icon-button"
-        aria-label={`Delete ${user.name}`}
+        aria-label={t('users.delete', { name: user.name })}
         onClick={() => setDeleting(true)}
       >
         ×
       </button>
       <ConfirmDialog
         open={deleting}
-        title={`Delete ${user.name}?`}
-        message="The people and deals they own stay, with no owner."
-        confirmLabel="Delete user"
+        title={t('users.deleteTitle', { name: user.name })}
+        message={t('users.deleteMessage')}
+        confirmLabel={t('users.deleteConfirm')}
         danger
         busy={remove.isPending}
         onConfirm={() => remove.mutate(undefined, { onSettled: () => setDeleting(false) })}

@@ -1,6 +1,6 @@
 import type { TimelineEvent } from '../api/types'
-import { lifecycleLabels } from '../format/labels'
-import type { LifecycleStage } from '../../../shared/lifecycle'
+import { i18next } from '../i18n/i18n'
+import { lifecycleStages, type LifecycleStage } from '../../../shared/lifecycle'
 
 export interface Names {
   stage(id: string): string | undefined
@@ -8,23 +8,29 @@ export interface Names {
   user(id: string): string | undefined
 }
 
-const fieldLabels: Record<string, string> = {
-  title: 'title',
-  value: 'value',
-  currency: 'currency',
-  ownerId: 'owner',
-  expectedCloseDate: 'expected close date',
-  primaryPersonId: 'person',
-  primaryCompanyId: 'company',
-  tags: 'tags',
-  fullName: 'name',
-  primaryEmail: 'e-mail',
-  primaryPhone: 'phone',
-  companyId: 'company',
-  lifecycleStage: 'lifecycle stage',
-  leadSource: 'lead source',
-  customFields: 'custom fields',
-}
+// The fields a change can name, each with its label in the timeline catalogue.
+const labelledFields = [
+  'title',
+  'value',
+  'currency',
+  'ownerId',
+  'expectedCloseDate',
+  'primaryPersonId',
+  'primaryCompanyId',
+  'tags',
+  'fullName',
+  'primaryEmail',
+  'primaryPhone',
+  'companyId',
+  'lifecycleStage',
+  'leadSource',
+  'customFields',
+] as const
+
+const fieldLabel = (field: string) =>
+  (labelledFields as readonly string[]).includes(field)
+    ? i18next.t(`timeline:fields.${field as (typeof labelledFields)[number]}`)
+    : field
 
 // A stage move is told by its own deal.stage_changed event; these fields change with it.
 const stageFields = new Set(['stageId', 'closedAt', 'lostReasonId'])
@@ -37,7 +43,11 @@ interface Data {
 }
 
 const lifecycle = (value: unknown) =>
-  typeof value === 'string' ? (lifecycleLabels[value as LifecycleStage] ?? value) : 'none'
+  typeof value !== 'string'
+    ? i18next.t('timeline:change.noLifecycle')
+    : lifecycleStages.includes(value as LifecycleStage)
+      ? i18next.t(`people:lifecycle.${value as LifecycleStage}`)
+      : value
 
 // Fields whose values read as they are: a change shows the value before and after.
 const shownValues = new Set([
@@ -63,18 +73,27 @@ function describeChange(
   object: Record<string, unknown>,
   names: Names,
 ): string {
-  const label = fieldLabels[field] ?? field
+  const label = fieldLabel(field)
   if (field === 'lifecycleStage') {
-    return `Lifecycle stage: ${lifecycle(previous.lifecycleStage)} → ${lifecycle(object.lifecycleStage)}`
+    return i18next.t('timeline:change.lifecycle', {
+      before: lifecycle(previous.lifecycleStage),
+      after: lifecycle(object.lifecycleStage),
+    })
   }
   if (field === 'ownerId') {
     const owner = typeof object.ownerId === 'string' ? names.user(object.ownerId) : undefined
-    return owner ? `Owner: ${owner}` : 'Owner removed'
+    return owner
+      ? i18next.t('timeline:change.owner', { name: owner })
+      : i18next.t('timeline:change.ownerRemoved')
   }
   if (shownValues.has(field)) {
-    return `${capitalized(label)}: ${shown(previous[field])} → ${shown(object[field])}`
+    return i18next.t('timeline:change.shown', {
+      field: capitalized(label),
+      before: shown(previous[field]),
+      after: shown(object[field]),
+    })
   }
-  return `Changed ${label}`
+  return i18next.t('timeline:change.other', { field: label })
 }
 
 /** Who or what made a change, as the timeline says it: "by Sync script". */
@@ -82,15 +101,19 @@ export function describeActor(actor: TimelineEvent['actor']): string | null {
   if (!actor) return null
   switch (actor.kind) {
     case 'token':
-      return `by ${actor.name ?? 'an API token'}`
+      return actor.name == null
+        ? i18next.t('timeline:actor.apiToken')
+        : i18next.t('timeline:actor.named', { name: actor.name })
     case 'ui':
-      return 'in the app'
+      return i18next.t('timeline:actor.ui')
     case 'inbound':
-      return `by webhook ${actor.name ?? ''}`.trim()
+      return actor.name
+        ? i18next.t('timeline:actor.webhook', { name: actor.name })
+        : i18next.t('timeline:actor.webhookUnnamed')
     case 'import':
-      return 'by a CSV import'
+      return i18next.t('timeline:actor.import')
     case 'system':
-      return `by ${actor.name ?? 'Outpost'}`
+      return i18next.t('timeline:actor.named', { name: actor.name ?? 'Outpost' })
   }
 }
 
@@ -102,23 +125,31 @@ export function describeEvent(event: TimelineEvent, names: Names): string | null
   const stageName = (id: unknown) => (typeof id === 'string' ? names.stage(id) : undefined)
   switch (event.type) {
     case 'deal.created':
-      return `Created in ${stageName(object.stageId) ?? 'its first stage'}`
+      return i18next.t('timeline:event.created', {
+        stage: stageName(object.stageId) ?? i18next.t('timeline:event.firstStage'),
+      })
     case 'deal.stage_changed':
-      return `Moved from ${stageName(previous.stageId) ?? 'another stage'} to ${stageName(object.stageId) ?? 'a new stage'}`
+      return i18next.t('timeline:event.moved', {
+        from: stageName(previous.stageId) ?? i18next.t('timeline:event.anotherStage'),
+        to: stageName(object.stageId) ?? i18next.t('timeline:event.newStage'),
+      })
     case 'deal.won':
-      return 'Won'
+      return i18next.t('timeline:event.won')
     case 'deal.lost': {
       const reason =
         typeof object.lostReasonId === 'string' ? names.lostReason(object.lostReasonId) : undefined
-      return reason ? `Lost: ${reason}` : 'Lost'
+      return reason
+        ? i18next.t('timeline:event.lostWithReason', { reason })
+        : i18next.t('timeline:event.lost')
     }
     case 'deal.deleted':
+      return i18next.t('timeline:event.deleted')
     case 'person.deleted':
-      return 'Deleted'
+      return i18next.t('timeline:event.personDeleted')
     case 'person.created':
-      return 'Created'
+      return i18next.t('timeline:event.personCreated')
     case 'person.tag_added':
-      return `Tagged “${data.tag ?? ''}”`
+      return i18next.t('timeline:event.tagged', { tag: data.tag ?? '' })
     case 'deal.updated':
     case 'person.updated': {
       const changes = (data.changes ?? []).filter(

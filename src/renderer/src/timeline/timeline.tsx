@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Fragment, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { TimelineEvent } from '../api/types'
 import { byId, stagesById, useLostReasons, usePipelines, useUsers } from '../api/reference-data'
 import { formatDateTime, formatRelative } from '../format/dates'
@@ -29,6 +30,7 @@ export function Timeline({
   query: UseQueryResult<{ data: TimelineEvent[] }>
   entries?: HistoryEntry[]
 }) {
+  const { t } = useTranslation('timeline')
   // Events carry ids; the workspace's cached reference lists give them their names.
   const stages = stagesById(usePipelines().data)
   const reasons = byId(useLostReasons().data)
@@ -38,14 +40,14 @@ export function Timeline({
     lostReason: (reasonId) => reasons.get(reasonId)?.name,
     user: (userId) => users.get(userId)?.name,
   }
-  if (query.isPending) return <Skeleton lines={4} label="Loading the timeline" />
+  if (query.isPending) return <Skeleton lines={4} label={t('loading')} />
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />
   const lines: HistoryEntry[] = query.data.data.flatMap((event) => {
     const text = describeEvent(event, names)
     return text ? [{ key: event.id, at: event.createdAt, item: eventLine(event, text) }] : []
   })
   const merged = [...lines, ...entries].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
-  if (merged.length === 0) return <EmptyState title="Nothing has happened yet" />
+  if (merged.length === 0) return <EmptyState title={t('empty')} />
   return (
     <ol className="timeline">
       {merged.map((entry) => (

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { User } from '../api/types'
 import { ConfirmDialog } from './dialog'
 
@@ -10,11 +11,12 @@ export function AssignSelect({
   users: readonly User[] | undefined
   onAssign(ownerId: string | null): void
 }) {
+  const { t } = useTranslation('ui')
   const id = useId()
   return (
     <>
       <label htmlFor={id} className="visually-hidden">
-        Assign to
+        {t('bulk.assignTo')}
       </label>
       <select
         id={id}
@@ -23,8 +25,8 @@ export function AssignSelect({
           event.target.value && onAssign(event.target.value === 'none' ? null : event.target.value)
         }
       >
-        <option value="">Assign to…</option>
-        <option value="none">No owner</option>
+        <option value="">{t('bulk.assignToChoose')}</option>
+        <option value="none">{t('bulk.noOwner')}</option>
         {users?.map((user) => (
           <option key={user.id} value={user.id}>
             {user.name}
@@ -37,6 +39,7 @@ export function AssignSelect({
 
 /** A tag to add to what is selected. */
 export function TagForm({ onTag }: { onTag(tag: string): void }) {
+  const { t } = useTranslation('ui')
   const id = useId()
   const [tag, setTag] = useState('')
   return (
@@ -49,16 +52,16 @@ export function TagForm({ onTag }: { onTag(tag: string): void }) {
       }}
     >
       <label htmlFor={id} className="visually-hidden">
-        Tag to add
+        {t('bulk.tagToAdd')}
       </label>
       <input
         id={id}
-        placeholder="Tag"
+        placeholder={t('bulk.tagPlaceholder')}
         value={tag}
         onChange={(event) => setTag(event.target.value)}
       />
       <button type="submit" className="button" disabled={!tag.trim()}>
-        Add tag
+        {t('bulk.addTag')}
       </button>
     </form>
   )
@@ -74,12 +77,13 @@ export function BulkDeleteDialog(props: {
   onConfirm(): void
   onClose(): void
 }) {
+  const { t } = useTranslation('ui')
   return (
     <ConfirmDialog
       open={props.open}
-      title={`Delete ${props.what}?`}
+      title={t('bulk.deleteTitle', { what: props.what })}
       message={props.message}
-      confirmLabel={`Delete ${props.kind}`}
+      confirmLabel={t('bulk.deleteConfirm', { kind: props.kind })}
       danger
       busy={props.busy}
       onConfirm={props.onConfirm}

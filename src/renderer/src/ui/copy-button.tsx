@@ -1,7 +1,9 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
-/** Copies `text` and says so for two seconds. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/** Copies `text` and says so for two seconds; the button reads `label` (Copy unless told). */
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const { t } = useTranslation('ui')
   const [copied, setCopied] = useState(false)
   const copy = async () => {
     try {
@@ -20,7 +22,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
   }
   return (
     <button type="button" className="button" onClick={() => void copy()} aria-live="polite">
-      {copied ? 'Copied' : label}
+      {copied ? t('copy.copied') : (label ?? t('copy.copy'))}
     </button>
   )
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import './dialog.css'
 
 interface DialogProps {
@@ -17,6 +18,7 @@ interface DialogProps {
  * everything behind it out of reach of the keyboard and screen readers.
  */
 export function Dialog({ open, title, canClose, onClose, children, size = 'normal' }: DialogProps) {
+  const { t } = useTranslation('common')
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
@@ -52,7 +54,12 @@ export function Dialog({ open, title, canClose, onClose, children, size = 'norma
         <>
           <header className="dialog-header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="icon-button" aria-label="Close" onClick={requestClose}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('close')}
+              onClick={requestClose}
+            >
               ×
             </button>
           </header>
@@ -76,12 +83,13 @@ interface ConfirmProps {
 
 /** Asks before something that cannot be undone (a delete, a revoke). */
 export function ConfirmDialog(props: ConfirmProps) {
+  const { t } = useTranslation(['ui', 'common'])
   return (
     <Dialog open={props.open} title={props.title} onClose={props.onClose}>
       <div className="confirm-message">{props.message}</div>
       <div className="form-actions">
         <button type="button" className="button" onClick={props.onClose}>
-          Cancel
+          {t('common:cancel')}
         </button>
         <button
           type="button"
@@ -89,7 +97,7 @@ export function ConfirmDialog(props: ConfirmProps) {
           disabled={props.busy}
           onClick={props.onConfirm}
         >
-          {props.busy ? 'Working…' : props.confirmLabel}
+          {props.busy ? t('confirm.working') : props.confirmLabel}
         </button>
       </div>
     </Dialog>

@@ -54,47 +54,59 @@ export function useHotkeys(bindings: Bindings): void {
   }, [])
 }
 
-/** Every shortcut, as the help dialog and docs/ui.md list them. */
-export const shortcutGroups: { title: string; keys: [string, string][] }[] = [
+/**
+ * The keys of a shortcut as the help dialog shows them: key caps as they are (`/`, `Esc`), two
+ * keys joined by a word (`g then b`, `Ctrl K or ⌘K`), or a key named in words (`Space`).
+ */
+export type ShortcutKeys =
+  string | { join: 'then' | 'or' | 'and'; first: string; second: string } | { named: 'space' }
+
+const then = (first: string, second: string) => ({ join: 'then', first, second }) as const
+
+/** Every shortcut, as the help dialog and docs/ui.md list them; titles and actions are `ui:` keys. */
+export const shortcutGroups = [
   {
-    title: 'Anywhere',
+    title: 'shortcuts.groups.anywhere',
     keys: [
-      ['Ctrl K or ⌘K', 'Search and run: people, companies, deals, activities, actions'],
-      ['g then b', 'Go to the pipeline board'],
-      ['g then d', 'Go to the deals list'],
-      ['g then w', 'Go to My work'],
-      ['g then f', 'Go to the forecast'],
-      ['g then p', 'Go to people'],
-      ['g then c', 'Go to companies'],
-      ['g then s', 'Go to settings'],
-      ['/', 'Search people'],
-      ['?', 'Show these shortcuts'],
+      [{ join: 'or', first: 'Ctrl K', second: '⌘K' }, 'shortcuts.actions.palette'],
+      [then('g', 'b'), 'shortcuts.actions.goBoard'],
+      [then('g', 'd'), 'shortcuts.actions.goDeals'],
+      [then('g', 'w'), 'shortcuts.actions.goMyWork'],
+      [then('g', 'f'), 'shortcuts.actions.goForecast'],
+      [then('g', 'p'), 'shortcuts.actions.goPeople'],
+      [then('g', 'c'), 'shortcuts.actions.goCompanies'],
+      [then('g', 's'), 'shortcuts.actions.goSettings'],
+      ['/', 'shortcuts.actions.searchPeople'],
+      ['?', 'shortcuts.actions.showShortcuts'],
     ],
   },
   {
-    title: 'Pipeline board',
+    title: 'shortcuts.groups.board',
     keys: [
-      ['n', 'New deal'],
-      ['Tab', 'Move between cards'],
-      ['Space', 'Pick up the focused card; Space again drops it'],
-      ['← →', 'Carry a picked-up card to the previous or next stage'],
-      ['Esc', 'Put a picked-up card back'],
-      ['Enter', 'Open the focused deal'],
+      ['n', 'shortcuts.actions.newDeal'],
+      ['Tab', 'shortcuts.actions.moveBetweenCards'],
+      [{ named: 'space' }, 'shortcuts.actions.pickUp'],
+      ['← →', 'shortcuts.actions.carry'],
+      ['Esc', 'shortcuts.actions.putBack'],
+      ['Enter', 'shortcuts.actions.openDeal'],
     ],
   },
   {
-    title: 'People',
+    title: 'shortcuts.groups.people',
     keys: [
-      ['n', 'New person'],
-      ['/', 'Search by name or e-mail'],
-      ['[ and ]', 'Previous and next page'],
+      ['n', 'shortcuts.actions.newPerson'],
+      ['/', 'shortcuts.actions.searchByNameOrEmail'],
+      [{ join: 'and', first: '[', second: ']' }, 'shortcuts.actions.pages'],
     ],
   },
   {
-    title: 'Deal and person pages',
+    title: 'shortcuts.groups.records',
     keys: [
-      ['e', 'Edit'],
-      ['Esc', 'Close a dialog'],
+      ['e', 'shortcuts.actions.edit'],
+      ['Esc', 'shortcuts.actions.closeDialog'],
     ],
   },
-]
+] as const satisfies readonly {
+  title: string
+  keys: readonly (readonly [ShortcutKeys, string])[]
+}[]

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Page } from '../api/types'
 import { QueryView } from './states'
 
@@ -15,6 +16,7 @@ export function NewerOlder({
   hasMore: boolean
   onPage(page: number): void
 }) {
+  const { t } = useTranslation('ui')
   if (page <= 1 && !hasMore) return null
   return (
     <nav className="inline-row" aria-label={label}>
@@ -24,10 +26,10 @@ export function NewerOlder({
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        Newer
+        {t('pager.newer')}
       </button>
       <button type="button" className="button" disabled={!hasMore} onClick={() => onPage(page + 1)}>
-        Older
+        {t('pager.older')}
       </button>
     </nav>
   )

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { CopyButton } from './copy-button'
 import { Dialog } from './dialog'
 
@@ -28,6 +29,7 @@ export function SecretDialog({
   onClose(): void
   children: ReactNode
 }) {
+  const { t } = useTranslation('ui')
   return (
     <Dialog open={secret !== null} title={title} onClose={onClose} size={wide ? 'wide' : 'normal'}>
       {secret !== null && (
@@ -38,7 +40,7 @@ export function SecretDialog({
           <div className="form-actions">
             {action}
             <button type="button" className="button button-primary" onClick={onClose}>
-              Done
+              {t('secret.done')}
             </button>
           </div>
         </>

@@ -1,12 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../api/client'
 import './states.css'
 
 /** Grey placeholder lines the size of what is coming, so nothing jumps when it arrives. */
-export function Skeleton({ lines = 3, label = 'Loading' }: { lines?: number; label?: string }) {
+export function Skeleton({ lines = 3, label }: { lines?: number; label?: string }) {
+  const { t } = useTranslation('ui')
   return (
-    <div className="skeleton" role="status" aria-label={label}>
+    <div className="skeleton" role="status" aria-label={label ?? t('states.loading')}>
       {Array.from({ length: lines }, (_, index) => (
         <div key={index} className="skeleton-line" />
       ))}
@@ -33,13 +35,14 @@ export function EmptyState({
 }
 
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+  const { t } = useTranslation(['ui', 'common'])
   return (
     <div className="error-state" role="alert">
-      <p className="empty-title">This could not be loaded</p>
+      <p className="empty-title">{t('states.loadFailed')}</p>
       <p className="empty-text">{errorMessage(error)}</p>
       {retry && (
         <button type="button" className="button" onClick={retry}>
-          Try again
+          {t('common:retry')}
         </button>
       )}
     </div>

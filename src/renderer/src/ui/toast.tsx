@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import './toast.css'
 
 type Tone = 'info' | 'success' | 'error'
@@ -20,6 +21,7 @@ export const useToast = () => useContext(ToastContext)
 let nextId = 1
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('ui')
   const [toasts, setToasts] = useState<Toast[]>([])
   const dismiss = useCallback((id: number) => {
     setToasts((current) => current.filter((toast) => toast.id !== id))
@@ -55,7 +57,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <button
               type="button"
               className="icon-button"
-              aria-label="Dismiss"
+              aria-label={t('toast.dismiss')}
               onClick={() => dismiss(toast.id)}
             >
               ×

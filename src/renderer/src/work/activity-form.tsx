@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { activities } from '../api/endpoints'
 import { errorMessage } from '../api/client'
 import { keys } from '../api/keys'
 import { useToast } from '../ui/toast'
-import { localToday } from './activity-labels'
+import { localToday, typeName } from './activity-labels'
 import { useActivityTypes } from './use-work'
 
 /** What a new activity is about, filled in by the page it is written on. */
@@ -22,17 +23,17 @@ export interface ActivityDraft {
 }
 
 // From "at time" to "1 week before", as the reminder presets of the issue; '' keeps the default.
-const reminderChoices: [string, string][] = [
-  ['', 'Default reminder'],
-  ['0', 'At time'],
-  ['5', '5 minutes before'],
-  ['15', '15 minutes before'],
-  ['30', '30 minutes before'],
-  ['60', '1 hour before'],
-  ['1440', '1 day before'],
-  ['10080', '1 week before'],
-  ['none', 'No reminder'],
-]
+const reminderChoices = [
+  ['', 'default'],
+  ['0', 'atTime'],
+  ['5', 'minutes5'],
+  ['15', 'minutes15'],
+  ['30', 'minutes30'],
+  ['60', 'hour1'],
+  ['1440', 'day1'],
+  ['10080', 'week1'],
+  ['none', 'none'],
+] as const
 
 /**
  * Logs something done ("Log") or schedules work ("Schedule"): type, subject, date, time and for
@@ -49,6 +50,7 @@ export function ActivityForm({
   initial?: Partial<ActivityDraft>
   onSaved?: () => void
 }) {
+  const { t } = useTranslation('work')
   const id = useId()
   const types = useActivityTypes()
   const toast = useToast()
@@ -77,7 +79,7 @@ export function ActivityForm({
       }),
     onSuccess: (activity) => {
       void queryClient.invalidateQueries({ queryKey: keys.work })
-      toast(mode === 'log' ? `Logged: ${activity.subject}` : `Scheduled: ${activity.subject}`, {
+      toast(t(mode === 'log' ? 'form.logged' : 'form.scheduled', { subject: activity.subject }), {
         tone: 'success',
       })
       setDraft((current) => ({ ...current, subject: '' }))
@@ -93,11 +95,11 @@ export function ActivityForm({
     <form
       className="activity-form"
       onSubmit={submit}
-      aria-label={mode === 'log' ? 'Log an activity' : 'Schedule an activity'}
+      aria-label={t(mode === 'log' ? 'form.logLabel' : 'form.scheduleLabel')}
     >
       <div className="activity-form-row">
         <label htmlFor={`${id}-type`} className="visually-hidden">
-          Type
+          {t('form.type')}
         </label>
         <select
           id={`${id}-type`}
@@ -106,28 +108,24 @@ export function ActivityForm({
         >
           {(types.data ?? [{ key: draft.type, name: draft.type }]).map((type) => (
             <option key={type.key} value={type.key}>
-              {type.name}
+              {typeName(type.key, types.data)}
             </option>
           ))}
         </select>
         <label htmlFor={`${id}-subject`} className="visually-hidden">
-          Subject
+          {t('form.subject')}
         </label>
         <input
           id={`${id}-subject`}
           className="activity-form-subject"
-          placeholder={
-            mode === 'log'
-              ? 'What happened, e.g. Discussed pricing'
-              : 'What to do, e.g. Send the proposal'
-          }
+          placeholder={t(mode === 'log' ? 'form.logPlaceholder' : 'form.schedulePlaceholder')}
           value={draft.subject}
           maxLength={200}
           onChange={(event) => set('subject')(event.target.value)}
         />
       </div>
       <div className="activity-form-row">
-        <label htmlFor={`${id}-date`}>{mode === 'log' ? 'When' : 'Due'}</label>
+        <label htmlFor={`${id}-date`}>{t(mode === 'log' ? 'form.when' : 'form.due')}</label>
         <input
           id={`${id}-date`}
           type="date"
@@ -135,7 +133,7 @@ export function ActivityForm({
           onChange={(event) => set('dueDate')(event.target.value)}
         />
         <label htmlFor={`${id}-time`} className="visually-hidden">
-          Time
+          {t('form.time')}
         </label>
         <input
           id={`${id}-time`}
@@ -147,7 +145,7 @@ export function ActivityForm({
         {mode === 'schedule' && (
           <>
             <label htmlFor={`${id}-reminder`} className="visually-hidden">
-              Reminder
+              {t('form.reminder')}
             </label>
             <select
               id={`${id}-reminder`}
@@ -156,7 +154,7 @@ export function ActivityForm({
             >
               {reminderChoices.map(([value, label]) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(`form.reminders.${label}`)}
                 </option>
               ))}
             </select>
@@ -167,7 +165,7 @@ export function ActivityForm({
           className="button button-primary"
           disabled={create.isPending || !draft.subject.trim()}
         >
-          {mode === 'log' ? 'Log' : 'Schedule'}
+          {t(mode === 'log' ? 'form.log' : 'form.schedule')}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Activity, MyWork } from '../api/types'
 import { dueLabel, dueState, typeName } from './activity-labels'
@@ -19,6 +20,7 @@ export function ActivityItem({
   /** Given, the item links to its deal and people by these names (My work). */
   names?: MyWork['names']
 }) {
+  const { t } = useTranslation('work')
   const types = useActivityTypes()
   const state = activity.done ? 'done' : dueState(activity)
   return (
@@ -27,9 +29,9 @@ export function ActivityItem({
         type="checkbox"
         checked={activity.done}
         disabled={busy}
-        aria-label={
-          activity.done ? `Mark “${activity.subject}” not done` : `Mark “${activity.subject}” done`
-        }
+        aria-label={t(activity.done ? 'item.markNotDone' : 'item.markDone', {
+          subject: activity.subject,
+        })}
         onChange={(event) => onToggle(event.target.checked)}
       />
       <div className="activity-main">
@@ -39,12 +41,14 @@ export function ActivityItem({
           <span className="activity-due">{dueLabel(activity)}</span>
           {activity.outcome && <span>{activity.outcome}</span>}
           {names && activity.dealId && (
-            <Link to={`/deals/${activity.dealId}`}>{names.deals[activity.dealId] ?? 'Deal'}</Link>
+            <Link to={`/deals/${activity.dealId}`}>
+              {names.deals[activity.dealId] ?? t('item.deal')}
+            </Link>
           )}
           {names &&
             activity.personIds.map((personId) => (
               <Link key={personId} to={`/people/${personId}`}>
-                {names.people[personId] ?? 'Person'}
+                {names.people[personId] ?? t('item.person')}
               </Link>
             ))}
         </span>

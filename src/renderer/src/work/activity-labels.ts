@@ -1,9 +1,19 @@
 import type { Activity, ActivityType } from '../api/types'
 import { formatDate } from '../format/dates'
+import { i18next } from '../i18n/i18n'
 
-/** The name of an activity's type: a workspace's own type by its name, else its key. */
+// The five types every workspace has, named in the reader's language; a workspace's own types
+// keep the names it gave them.
+const builtInTypes = ['call', 'meeting', 'email', 'task', 'deadline'] as const
+type BuiltInType = (typeof builtInTypes)[number]
+const isBuiltIn = (key: string): key is BuiltInType =>
+  (builtInTypes as readonly string[]).includes(key)
+
+/** The name of an activity's type: a built-in type translated, a workspace's own by its name. */
 export const typeName = (key: string, types: ActivityType[] | undefined) =>
-  types?.find((type) => type.key === key)?.name ?? key
+  isBuiltIn(key)
+    ? i18next.t(`work:types.${key}`)
+    : (types?.find((type) => type.key === key)?.name ?? key)
 
 /** Where an open activity stands against today: what its colour says. */
 export type DueState = 'overdue' | 'today' | 'future' | 'none'
@@ -27,7 +37,7 @@ export function dueState(activity: Activity, now: Date = new Date()): DueState {
 
 /** "25 Nov 2026, 14:30" as typed, in the activity's own zone; "No date" without one. */
 export function dueLabel(activity: Activity): string {
-  if (!activity.dueDate) return 'No date'
+  if (!activity.dueDate) return i18next.t('work:due.noDate')
   const date = formatDate(activity.dueDate)
   return activity.dueTime ? `${date}, ${activity.dueTime}` : date
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { activities } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -13,19 +14,14 @@ import { ScheduleNextDialog } from './schedule-next-dialog'
 import { useToggleDone } from './use-work'
 import './work.css'
 
-const sections: [keyof MyWork['buckets'], string][] = [
-  ['overdue', 'Overdue'],
-  ['today', 'Today'],
-  ['tomorrow', 'Tomorrow'],
-  ['thisWeek', 'This week'],
-  ['noDate', 'No date'],
-]
+const sections: (keyof MyWork['buckets'])[] = ['overdue', 'today', 'tomorrow', 'thisWeek', 'noDate']
 
 /** The open work of the workspace by when it is due; its count also badges the navigation. */
 export const useMyWork = () => useQuery({ queryKey: keys.myWork, queryFn: activities.myWork })
 
 /** /my-work: Overdue, Today, Tomorrow, This week and No date, each ticked off in place. */
 export function MyWorkPage() {
+  const { t } = useTranslation('work')
   const work = useMyWork()
   const [next, setNext] = useState<Activity | null>(null)
   // ?new=task: the desktop tray's "New task…" opens the form at once.
@@ -34,13 +30,13 @@ export function MyWorkPage() {
   const closeAdding = () => setParams({}, { replace: true })
   const toggle = useToggleDone(setNext)
   if (work.isError) return <ErrorState error={work.error} retry={() => void work.refetch()} />
-  if (!work.data) return <Skeleton lines={6} label="Loading your work" />
+  if (!work.data) return <Skeleton lines={6} label={t('myWork.loading')} />
   const { buckets } = work.data
-  const empty = sections.every(([bucket]) => buckets[bucket].length === 0)
+  const empty = sections.every((bucket) => buckets[bucket].length === 0)
   return (
     <article className="my-work">
       <header className="page-header">
-        <h1>My work</h1>
+        <h1>{t('myWork.title')}</h1>
         <div className="detail-actions">
           <ReminderPermission />
           <button
@@ -48,23 +44,20 @@ export function MyWorkPage() {
             className="button button-primary"
             onClick={() => setParams({ new: 'task' })}
           >
-            New task
+            {t('myWork.newTask')}
           </button>
         </div>
       </header>
-      <Dialog open={adding} title="New task" onClose={closeAdding}>
+      <Dialog open={adding} title={t('myWork.newTask')} onClose={closeAdding}>
         {adding && <ActivityForm mode="schedule" links={{}} onSaved={closeAdding} />}
       </Dialog>
-      {empty && (
-        <EmptyState title="Nothing to do this week">
-          Schedule a call or a task from a person&apos;s or a deal&apos;s page.
-        </EmptyState>
-      )}
-      {sections.map(([bucket, title]) =>
+      {empty && <EmptyState title={t('myWork.emptyTitle')}>{t('myWork.emptyText')}</EmptyState>}
+      {sections.map((bucket) =>
         buckets[bucket].length === 0 ? null : (
           <section key={bucket} aria-labelledby={`work-${bucket}`}>
             <h2 id={`work-${bucket}`}>
-              {title} <span className="count">{buckets[bucket].length}</span>
+              {t(`myWork.sections.${bucket}`)}{' '}
+              <span className="count">{buckets[bucket].length}</span>
             </h2>
             <ul className="work-list">
               {buckets[bucket].map((activity) => (

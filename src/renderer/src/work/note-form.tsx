@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { notes } from '../api/endpoints'
 import { errorMessage } from '../api/client'
 import { keys } from '../api/keys'
@@ -11,6 +12,7 @@ export function NoteForm({
 }: {
   links: { personId?: string; dealId?: string; companyId?: string }
 }) {
+  const { t } = useTranslation('work')
   const id = useId()
   const toast = useToast()
   const queryClient = useQueryClient()
@@ -22,7 +24,7 @@ export function NoteForm({
       void queryClient.invalidateQueries({ queryKey: keys.work })
       setBody('')
       setPinned(false)
-      toast('Note saved', { tone: 'success' })
+      toast(t('note.saved'), { tone: 'success' })
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
@@ -31,14 +33,14 @@ export function NoteForm({
     if (body.trim()) create.mutate()
   }
   return (
-    <form className="activity-form" onSubmit={submit} aria-label="Write a note">
+    <form className="activity-form" onSubmit={submit} aria-label={t('note.formLabel')}>
       <label htmlFor={`${id}-body`} className="visually-hidden">
-        Note
+        {t('note.label')}
       </label>
       <textarea
         id={`${id}-body`}
         rows={3}
-        placeholder="Write a note (Markdown)"
+        placeholder={t('note.placeholder')}
         value={body}
         onChange={(event) => setBody(event.target.value)}
       />
@@ -49,14 +51,14 @@ export function NoteForm({
             checked={pinned}
             onChange={(event) => setPinned(event.target.checked)}
           />
-          Pin to the top
+          {t('note.pin')}
         </label>
         <button
           type="submit"
           className="button button-primary"
           disabled={create.isPending || !body.trim()}
         >
-          Save note
+          {t('note.save')}
         </button>
       </div>
     </form>

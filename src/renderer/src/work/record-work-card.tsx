@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Activity, Note, TimelineEvent } from '../api/types'
 import { formatDateTime, formatRelative } from '../format/dates'
 import { Timeline } from '../timeline/timeline'
@@ -13,11 +14,7 @@ import { useRecordWork, useToggleDone, type RecordRef } from './use-work'
 import './work.css'
 
 type Composer = 'log' | 'schedule' | 'note'
-const composers: [Composer, string][] = [
-  ['log', 'Log activity'],
-  ['schedule', 'Schedule'],
-  ['note', 'Note'],
-]
+const composers: Composer[] = ['log', 'schedule', 'note']
 
 /**
  * When a done activity happened: its due time, which a log entry dated "now" has to the minute
@@ -30,12 +27,12 @@ function happenedAt(activity: Activity): string {
 }
 
 function NoteItem({ note }: { note: Note }) {
+  const { t } = useTranslation('work')
   return (
     <li className={`note-item${note.pinned ? ' note-pinned' : ''}`}>
       <MarkdownText text={note.body} />
       <time dateTime={note.notedAt} title={formatDateTime(note.notedAt)}>
-        {note.pinned ? 'Pinned · ' : 'Note · '}
-        {formatRelative(note.notedAt)}
+        {t(note.pinned ? 'note.pinnedAt' : 'note.notedAt', { when: formatRelative(note.notedAt) })}
       </time>
     </li>
   )
@@ -54,6 +51,7 @@ export function RecordWorkCard({
   /** The record's own changes, for people and deals; companies have none to show. */
   events?: UseQueryResult<{ data: TimelineEvent[] }>
 }) {
+  const { t } = useTranslation('work')
   const [composer, setComposer] = useState<Composer>('log')
   const [next, setNext] = useState<Activity | null>(null)
   const { activityList, noteList } = useRecordWork(record)
@@ -91,9 +89,9 @@ export function RecordWorkCard({
 
   return (
     <section aria-labelledby={`${record.kind}-work`} className="detail-card work-card">
-      <h2 id={`${record.kind}-work`}>Activity</h2>
-      <div role="tablist" aria-label="Add" className="composer-tabs">
-        {composers.map(([value, label]) => (
+      <h2 id={`${record.kind}-work`}>{t('card.heading')}</h2>
+      <div role="tablist" aria-label={t('card.composers')} className="composer-tabs">
+        {composers.map((value) => (
           <button
             key={value}
             type="button"
@@ -102,7 +100,7 @@ export function RecordWorkCard({
             className={composer === value ? 'tab tab-active' : 'tab'}
             onClick={() => setComposer(value)}
           >
-            {label}
+            {t(`card.${value}`)}
           </button>
         ))}
       </div>
@@ -115,11 +113,11 @@ export function RecordWorkCard({
       </div>
       {failed && <ErrorState error={failed} retry={() => void activityList.refetch()} />}
       {(activityList.isPending || noteList.isPending) && (
-        <Skeleton lines={3} label="Loading activities" />
+        <Skeleton lines={3} label={t('card.loading')} />
       )}
       {pinned.length > 0 && (
         <>
-          <h3>Pinned</h3>
+          <h3>{t('card.pinned')}</h3>
           <ul className="work-list">
             {pinned.map((note) => (
               <NoteItem key={note.id} note={note} />
@@ -129,11 +127,11 @@ export function RecordWorkCard({
       )}
       {upcoming.length > 0 && (
         <>
-          <h3>Upcoming</h3>
+          <h3>{t('card.upcoming')}</h3>
           <ul className="work-list">{upcoming.map(item)}</ul>
         </>
       )}
-      <h3>History</h3>
+      <h3>{t('card.history')}</h3>
       {events ? (
         <Timeline
           query={events}

@@ -1,10 +1,16 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { OutpostEvent } from '../../../shared/events'
 import { reminderNotice } from '../../../shared/reminder-notice'
 import type { Activity } from '../api/types'
+import { i18next } from '../i18n/i18n'
 
 // Reminders that arrive together (a laptop waking after a night) make one notice, not a pile.
 const gatherMs = 1000
+
+// The notice's heading in the reader's language (the shared wording is English).
+const reminderTitle = (count: number) =>
+  count === 1 ? i18next.t('work:reminders.one') : i18next.t('work:reminders.several', { count })
 
 /**
  * Turns the stream's reminder.due events into notices: `show` inside the page always, and a system
@@ -15,9 +21,9 @@ export function createReminderNotifier(show: (text: string) => void, openMyWork:
   let timer: ReturnType<typeof setTimeout> | undefined
   const flush = () => {
     timer = undefined
-    const notice = reminderNotice(batch)
+    const notice = reminderNotice(batch, reminderTitle)
     batch = []
-    show(`${notice.title}: ${notice.body}`)
+    show(i18next.t('work:reminders.notice', { title: notice.title, body: notice.body }))
     if ('Notification' in window && Notification.permission === 'granted') {
       const notification = new Notification(notice.title, {
         body: notice.body,
@@ -38,6 +44,7 @@ export function createReminderNotifier(show: (text: string) => void, openMyWork:
 
 /** Asks for permission to show reminders as system notifications, while it is not decided. */
 export function ReminderPermission() {
+  const { t } = useTranslation('work')
   const supported = 'Notification' in window
   const [permission, setPermission] = useState(supported ? Notification.permission : 'denied')
   if (!supported || permission !== 'default') return null
@@ -47,7 +54,7 @@ export function ReminderPermission() {
       className="button"
       onClick={() => void Notification.requestPermission().then(setPermission)}
     >
-      Show reminders as notifications
+      {t('reminders.allow')}
     </button>
   )
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { Activity } from '../api/types'
 import { Dialog } from '../ui/dialog'
 import { ActivityForm } from './activity-form'
@@ -10,8 +11,9 @@ export function ScheduleNextDialog({
   after: Activity | null
   onClose(): void
 }) {
+  const { t } = useTranslation('work')
   return (
-    <Dialog open={after !== null} title="Schedule the next activity" onClose={onClose}>
+    <Dialog open={after !== null} title={t('scheduleNext.title')} onClose={onClose}>
       {after && (
         <ActivityForm
           mode="schedule"
@@ -20,7 +22,10 @@ export function ScheduleNextDialog({
             ...(after.dealId ? { dealId: after.dealId } : {}),
             ...(after.companyId ? { companyId: after.companyId } : {}),
           }}
-          initial={{ type: after.type, subject: `Follow up: ${after.subject}`.slice(0, 200) }}
+          initial={{
+            type: after.type,
+            subject: t('scheduleNext.subject', { subject: after.subject }).slice(0, 200),
+          }}
           onSaved={onClose}
         />
       )}

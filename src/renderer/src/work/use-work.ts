@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { activities, notes } from '../api/endpoints'
 import { keys } from '../api/keys'
 import type { Activity } from '../api/types'
@@ -38,15 +39,18 @@ export const useActivityTypes = () =>
 export function useToggleDone(onDone?: (activity: Activity) => void) {
   const queryClient = useQueryClient()
   const toast = useToast()
+  const { t } = useTranslation('work')
   return useMutation({
     mutationFn: ({ activity, done }: { activity: Activity; done: boolean }) =>
       activities.update(activity.id, { done }),
     onSuccess: (updated) => {
       void queryClient.invalidateQueries({ queryKey: keys.work })
       if (!updated.done) return
-      toast(`Done: ${updated.subject}`, {
+      toast(t('toggle.done', { subject: updated.subject }), {
         tone: 'success',
-        action: onDone ? { label: 'Schedule the next', run: () => onDone(updated) } : undefined,
+        action: onDone
+          ? { label: t('toggle.scheduleNext'), run: () => onDone(updated) }
+          : undefined,
       })
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),

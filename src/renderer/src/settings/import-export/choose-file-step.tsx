@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ImportKind } from '../../../../shared/import-targets'
 
 /** The first step: what the file holds, and the file. */
@@ -13,19 +14,20 @@ export function ChooseFileStep({
   onKind(kind: ImportKind): void
   onFile(file: File | undefined): void
 }) {
+  const { t } = useTranslation('importExport')
   const fileId = useId()
   return (
     <div className="inline-form">
-      <label htmlFor="import-kind">What the file holds</label>
+      <label htmlFor="import-kind">{t('choose.holds')}</label>
       <select
         id="import-kind"
         value={kind}
         onChange={(event) => onKind(event.target.value as ImportKind)}
       >
-        <option value="people">People</option>
-        <option value="deals">Deals</option>
+        <option value="people">{t('choose.people')}</option>
+        <option value="deals">{t('choose.deals')}</option>
       </select>
-      <label htmlFor={fileId}>CSV file, with a header line</label>
+      <label htmlFor={fileId}>{t('choose.file')}</label>
       <input
         id={fileId}
         type="file"
@@ -38,14 +40,7 @@ export function ChooseFileStep({
           {error}
         </p>
       )}
-      <p className="muted">
-        {kind === 'people'
-          ? 'Rows go through the same mapping and duplicate check as inbound webhooks: a row ' +
-            'with an e-mail Outpost knows updates that person.'
-          : 'Each row creates a deal. Pipelines, stages, companies and lost reasons are found ' +
-            'by name and people by e-mail; a row naming one Outpost does not have is ' +
-            'rejected, with its line.'}
-      </p>
+      <p className="muted">{kind === 'people' ? t('choose.peopleHint') : t('choose.dealsHint')}</p>
     </div>
   )
 }

@@ -2,19 +2,62 @@ import { customFieldKeyFor } from '../../../../shared/fields/custom-field'
 import {
   dealImportTargets,
   personNameTargets,
+  type DealImportTarget,
   type ImportKind,
 } from '../../../../shared/import-targets'
-import { personTargets } from '../inbound/mapping-targets'
+import { personMappingTargets, type PersonTarget } from '../../../../shared/mapping-targets'
 
 // The fields a CSV column may fill, by what the file holds.
 
-// People take the inbound webhooks' fields (ids left to the by-name columns) and custom fields.
-export const targetsOf: Record<ImportKind, readonly (readonly [string, string])[]> = {
+/** People take the inbound webhooks' fields (ids left to the by-name columns) and custom fields. */
+type PersonFieldTarget = Exclude<PersonTarget, 'companyId' | 'ownerId'>
+type PeopleImportTarget = PersonFieldTarget | (typeof personNameTargets)[number][0]
+
+/**
+ * Each target's label in the `importExport` catalogue, by its field key (the shared lists' words
+ * are English, for the server): a target added there without a label here fails the type check.
+ */
+const peopleLabels = {
+  fullName: 'targets.people.fullName',
+  primaryEmail: 'targets.people.primaryEmail',
+  primaryPhone: 'targets.people.primaryPhone',
+  lifecycleStage: 'targets.people.lifecycleStage',
+  leadSource: 'targets.people.leadSource',
+  tags: 'targets.people.tags',
+  company: 'targets.people.company',
+  owner: 'targets.people.owner',
+} as const satisfies { [Target in PeopleImportTarget]: `targets.people.${Target}` }
+
+const dealLabels = {
+  title: 'targets.deals.title',
+  value: 'targets.deals.value',
+  currency: 'targets.deals.currency',
+  pipeline: 'targets.deals.pipeline',
+  stage: 'targets.deals.stage',
+  person: 'targets.deals.person',
+  company: 'targets.deals.company',
+  owner: 'targets.deals.owner',
+  lostReason: 'targets.deals.lostReason',
+  expectedCloseDate: 'targets.deals.expectedCloseDate',
+  tags: 'targets.deals.tags',
+} as const satisfies { [Target in DealImportTarget]: `targets.deals.${Target}` }
+
+export type TargetLabel =
+  (typeof peopleLabels)[PeopleImportTarget] | (typeof dealLabels)[DealImportTarget]
+
+const isPeopleTarget = (target: PersonTarget): target is PersonFieldTarget =>
+  target !== 'companyId' && target !== 'ownerId'
+
+/** Each kind's targets, in the shared lists' order, each with its label's catalogue key. */
+export const targetsOf: Record<ImportKind, readonly (readonly [string, TargetLabel])[]> = {
   people: [
-    ...personTargets.filter(([value]) => value !== 'companyId' && value !== 'ownerId'),
-    ...personNameTargets,
+    ...personMappingTargets
+      .map(([target]) => target)
+      .filter(isPeopleTarget)
+      .map((target) => [target, peopleLabels[target]] as const),
+    ...personNameTargets.map(([target]) => [target, peopleLabels[target]] as const),
   ],
-  deals: dealImportTargets,
+  deals: dealImportTargets.map(([target]) => [target, dealLabels[target]] as const),
 }
 
 /** The custom field a people column fills when no field of Outpost's fits it. */

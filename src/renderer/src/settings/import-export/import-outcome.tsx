@@ -1,18 +1,27 @@
+import { Trans, useTranslation } from 'react-i18next'
 import type { ImportResult } from '../../api/types'
 import { userLocale } from '../../format/locale'
 import { DataTable } from '../../ui/data-table'
 
 const count = new Intl.NumberFormat(userLocale)
 
+/** The summary's counts, always shown, in order; `skipped` follows when there are any. */
+const countKeys = ['rows', 'created', 'updated', 'rejected'] as const
+
 /** While the file goes up, then while the server imports its rows. */
 export function ImportProgress({ file, sent, total }: { file: File; sent: number; total: number }) {
+  const { t } = useTranslation('importExport')
   return (
     <div aria-live="polite">
-      <p>{sent < total ? `Sending ${file.name}…` : `Importing the rows of ${file.name}…`}</p>
+      <p>
+        {sent < total
+          ? t('progress.sending', { name: file.name })
+          : t('progress.importing', { name: file.name })}
+      </p>
       {sent < total ? (
-        <progress max={total} value={sent} aria-label="Upload progress" />
+        <progress max={total} value={sent} aria-label={t('progress.upload')} />
       ) : (
-        <progress aria-label="Import progress" />
+        <progress aria-label={t('progress.import')} />
       )}
     </div>
   )
@@ -20,11 +29,12 @@ export function ImportProgress({ file, sent, total }: { file: File; sent: number
 
 /** An import that did not run at all (a row's problem is a rejection in the summary instead). */
 export function ImportFailed({ error, onAgain }: { error: string; onAgain(): void }) {
+  const { t } = useTranslation('importExport')
   return (
     <div role="alert">
-      <p className="form-error">The import did not run: {error}</p>
+      <p className="form-error">{t('failed.message', { error })}</p>
       <button type="button" className="button" onClick={onAgain}>
-        Try again
+        {t('failed.again')}
       </button>
     </div>
   )
@@ -32,26 +42,23 @@ export function ImportFailed({ error, onAgain }: { error: string; onAgain(): voi
 
 /** What the import did: its counts, its warnings, and each rejected row with its line. */
 export function ImportSummary({ result, onAgain }: { result: ImportResult; onAgain(): void }) {
+  const { t } = useTranslation('importExport')
+  const counted = (key: (typeof countKeys)[number] | 'skipped', value: number) => (
+    <span key={key}>
+      <Trans
+        t={t}
+        i18nKey={`summary.${key}`}
+        count={value}
+        values={{ formatted: count.format(value) }}
+        components={{ strong: <strong /> }}
+      />
+    </span>
+  )
   return (
     <div aria-live="polite">
       <p className="import-counts">
-        <span>
-          <strong>{count.format(result.rows)}</strong> rows
-        </span>
-        <span>
-          <strong>{count.format(result.created)}</strong> created
-        </span>
-        <span>
-          <strong>{count.format(result.updated)}</strong> updated
-        </span>
-        <span>
-          <strong>{count.format(result.rejected)}</strong> rejected
-        </span>
-        {result.skipped > 0 && (
-          <span>
-            <strong>{count.format(result.skipped)}</strong> blank, skipped
-          </span>
-        )}
+        {countKeys.map((key) => counted(key, result[key]))}
+        {result.skipped > 0 && counted('skipped', result.skipped)}
       </p>
       {result.warnings.map((warning) => (
         <p key={warning} className="form-note">
@@ -59,7 +66,13 @@ export function ImportSummary({ result, onAgain }: { result: ImportResult; onAga
         </p>
       ))}
       {result.rejections.length > 0 && (
-        <DataTable columns={['Line', 'Field', 'Why']}>
+        <DataTable
+          columns={[
+            t('summary.columns.line'),
+            t('summary.columns.field'),
+            t('summary.columns.why'),
+          ]}
+        >
           {result.rejections.map((rejection) => (
             <tr key={rejection.line}>
               <td>{rejection.line}</td>
@@ -71,7 +84,7 @@ export function ImportSummary({ result, onAgain }: { result: ImportResult; onAga
       )}
       <div className="form-actions">
         <button type="button" className="button" onClick={onAgain}>
-          Import another file
+          {t('summary.another')}
         </button>
       </div>
     </div>

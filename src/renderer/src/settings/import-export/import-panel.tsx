@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { DedupeStrategy, ImportResult, MappingValue } from '../../api/types'
 import { requiredImportTargets, type ImportKind } from '../../../../shared/import-targets'
 import { errorMessage } from '../../api/client'
@@ -32,6 +33,7 @@ function mappingOf(header: string[], targets: string[]): Record<string, MappingV
 
 /** CSV import of people or deals: choose a file, say which column fills which field, run it. */
 export function ImportPanel() {
+  const { t } = useTranslation('importExport')
   const queryClient = useQueryClient()
   const [kind, setKind] = useState<ImportKind>('people')
   const [step, setStep] = useState<Step>({ name: 'choose' })
@@ -43,7 +45,7 @@ export function ImportPanel() {
     if (!file) return
     const { header, rows } = parseCsvPreview(await file.slice(0, previewBytes).text())
     if (header.length === 0) {
-      setStep({ name: 'choose', error: `${file.name} has no header line` })
+      setStep({ name: 'choose', error: t('import.noHeader', { name: file.name }) })
       return
     }
     const guessed = header.map((column) => guessTarget(column, kind))
@@ -71,11 +73,14 @@ export function ImportPanel() {
 
   const missing = requiredImportTargets[kind]
     .filter((target) => !targets.includes(target))
-    .map((target) => targetsOf[kind].find(([value]) => value === target)?.[1] ?? target)
+    .map((target) => {
+      const label = targetsOf[kind].find(([value]) => value === target)?.[1]
+      return label ? t(label) : target
+    })
 
   return (
     <section className="panel" aria-labelledby="import-heading">
-      <h3 id="import-heading">Import from CSV</h3>
+      <h3 id="import-heading">{t('import.heading')}</h3>
       {step.name === 'choose' && (
         <ChooseFileStep
           kind={kind}

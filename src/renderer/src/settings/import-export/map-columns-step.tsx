@@ -1,9 +1,8 @@
+import { Trans, useTranslation } from 'react-i18next'
 import type { DedupeStrategy } from '../../api/types'
 import type { ImportKind } from '../../../../shared/import-targets'
 import { customValue, targetsOf } from './column-targets'
 import { DataTable } from '../../ui/data-table'
-
-const nouns: Record<ImportKind, string> = { people: 'people', deals: 'deals' }
 
 interface MapColumnsProps {
   kind: ImportKind
@@ -22,37 +21,50 @@ interface MapColumnsProps {
 
 /** The second step: which column fills which field, how duplicates are met, and go. */
 export function MapColumnsStep(props: MapColumnsProps) {
+  const { t } = useTranslation('importExport')
   const { kind, missing } = props
   return (
     <>
       <p>
-        <strong>{props.file.name}</strong>: say which column fills which field of the {nouns[kind]}.
+        <Trans
+          t={t}
+          i18nKey={`map.intro.${kind}`}
+          values={{ name: props.file.name }}
+          components={{ strong: <strong /> }}
+        />
       </p>
-      <DataTable columns={['Column', 'First values', 'Imported as']} className="mapping-preview">
+      <DataTable
+        columns={[
+          t('map.columns.column'),
+          t('map.columns.firstValues'),
+          t('map.columns.importedAs'),
+        ]}
+        className="mapping-preview"
+      >
         {props.header.map((column, index) => (
           <ColumnRow key={`${column}-${index}`} {...props} column={column} index={index} />
         ))}
       </DataTable>
       {kind === 'people' && (
         <div className="inline-form">
-          <label htmlFor="import-dedupe">Rows matching someone Outpost knows</label>
+          <label htmlFor="import-dedupe">{t('map.dedupe')}</label>
           <select
             id="import-dedupe"
             value={props.dedupe}
             onChange={(event) => props.onDedupe(event.target.value as DedupeStrategy)}
           >
-            <option value="email">Same e-mail: update that person</option>
-            <option value="phone">Same phone: update that person</option>
-            <option value="none">Always create a new person</option>
+            <option value="email">{t('map.email')}</option>
+            <option value="phone">{t('map.phone')}</option>
+            <option value="none">{t('map.none')}</option>
           </select>
         </div>
       )}
       {missing.length > 0 && (
-        <p className="field-error">Choose the columns that hold: {missing.join(', ')}.</p>
+        <p className="field-error">{t('map.missing', { fields: missing.join(', ') })}</p>
       )}
       <div className="form-actions">
         <button type="button" className="button" onClick={props.onBack}>
-          Choose another file
+          {t('map.chooseAnother')}
         </button>
         <button
           type="button"
@@ -60,7 +72,7 @@ export function MapColumnsStep(props: MapColumnsProps) {
           disabled={missing.length > 0}
           onClick={props.onRun}
         >
-          Import
+          {t('map.run')}
         </button>
       </div>
     </>
@@ -76,6 +88,7 @@ function ColumnRow({
   column,
   index,
 }: MapColumnsProps & { column: string; index: number }) {
+  const { t } = useTranslation('importExport')
   return (
     <tr>
       <td>{column}</td>
@@ -88,21 +101,21 @@ function ColumnRow({
       </td>
       <td>
         <label className="visually-hidden" htmlFor={`column-${index}`}>
-          Field for column {column}
+          {t('map.fieldFor', { column })}
         </label>
         <select
           id={`column-${index}`}
           value={targets[index] ?? ''}
           onChange={(event) => onTarget(index, event.target.value)}
         >
-          <option value="">Don&apos;t import</option>
+          <option value="">{t('map.skip')}</option>
           {targetsOf[kind].map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
           {kind === 'people' && (
-            <option value={customValue(column)}>Custom field “{column}”</option>
+            <option value={customValue(column)}>{t('map.custom', { column })}</option>
           )}
         </select>
       </td>

@@ -1,4 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { usePipelines } from '../../api/reference-data'
 import { fieldRule } from '../../forms/field-rules'
 import { CurrencySelect } from '../../forms/record-fields'
@@ -8,6 +9,7 @@ import { isPlaceholder, readDealValue, type FormValues } from './form-values'
 
 /** The deal a new person brings: pipeline, stage, title and value (fixed or from the payload). */
 export function CreateDealFields() {
+  const { t } = useTranslation('inbound')
   const { control } = useFormContext<FormValues>()
   const dealPipelineId = useWatch({ control, name: 'dealPipelineId' })
   const pipelines = usePipelines()
@@ -16,30 +18,30 @@ export function CreateDealFields() {
     <div className="form-grid">
       <SelectField
         id="deal-pipeline"
-        label="Pipeline"
+        label={t('createDeal.pipeline')}
         name="dealPipelineId"
-        none="Choose…"
+        none={t('createDeal.choose')}
         choices={byName(pipelines.data)}
-        rules={{ required: 'Choose a pipeline' }}
+        rules={{ required: t('createDeal.pipelineRequired') }}
       />
       <SelectField
         id="deal-stage"
-        label="Stage"
+        label={t('createDeal.stage')}
         name="dealStageId"
-        none="Choose…"
+        none={t('createDeal.choose')}
         choices={byName(dealPipeline?.stages)}
-        rules={{ required: 'Choose a stage' }}
+        rules={{ required: t('createDeal.stageRequired') }}
       />
-      <TextField id="deal-title" label="Deal title" name="dealTitle" className="mono" />
+      <TextField id="deal-title" label={t('createDeal.title')} name="dealTitle" className="mono" />
       <div className="field-row">
         <TextField
           id="deal-value"
-          label="Value (number or placeholder)"
+          label={t('createDeal.value')}
           name="dealValue"
           className="mono"
           rules={{
             validate: (text: string) =>
-              isPlaceholder(text) || fieldRule('Value', readDealValue)(text),
+              isPlaceholder(text) || fieldRule(t('createDeal.valueName'), readDealValue)(text),
           }}
         />
         <CurrencySelect id="deal-currency" name="dealCurrency" />

@@ -1,35 +1,37 @@
 import { useFormContext, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Field } from '../../ui/field'
 import { TextField } from '../../ui/text-field'
 import type { FormValues } from './form-values'
 
 /** How a sender seen before is recognised: by e-mail, phone, chosen fields, or never. */
 export function DedupeSection() {
+  const { t } = useTranslation('inbound')
   const { register, control } = useFormContext<FormValues>()
   const strategy = useWatch({ control, name: 'strategy' })
   return (
     <>
-      <h3>Duplicates</h3>
+      <h3>{t('dedupe.heading')}</h3>
       <div className="form-grid">
-        <Field id="inbound-dedupe" label="When the sender was seen before">
+        <Field id="inbound-dedupe" label={t('dedupe.when')}>
           <select id="inbound-dedupe" {...register('strategy')}>
-            <option value="email">Same e-mail: update that person</option>
-            <option value="phone">Same phone: update that person</option>
-            <option value="composite">Same values in chosen fields: update</option>
-            <option value="none">Always create a new person</option>
+            <option value="email">{t('dedupe.email')}</option>
+            <option value="phone">{t('dedupe.phone')}</option>
+            <option value="composite">{t('dedupe.composite')}</option>
+            <option value="none">{t('dedupe.none')}</option>
           </select>
         </Field>
         {strategy === 'composite' ? (
           <TextField
             id="inbound-composite"
-            label="Fields that must all match"
+            label={t('dedupe.fields')}
             name="compositeFields"
-            hint="Separated by commas, e.g. fullName, primaryPhone"
+            hint={t('dedupe.fieldsHint')}
           />
         ) : (
           <TextField
             id="inbound-country"
-            label="Country of phone numbers without a code"
+            label={t('dedupe.country')}
             name="defaultCountry"
             maxLength={2}
           />

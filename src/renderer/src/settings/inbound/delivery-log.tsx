@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { Link } from 'react-router'
 import type { InboundDelivery } from '../../api/types'
 import { errorMessage } from '../../api/client'
@@ -10,12 +12,10 @@ import { EmptyState } from '../../ui/states'
 import { useToast } from '../../ui/toast'
 import { PagedLog } from '../../ui/newer-older'
 
-const outcomeLabels = { created: 'Created', updated: 'Updated', rejected: 'Rejected' } as const
-
-function prettyBody(delivery: InboundDelivery): string {
-  if (delivery.body === null) return `(${delivery.bodySize} bytes, over the size kept)`
+function prettyBody(delivery: InboundDelivery, t: TFunction<'inbound'>): string {
+  if (delivery.body === null) return t('log.bodyNotKept', { size: delivery.bodySize })
   if (delivery.bodyTruncated) {
-    return `${delivery.body}\n… (the first 4 KiB of ${delivery.bodySize} bytes: rejected requests keep no more)`
+    return `${delivery.body}\n${t('log.bodyTruncated', { size: delivery.bodySize })}`
   }
   try {
     return JSON.stringify(JSON.parse(delivery.body), null, 2)
@@ -26,6 +26,7 @@ function prettyBody(delivery: InboundDelivery): string {
 
 /** The request log: what arrived, what it did, and a way to run it again. */
 export function DeliveryLog({ webhookId }: { webhookId: string }) {
+  const { t } = useTranslation('inbound')
   const queryClient = useQueryClient()
   const toast = useToast()
   const [page, setPage] = useState(1)
@@ -39,7 +40,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
     mutationFn: (deliveryId: string) => inbound.replay(webhookId, deliveryId),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: integrationKeys.allDeliveries(webhookId) })
-      toast(`Replayed: ${outcomeLabels[result.outcome].toLowerCase()} (${result.status})`, {
+      toast(t(`log.replayed.${result.outcome}`, { status: result.status }), {
         tone: result.outcome === 'rejected' ? 'error' : 'success',
       })
     },
@@ -48,16 +49,12 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
 
   return (
     <section aria-labelledby="log-heading" className="panel">
-      <h3 id="log-heading">Request log</h3>
+      <h3 id="log-heading">{t('log.heading')}</h3>
       <PagedLog
         query={log}
-        label="Request log pages"
-        loading="Loading the request log"
-        empty={
-          <EmptyState title="Nothing has arrived yet">
-            Deliveries show up here with what they did, newest first.
-          </EmptyState>
-        }
+        label={t('log.pages')}
+        loading={t('log.loading')}
+        empty={<EmptyState title={t('log.emptyTitle')}>{t('log.emptyText')}</EmptyState>}
         page={page}
         onPage={setPage}
       >
@@ -69,7 +66,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                   <details>
                     <summary>
                       <span className={`outcome-badge outcome-${delivery.outcome}`}>
-                        {outcomeLabels[delivery.outcome]}
+                        {t(`log.outcomes.${delivery.outcome}`)}
                       </span>
                       <span className="delivery-status">{delivery.status}</span>
                       <time
@@ -79,9 +76,9 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                         {formatRelative(delivery.receivedAt)}
                       </time>
                       <span className="muted delivery-type">
-                        {delivery.contentType ?? 'no content type'}
+                        {delivery.contentType ?? t('log.noContentType')}
                       </span>
-                      {delivery.replayOf && <span className="muted">replay</span>}
+                      {delivery.replayOf && <span className="muted">{t('log.replayMark')}</span>}
                       {delivery.error && (
                         <span className="delivery-error">{delivery.error.message}</span>
                       )}
@@ -89,10 +86,10 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                     <div className="delivery-body">
                       <div className="inline-row">
                         {delivery.personId && (
-                          <Link to={`/people/${delivery.personId}`}>Open the person</Link>
+                          <Link to={`/people/${delivery.personId}`}>{t('log.openPerson')}</Link>
                         )}
                         {delivery.dealId && (
-                          <Link to={`/deals/${delivery.dealId}`}>Open the deal</Link>
+                          <Link to={`/deals/${delivery.dealId}`}>{t('log.openDeal')}</Link>
                         )}
                         <button
                           type="button"
@@ -100,12 +97,12 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                           disabled={replay.isPending}
                           onClick={() => replay.mutate(delivery.id)}
                         >
-                          Replay
+                          {t('log.replay')}
                         </button>
                       </div>
-                      <h4>Received</h4>
-                      <pre>{prettyBody(delivery)}</pre>
-                      <h4>Answered</h4>
+                      <h4>{t('log.received')}</h4>
+                      <pre>{prettyBody(delivery, t)}</pre>
+                      <h4>{t('log.answered')}</h4>
                       <pre>{JSON.stringify(delivery.response, null, 2)}</pre>
                     </div>
                   </details>

@@ -3,6 +3,7 @@ import type { DedupeStrategy, InboundObjectType, InboundWebhook } from '../../ap
 import { ApiRequestError, errorMessage } from '../../api/client'
 import type { InboundWebhookInput } from '../../api/integrations'
 import { defaultCurrency, userLocale } from '../../format/locale'
+import { i18next } from '../../i18n/i18n'
 import { formatTypedMoney, parseTypedMoney } from '../../../../shared/fields/money-input'
 import { customTarget, toMapping, toRows, type MappingRow } from './mapping-targets'
 
@@ -57,7 +58,8 @@ export function valuesOf(webhook: InboundWebhook | undefined): FormValues {
     createDeal: Boolean(deal),
     dealPipelineId: deal?.pipelineId ?? '',
     dealStageId: deal?.stageId ?? '',
-    dealTitle: deal?.title ?? 'New lead: {{name}}',
+    // `{{name}}` is the payload's placeholder, passed through as it is.
+    dealTitle: deal?.title ?? i18next.t('inbound:form.defaultDealTitle', { name: '{{name}}' }),
     dealValue:
       typeof deal?.value === 'number'
         ? formatTypedMoney(deal.value, userLocale)

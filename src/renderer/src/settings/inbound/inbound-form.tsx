@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import type { InboundWebhook, InboundWebhookWithUrl } from '../../api/types'
 import { inbound } from '../../api/integrations'
+import { i18next, language } from '../../i18n/i18n'
 import { integrationKeys } from '../../api/keys'
 import { FormError } from '../../ui/field'
 import { TextField } from '../../ui/text-field'
@@ -16,7 +18,10 @@ import { MappingSection } from './mapping-section'
 const wholeNumber = (min: number, max: number) => (text: string) =>
   /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max
     ? true
-    : `A whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`
+    : i18next.t('inbound:form.wholeNumber', {
+        min: min.toLocaleString(language),
+        max: max.toLocaleString(language),
+      })
 
 /** The settings of an inbound webhook: mapping, deduplication and what happens after receipt. */
 export function InboundForm({
@@ -26,6 +31,7 @@ export function InboundForm({
   webhook?: InboundWebhook
   onCreated(created: InboundWebhookWithUrl): void
 }) {
+  const { t } = useTranslation('inbound')
   const queryClient = useQueryClient()
   const toast = useToast()
   const [formError, setFormError] = useState<string | null>(null)
@@ -42,7 +48,7 @@ export function InboundForm({
       if (created) onCreated(created)
       if (saved) {
         form.reset(valuesOf(saved))
-        toast('Inbound webhook saved', { tone: 'success' })
+        toast(t('form.saved'), { tone: 'success' })
       }
     },
     onError: (error) => setFormError(showServerError(error, form.getValues('mapping'), setError)),
@@ -59,47 +65,47 @@ export function InboundForm({
         <div className="form-grid">
           <TextField
             id="inbound-name"
-            label="Name"
+            label={t('form.name')}
             name="name"
-            placeholder="Website contact form"
-            rules={{ required: 'Give the webhook a name' }}
+            placeholder={t('form.namePlaceholder')}
+            rules={{ required: t('form.nameRequired') }}
           />
           <fieldset className="plain-fieldset">
-            <legend>Creates</legend>
+            <legend>{t('form.creates')}</legend>
             <div className="inline-row">
               <label className="choice">
-                <input type="radio" value="person" {...register('objectType')} /> People
+                <input type="radio" value="person" {...register('objectType')} /> {t('form.people')}
               </label>
               <label className="choice">
-                <input type="radio" value="deal" {...register('objectType')} /> Deals
+                <input type="radio" value="deal" {...register('objectType')} /> {t('form.deals')}
               </label>
               <label className="choice">
-                <input type="checkbox" {...register('enabled')} /> Enabled
+                <input type="checkbox" {...register('enabled')} /> {t('form.enabled')}
               </label>
             </div>
           </fieldset>
           <TextField
             id="inbound-rate-limit"
-            label="Deliveries per minute"
+            label={t('form.rateLimit')}
             name="rateLimitPerMinute"
             inputMode="numeric"
-            hint="More are refused with 429 and a Retry-After, for the sender to try again"
+            hint={t('form.rateLimitHint')}
             rules={{ validate: wholeNumber(1, 100_000) }}
           />
           <TextField
             id="inbound-log-requests"
-            label="Requests kept in the log"
+            label={t('form.logRequests')}
             name="logMaxRequests"
             inputMode="numeric"
-            hint="The newest; older ones are dropped"
+            hint={t('form.logRequestsHint')}
             rules={{ validate: wholeNumber(10, 10_000) }}
           />
           <TextField
             id="inbound-log-size"
-            label="Log size, MiB"
+            label={t('form.logSize')}
             name="logMaxMiB"
             inputMode="numeric"
-            hint="Bodies kept, at most; a rejected request keeps only its first 4 KiB"
+            hint={t('form.logSizeHint')}
             rules={{ validate: wholeNumber(1, 1024) }}
           />
         </div>
@@ -108,7 +114,7 @@ export function InboundForm({
         <AfterReceiptSection />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : webhook ? 'Save changes' : 'Create webhook'}
+            {save.isPending ? t('form.saving') : webhook ? t('form.saveChanges') : t('form.create')}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { inbound } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
@@ -8,6 +9,7 @@ import { DataTable } from '../../ui/data-table'
 
 /** /settings/inbound: every inbound webhook of the workspace. */
 export function InboundList() {
+  const { t } = useTranslation('inbound')
   const list = useQuery({
     queryKey: integrationKeys.inboundList(1),
     queryFn: () => inbound.list(1),
@@ -15,43 +17,43 @@ export function InboundList() {
   return (
     <section aria-labelledby="inbound-list-heading">
       <div className="section-header">
-        <h2 id="inbound-list-heading">Inbound webhooks</h2>
+        <h2 id="inbound-list-heading">{t('list.heading')}</h2>
         <Link className="button button-primary" to="/settings/inbound/new">
-          New inbound webhook
+          {t('list.new')}
         </Link>
       </div>
-      <p className="section-intro">
-        Website forms, ad platforms, booking tools and scripts post JSON or form data to a webhook
-        URL; Outpost maps it to a person (or a deal) and matches it against the people it has, so a
-        second form from the same e-mail updates rather than duplicates.
-      </p>
+      <p className="section-intro">{t('list.intro')}</p>
       <QueryView
         query={list}
-        loading="Loading inbound webhooks"
-        empty={
-          <EmptyState title="No inbound webhooks yet">
-            Create one to get a URL to post to.
-          </EmptyState>
-        }
+        loading={t('list.loading')}
+        empty={<EmptyState title={t('list.emptyTitle')}>{t('list.emptyText')}</EmptyState>}
       >
         {(data) => (
-          <DataTable columns={['Name', 'Creates', 'Duplicates by', 'URL', 'State']}>
+          <DataTable
+            columns={[
+              t('list.columns.name'),
+              t('list.columns.creates'),
+              t('list.columns.duplicatesBy'),
+              t('list.columns.url'),
+              t('list.columns.state'),
+            ]}
+          >
             {data.data.map((webhook) => (
               <tr key={webhook.id}>
                 <td>
                   <Link to={`/settings/inbound/${webhook.id}`}>{webhook.name}</Link>
                 </td>
-                <td>{webhook.objectType === 'deal' ? 'Deals' : 'People'}</td>
-                <td>{webhook.dedupe.strategy}</td>
+                <td>{webhook.objectType === 'deal' ? t('list.deals') : t('list.people')}</td>
+                <td>{t(`strategies.${webhook.dedupe.strategy}`)}</td>
                 <td>
                   <code>…/{webhook.tokenPrefix}…</code>
                 </td>
                 <td>
                   {webhook.revokedAt
-                    ? `Revoked ${formatRelative(webhook.revokedAt)}`
+                    ? t('list.revoked', { when: formatRelative(webhook.revokedAt) })
                     : webhook.enabled
-                      ? 'Enabled'
-                      : 'Paused'}
+                      ? t('list.enabled')
+                      : t('list.paused')}
                 </td>
               </tr>
             ))}

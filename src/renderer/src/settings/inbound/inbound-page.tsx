@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import type { InboundWebhookWithUrl } from '../../api/types'
 import { inbound } from '../../api/integrations'
@@ -14,6 +15,7 @@ import './inbound.css'
 
 /** /settings/inbound/:id ("new" for a new one): settings, URL, try it, request log. */
 export function InboundPage() {
+  const { t } = useTranslation('inbound')
   const { id = 'new' } = useParams()
   const navigate = useNavigate()
   const [created, setCreated] = useState<InboundWebhookWithUrl | null>(null)
@@ -23,19 +25,19 @@ export function InboundPage() {
     queryFn: () => inbound.get(id),
     enabled: !isNew,
   })
-  const title = isNew ? 'New inbound webhook' : (webhook.data?.name ?? 'Inbound webhook')
+  const title = isNew ? t('page.newTitle') : (webhook.data?.name ?? t('page.title'))
   // The form's choices (owners, pipelines) must be there before its fields take their values.
   const lists = [useUsers(), usePipelines(), useCurrencies()]
   const listsFailed = lists.find((list) => list.isError)
   if (listsFailed) {
     return <ErrorState error={listsFailed.error} retry={() => void listsFailed.refetch()} />
   }
-  if (lists.some((list) => !list.data)) return <Skeleton lines={10} label="Loading" />
+  if (lists.some((list) => !list.data)) return <Skeleton lines={10} label={t('page.loading')} />
 
   return (
     <section aria-labelledby="inbound-heading">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/settings/inbound">Inbound webhooks</Link>
+      <nav aria-label={t('page.breadcrumb')} className="breadcrumb">
+        <Link to="/settings/inbound">{t('page.list')}</Link>
       </nav>
       <h2 id="inbound-heading">{title}</h2>
       {isNew && (
@@ -46,7 +48,7 @@ export function InboundPage() {
           }}
         />
       )}
-      {!isNew && webhook.isPending && <Skeleton lines={10} label="Loading the webhook" />}
+      {!isNew && webhook.isPending && <Skeleton lines={10} label={t('page.loadingWebhook')} />}
       {!isNew && webhook.isError && (
         <ErrorState error={webhook.error} retry={() => void webhook.refetch()} />
       )}

@@ -1,28 +1,38 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form'
+import { Trans, useTranslation } from 'react-i18next'
 import { controlProps } from '../../ui/field'
 import type { FormValues } from './form-values'
 import { customTarget, listTargets, targetsFor } from './mapping-targets'
 
 /** The field mapping: one row per Outpost field, each with its constant, placeholder or template. */
 export function MappingSection() {
+  const { t } = useTranslation('inbound')
   const { register, control, formState } = useFormContext<FormValues>()
   const rows = useFieldArray({ control, name: 'mapping' })
   const [objectType, mapping] = useWatch({ control, name: ['objectType', 'mapping'] })
   return (
     <>
-      <h3>Field mapping</h3>
+      <h3>{t('mapping.heading')}</h3>
       <p className="section-intro">
-        Each field takes a constant (<code>website</code>), a placeholder for a field of the payload
-        (<code>{'{{email}}'}</code>, <code>{'{{form.answers[0].email}}'}</code>) or a template
-        mixing both (<code>{'{{first_name}} {{last_name}}'}</code>).
+        <Trans
+          t={t}
+          i18nKey="mapping.intro"
+          values={{
+            constant: 'website',
+            placeholder: '{{email}}',
+            path: '{{form.answers[0].email}}',
+            template: '{{first_name}} {{last_name}}',
+          }}
+          components={{ code: <code /> }}
+        />
       </p>
       <table className="mapping-table">
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Value</th>
+            <th scope="col">{t('mapping.field')}</th>
+            <th scope="col">{t('mapping.value')}</th>
             <th scope="col">
-              <span className="visually-hidden">Remove</span>
+              <span className="visually-hidden">{t('mapping.remove')}</span>
             </th>
           </tr>
         </thead>
@@ -34,20 +44,20 @@ export function MappingSection() {
               <tr key={row.id}>
                 <td>
                   <label className="visually-hidden" htmlFor={`map-target-${index}`}>
-                    Field {index + 1}
+                    {t('mapping.fieldNumber', { number: index + 1 })}
                   </label>
                   <select id={`map-target-${index}`} {...register(`mapping.${index}.target`)}>
                     {targetsFor(objectType).map(([value, label]) => (
                       <option key={value} value={value}>
-                        {label}
+                        {t(label)}
                       </option>
                     ))}
-                    <option value={customTarget}>Custom field…</option>
+                    <option value={customTarget}>{t('mapping.custom')}</option>
                   </select>
                   {target === customTarget && (
                     <>
                       <label className="visually-hidden" htmlFor={`map-key-${index}`}>
-                        Custom field name {index + 1}
+                        {t('mapping.customName', { number: index + 1 })}
                       </label>
                       <input
                         id={`map-key-${index}`}
@@ -60,7 +70,7 @@ export function MappingSection() {
                 </td>
                 <td>
                   <label className="visually-hidden" htmlFor={`map-value-${index}`}>
-                    Value of field {index + 1}
+                    {t('mapping.valueOf', { number: index + 1 })}
                   </label>
                   <input
                     {...controlProps(`map-value-${index}`, error)}
@@ -78,7 +88,7 @@ export function MappingSection() {
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={`Remove field ${index + 1}`}
+                    aria-label={t('mapping.removeField', { number: index + 1 })}
                     onClick={() => rows.remove(index)}
                   >
                     ×
@@ -94,7 +104,7 @@ export function MappingSection() {
         className="button"
         onClick={() => rows.append({ target: 'leadSource', customKey: '', value: '' })}
       >
-        Add a field
+        {t('mapping.add')}
       </button>
     </>
   )

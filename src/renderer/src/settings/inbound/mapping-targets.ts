@@ -7,16 +7,51 @@ import {
   dealMappingTargets,
   personMappingTargets,
   workMappingTargets,
+  type DealTarget,
+  type PersonTarget,
+  type WorkTarget,
 } from '../../../../shared/mapping-targets'
 
 export { customFieldPrefix }
-export const personTargets = personMappingTargets
 export const customTarget = '__custom'
 
-export function targetsFor(objectType: InboundObjectType): readonly (readonly [string, string])[] {
+export type MappingTarget = PersonTarget | DealTarget | WorkTarget
+
+/**
+ * Each target's label in the `inbound` catalogue, by its field key (the shared list's words are
+ * English, for the server): a target added there without a label here fails the type check.
+ */
+export const targetLabels = {
+  fullName: 'targets.fullName',
+  primaryEmail: 'targets.primaryEmail',
+  primaryPhone: 'targets.primaryPhone',
+  companyId: 'targets.companyId',
+  ownerId: 'targets.ownerId',
+  lifecycleStage: 'targets.lifecycleStage',
+  leadSource: 'targets.leadSource',
+  tags: 'targets.tags',
+  title: 'targets.title',
+  value: 'targets.value',
+  currency: 'targets.currency',
+  pipelineId: 'targets.pipelineId',
+  stageId: 'targets.stageId',
+  expectedCloseDate: 'targets.expectedCloseDate',
+  note: 'targets.note',
+  task: 'targets.task',
+} as const satisfies { [Target in MappingTarget]: `targets.${Target}` }
+
+export type TargetLabel = (typeof targetLabels)[MappingTarget]
+
+const labelled = (targets: readonly (readonly [MappingTarget, string])[]) =>
+  targets.map(([target]) => [target, targetLabels[target]] as const)
+
+/** The targets a webhook creating `objectType` offers, each with its label's catalogue key. */
+export function targetsFor(
+  objectType: InboundObjectType,
+): readonly (readonly [MappingTarget, TargetLabel])[] {
   return objectType === 'deal'
-    ? [...dealMappingTargets, ...personMappingTargets, ...workMappingTargets]
-    : [...personMappingTargets, ...workMappingTargets]
+    ? labelled([...dealMappingTargets, ...personMappingTargets, ...workMappingTargets])
+    : labelled([...personMappingTargets, ...workMappingTargets])
 }
 
 /** Fields that take a list: several templates, written here separated by commas. */

@@ -1,14 +1,23 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { Link } from 'react-router'
 import type { DryRunResult, InboundWebhook } from '../../api/types'
 import { ApiRequestError, errorMessage } from '../../api/client'
 import { inbound } from '../../api/integrations'
 import { samplePayload } from './mapping-targets'
 
-function describeOutcome(result: DryRunResult, objectType: InboundWebhook['objectType']): string {
-  if (result.dedupe?.decision === 'update') return 'Would update the person it matched'
-  return objectType === 'deal' ? 'Would create a deal' : 'Would create a person'
+function describeOutcome(
+  result: DryRunResult,
+  objectType: InboundWebhook['objectType'],
+  t: TFunction<'inbound'>,
+): string {
+  const status = result.status
+  if (result.dedupe?.decision === 'update') return t('tryIt.wouldUpdate', { status })
+  return objectType === 'deal'
+    ? t('tryIt.wouldCreateDeal', { status })
+    : t('tryIt.wouldCreatePerson', { status })
 }
 
 function RecordFields({ title, record }: { title: string; record: Record<string, unknown> }) {
@@ -39,6 +48,7 @@ function RecordFields({ title, record }: { title: string; record: Record<string,
  * answers with the record it would write and whether it would create or update; nothing is written.
  */
 export function TryIt({ webhook }: { webhook: InboundWebhook }) {
+  const { t } = useTranslation('inbound')
   const [text, setText] = useState(() => JSON.stringify(samplePayload(webhook.mapping), null, 2))
   const [parseError, setParseError] = useState<string | null>(null)
   const run = useMutation({
@@ -49,11 +59,11 @@ export function TryIt({ webhook }: { webhook: InboundWebhook }) {
     try {
       payload = JSON.parse(text)
     } catch (error) {
-      setParseError(`Not valid JSON: ${(error as Error).message}`)
+      setParseError(t('tryIt.invalidJson', { message: (error as Error).message }))
       return
     }
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-      setParseError('The payload must be a JSON object')
+      setParseError(t('tryIt.notObject'))
       return
     }
     setParseError(null)
@@ -63,12 +73,9 @@ export function TryIt({ webhook }: { webhook: InboundWebhook }) {
 
   return (
     <section aria-labelledby="try-heading" className="panel">
-      <h3 id="try-heading">Try it</h3>
-      <p className="muted">
-        Paste a payload like the ones your sender posts. It goes through the saved settings; nothing
-        is written.
-      </p>
-      <label htmlFor="try-payload">Sample payload (JSON)</label>
+      <h3 id="try-heading">{t('tryIt.heading')}</h3>
+      <p className="muted">{t('tryIt.intro')}</p>
+      <label htmlFor="try-payload">{t('tryIt.payload')}</label>
       <textarea
         id="try-payload"
         rows={8}
@@ -89,19 +96,24 @@ export function TryIt({ webhook }: { webhook: InboundWebhook }) {
           onClick={submit}
           disabled={run.isPending}
         >
-          {run.isPending ? 'Trying…' : 'Try it'}
+          {run.isPending ? t('tryIt.trying') : t('tryIt.run')}
         </button>
       </div>
       <div aria-live="polite" className="try-result">
         {rejected && (
           <div className="result-box result-rejected">
-            <p className="result-title">Would be rejected ({rejected.status})</p>
+            <p className="result-title">{t('tryIt.rejected', { status: rejected.status })}</p>
             <p>
               {rejected.message}
               {rejected.field && (
                 <>
                   {' '}
-                  (field <code>{rejected.field}</code>)
+                  <Trans
+                    t={t}
+                    i18nKey="tryIt.rejectedField"
+                    values={{ field: rejected.field }}
+                    components={{ code: <code /> }}
+                  />
                 </>
               )}
             </p>
@@ -110,34 +122,47 @@ export function TryIt({ webhook }: { webhook: InboundWebhook }) {
         {run.error && !rejected && <p className="form-error">{errorMessage(run.error)}</p>}
         {run.data && (
           <div className="result-box result-ok">
-            <p className="result-title">
-              {describeOutcome(run.data, webhook.objectType)} ({run.data.status})
-            </p>
+            <p className="result-title">{describeOutcome(run.data, webhook.objectType, t)}</p>
             {run.data.dedupe && (
               <p>
-                Duplicates by <strong>{run.data.dedupe.strategy}</strong>:{' '}
+                <Trans
+                  t={t}
+                  i18nKey="tryIt.duplicatesBy"
+                  values={{ strategy: t(`strategies.${run.data.dedupe.strategy}`) }}
+                  components={{ strong: <strong /> }}
+                />{' '}
                 {run.data.dedupe.decision === 'update' && run.data.dedupe.personId ? (
-                  <>
-                    matches{' '}
-                    <Link to={`/people/${run.data.dedupe.personId}`}>an existing person</Link> on{' '}
-                    {run.data.dedupe.matchedOn?.join(', ')}
-                  </>
+                  <Trans
+                    t={t}
+                    i18nKey="tryIt.matches"
+                    values={{ fields: run.data.dedupe.matchedOn?.join(', ') ?? '' }}
+                    components={{ person: <Link to={`/people/${run.data.dedupe.personId}`} /> }}
+                  />
                 ) : (
-                  'no existing person matches'
+                  t('tryIt.noMatch')
                 )}
               </p>
             )}
             {run.data.company && (
               <p>
-                Company <code>{run.data.company.domain}</code>:{' '}
-                {run.data.company.decision === 'link' ? 'linked to the existing one' : 'created'}
+                <Trans
+                  t={t}
+                  i18nKey="tryIt.company"
+                  values={{ domain: run.data.company.domain }}
+                  components={{ code: <code /> }}
+                />{' '}
+                {run.data.company.decision === 'link'
+                  ? t('tryIt.companyLinked')
+                  : t('tryIt.companyCreated')}
               </p>
             )}
             <div className="result-records">
               {run.data.record.person && (
-                <RecordFields title="Person" record={run.data.record.person} />
+                <RecordFields title={t('tryIt.person')} record={run.data.record.person} />
               )}
-              {run.data.record.deal && <RecordFields title="Deal" record={run.data.record.deal} />}
+              {run.data.record.deal && (
+                <RecordFields title={t('tryIt.deal')} record={run.data.record.deal} />
+              )}
             </div>
           </div>
         )}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { InboundWebhook, InboundWebhookWithUrl } from '../../api/types'
 import { errorMessage } from '../../api/client'
 import { inbound } from '../../api/integrations'
@@ -10,6 +11,7 @@ import { SecretBox, SecretDialog } from '../../ui/secret-dialog'
 
 /** The webhook's address: shown whole only once (on creation or rotation), with a copy button. */
 export function UrlPanel({ webhook }: { webhook: InboundWebhook }) {
+  const { t } = useTranslation('inbound')
   const queryClient = useQueryClient()
   const toast = useToast()
   const [confirm, setConfirm] = useState<'rotate' | 'revoke' | null>(null)
@@ -28,55 +30,50 @@ export function UrlPanel({ webhook }: { webhook: InboundWebhook }) {
     mutationFn: () => inbound.revoke(webhook.id),
     onSuccess: () => {
       refresh()
-      toast('Webhook revoked: its URL answers 404 from now on', { tone: 'success' })
+      toast(t('url.revokedToast'), { tone: 'success' })
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
     onSettled: () => setConfirm(null),
   })
   return (
     <section aria-labelledby="url-heading" className="panel">
-      <h3 id="url-heading">URL</h3>
+      <h3 id="url-heading">{t('url.heading')}</h3>
       {webhook.revokedAt ? (
-        <p className="muted">Revoked: this webhook&apos;s URL answers 404 for good.</p>
+        <p className="muted">{t('url.revoked')}</p>
       ) : (
         <>
           <p>
-            <code>
-              {location.origin}/webhooks/in/{webhook.tokenPrefix}…
-            </code>
+            <code>{`${location.origin}/webhooks/in/${webhook.tokenPrefix}…`}</code>
           </p>
-          <p className="muted">
-            The URL is the secret: it was shown whole when the webhook was created. Lost it, or
-            leaked it? Rotate to get a new one; the old one stops working at once.
-          </p>
+          <p className="muted">{t('url.secretNote')}</p>
           <div className="inline-row">
             <button type="button" className="button" onClick={() => setConfirm('rotate')}>
-              Rotate URL
+              {t('url.rotate')}
             </button>
             <button
               type="button"
               className="button button-danger-quiet"
               onClick={() => setConfirm('revoke')}
             >
-              Revoke
+              {t('url.revoke')}
             </button>
           </div>
         </>
       )}
       <ConfirmDialog
         open={confirm === 'rotate'}
-        title="Give this webhook a new URL?"
-        message="Senders still using the current URL get 404 from now on, until you give them the new one."
-        confirmLabel="Rotate URL"
+        title={t('url.rotateTitle')}
+        message={t('url.rotateMessage')}
+        confirmLabel={t('url.rotate')}
         busy={rotate.isPending}
         onConfirm={() => rotate.mutate()}
         onClose={() => setConfirm(null)}
       />
       <ConfirmDialog
         open={confirm === 'revoke'}
-        title="Revoke this webhook?"
-        message="Its URL answers 404 for good. The request log stays."
-        confirmLabel="Revoke webhook"
+        title={t('url.revokeTitle')}
+        message={t('url.revokeMessage')}
+        confirmLabel={t('url.revokeConfirm')}
         danger
         busy={revoke.isPending}
         onConfirm={() => revoke.mutate()}
@@ -95,10 +92,11 @@ export function WebhookUrlDialog({
   webhook: InboundWebhookWithUrl | null
   onClose(): void
 }) {
+  const { t } = useTranslation('inbound')
   const publicUrl = webhook?.publicUrl ?? null
   return (
     <SecretDialog
-      title="The webhook's URL"
+      title={t('url.dialogTitle')}
       secret={webhook?.url ?? null}
       testId="webhook-url"
       wide
@@ -106,16 +104,13 @@ export function WebhookUrlDialog({
       after={
         publicUrl && (
           <>
-            <p>From the internet, through the tunnel:</p>
+            <p>{t('url.throughTunnel')}</p>
             <SecretBox value={publicUrl} />
           </>
         )
       }
     >
-      <p>
-        Copy it now into the form tool or script that will post to it: this is the only time it is
-        shown whole.
-      </p>
+      <p>{t('url.copyNow')}</p>
     </SecretDialog>
   )
 }

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react'
 import { FormProvider, useFormContext, type UseFormReturn } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import type { EventTypePattern } from '../../api/types'
 import { applyServerError } from '../../forms/server-errors'
 import { FormError } from '../../ui/field'
@@ -14,6 +15,7 @@ export interface SubscriptionFormValues {
 
 /** The fields a subscription is made of: where to, what for, which events. */
 function SubscriptionFields() {
+  const { t } = useTranslation('outbound')
   const { register, formState } = useFormContext<SubscriptionFormValues>()
   const errors = formState.errors
   return (
@@ -21,34 +23,36 @@ function SubscriptionFields() {
       <div className="form-grid">
         <TextField
           id="sub-url"
-          label="Endpoint URL"
+          label={t('fields.url')}
           name="url"
-          hint="https, or http to this computer only"
+          hint={t('fields.urlHint')}
           type="url"
           placeholder="https://example.com/hooks/outpost"
-          rules={{ required: 'Enter the URL that receives the events' }}
+          rules={{ required: t('fields.urlRequired') }}
         />
         <TextField
           id="sub-description"
-          label="Description"
+          label={t('fields.description')}
           name="description"
-          placeholder="What receives these events"
+          placeholder={t('fields.descriptionPlaceholder')}
         />
       </div>
       <fieldset
         className="plain-fieldset event-choices"
         aria-describedby={errors.eventTypes ? 'sub-events-error' : undefined}
       >
-        <legend>Events</legend>
+        <legend>{t('fields.events')}</legend>
         <div className="choice-grid">
           {eventChoices.map((choice) => (
             <label key={choice.value} className="choice">
               <input
                 type="checkbox"
                 value={choice.value}
-                {...register('eventTypes', { required: 'Choose at least one event type' })}
+                {...register('eventTypes', { required: t('fields.eventsRequired') })}
               />
-              <span className={choice.value.includes('*') ? '' : 'mono'}>{choice.label}</span>
+              <span className={choice.label ? '' : 'mono'}>
+                {choice.label ? t(choice.label) : choice.value}
+              </span>
             </label>
           ))}
         </div>

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import type { WebhookAttempt, WebhookSubscription } from '../../api/types'
 import { errorMessage } from '../../api/client'
@@ -24,6 +26,7 @@ import { SecretBox } from '../../ui/secret-dialog'
 
 /** /settings/outbound/:id: a subscription's settings, secret, test event and delivery log. */
 export function SubscriptionPage() {
+  const { t } = useTranslation('outbound')
   const { id = '' } = useParams()
   const subscription = useQuery({
     queryKey: integrationKeys.subscription(id),
@@ -31,11 +34,11 @@ export function SubscriptionPage() {
   })
   return (
     <section aria-labelledby="subscription-heading">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/settings/outbound">Outbound webhooks</Link>
+      <nav aria-label={t('subscription.breadcrumb')} className="breadcrumb">
+        <Link to="/settings/outbound">{t('subscription.list')}</Link>
       </nav>
-      <h2 id="subscription-heading">{subscription.data?.url ?? 'Subscription'}</h2>
-      {subscription.isPending && <Skeleton lines={8} label="Loading the subscription" />}
+      <h2 id="subscription-heading">{subscription.data?.url ?? t('subscription.title')}</h2>
+      {subscription.isPending && <Skeleton lines={8} label={t('subscription.loading')} />}
       {subscription.isError && (
         <ErrorState error={subscription.error} retry={() => void subscription.refetch()} />
       )}
@@ -43,8 +46,7 @@ export function SubscriptionPage() {
         <>
           {subscription.data.disabledReason ? (
             <p className="form-error" role="status">
-              Outpost stopped delivering to this endpoint: {subscription.data.disabledReason}.
-              Events wait; fix the endpoint, then resume deliveries.
+              {t('subscription.stopped', { reason: subscription.data.disabledReason })}
             </p>
           ) : (
             <p className="muted">{subscriptionState(subscription.data)}</p>
@@ -66,6 +68,7 @@ export function SubscriptionPage() {
 }
 
 function SubscriptionSettings({ subscription }: { subscription: WebhookSubscription }) {
+  const { t } = useTranslation(['outbound', 'common'])
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const toast = useToast()
@@ -85,7 +88,7 @@ function SubscriptionSettings({ subscription }: { subscription: WebhookSubscript
       subscriptions.update(subscription.id, input),
     onSuccess: () => {
       refresh()
-      toast('Subscription saved', { tone: 'success' })
+      toast(t('subscription.saved'), { tone: 'success' })
     },
     onError: (error) => setFormError(subscriptionSaveError(error, form)),
   })
@@ -105,7 +108,7 @@ function SubscriptionSettings({ subscription }: { subscription: WebhookSubscript
   return (
     <SubscriptionForm
       form={form}
-      title="Settings"
+      title={t('subscription.settings')}
       className="panel"
       error={formError}
       onSubmit={submit}
@@ -115,7 +118,7 @@ function SubscriptionSettings({ subscription }: { subscription: WebhookSubscript
         className="button button-danger-quiet"
         onClick={() => setDeleting(true)}
       >
-        Delete
+        {t('common:delete')}
       </button>
       <button
         type="button"
@@ -123,16 +126,16 @@ function SubscriptionSettings({ subscription }: { subscription: WebhookSubscript
         onClick={() => save.mutate({ enabled: paused })}
         disabled={save.isPending}
       >
-        {paused ? 'Resume deliveries' : 'Pause deliveries'}
+        {paused ? t('subscription.resume') : t('subscription.pause')}
       </button>
       <button type="submit" className="button button-primary" disabled={save.isPending}>
-        Save
+        {t('common:save')}
       </button>
       <ConfirmDialog
         open={deleting}
-        title="Delete this subscription?"
-        message="Deliveries stop and its delivery log is deleted."
-        confirmLabel="Delete subscription"
+        title={t('subscription.deleteTitle')}
+        message={t('subscription.deleteMessage')}
+        confirmLabel={t('subscription.deleteConfirm')}
         danger
         busy={remove.isPending}
         onConfirm={() => remove.mutate()}
@@ -143,6 +146,7 @@ function SubscriptionSettings({ subscription }: { subscription: WebhookSubscript
 }
 
 function SigningSecretPanel({ subscription }: { subscription: WebhookSubscription }) {
+  const { t } = useTranslation('outbound')
   const toast = useToast()
   const queryClient = useQueryClient()
   const [revealed, setRevealed] = useState(false)
@@ -159,7 +163,7 @@ function SigningSecretPanel({ subscription }: { subscription: WebhookSubscriptio
         queryKey: integrationKeys.subscription(subscription.id),
       })
       setRevealed(true)
-      toast('New secret: the old one keeps signing for 24 hours', { tone: 'success' })
+      toast(t('secret.rotated'), { tone: 'success' })
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
@@ -171,8 +175,8 @@ function SigningSecretPanel({ subscription }: { subscription: WebhookSubscriptio
       })
       toast(
         attempt.succeeded
-          ? `Test event delivered (${attempt.responseStatus})`
-          : `Test event failed: ${attempt.error ?? attempt.responseStatus}`,
+          ? t('secret.testDelivered', { status: attempt.responseStatus })
+          : t('secret.testFailed', { error: attempt.error ?? attempt.responseStatus }),
         { tone: attempt.succeeded ? 'success' : 'error' },
       )
     },
@@ -180,23 +184,24 @@ function SigningSecretPanel({ subscription }: { subscription: WebhookSubscriptio
   })
   return (
     <section className="panel" aria-labelledby="secret-heading">
-      <h3 id="secret-heading">Signing secret</h3>
+      <h3 id="secret-heading">{t('secret.heading')}</h3>
       {!revealed ? (
         <button type="button" className="button" onClick={() => setRevealed(true)}>
-          Show secret
+          {t('secret.show')}
         </button>
       ) : secret.data ? (
         <>
           <SecretBox value={secret.data.secret} />
           {secret.data.previousSecret && secret.data.previousSecretExpiresAt && (
             <p className="muted">
-              The previous secret also signs until{' '}
-              {formatDateTime(secret.data.previousSecretExpiresAt)}.
+              {t('secret.previousUntil', {
+                date: formatDateTime(secret.data.previousSecretExpiresAt),
+              })}
             </p>
           )}
         </>
       ) : (
-        <Skeleton lines={1} label="Loading the secret" />
+        <Skeleton lines={1} label={t('secret.loading')} />
       )}
       <div className="inline-row secret-actions">
         <button
@@ -205,7 +210,7 @@ function SigningSecretPanel({ subscription }: { subscription: WebhookSubscriptio
           onClick={() => rotate.mutate()}
           disabled={rotate.isPending}
         >
-          Rotate secret
+          {t('secret.rotate')}
         </button>
         <button
           type="button"
@@ -213,19 +218,22 @@ function SigningSecretPanel({ subscription }: { subscription: WebhookSubscriptio
           onClick={() => test.mutate()}
           disabled={test.isPending}
         >
-          {test.isPending ? 'Sending…' : 'Send test event'}
+          {test.isPending ? t('secret.sending') : t('secret.sendTest')}
         </button>
       </div>
     </section>
   )
 }
 
-function attemptResult(attempt: WebhookAttempt): string {
-  if (attempt.succeeded) return `${attempt.responseStatus} OK`
-  return attempt.responseStatus ? `${attempt.responseStatus}` : (attempt.error ?? 'failed')
+function attemptResult(attempt: WebhookAttempt, t: TFunction<'outbound'>): string {
+  if (attempt.succeeded) return t('attempts.ok', { status: attempt.responseStatus })
+  return attempt.responseStatus
+    ? `${attempt.responseStatus}`
+    : (attempt.error ?? t('attempts.failed'))
 }
 
 function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
+  const { t } = useTranslation('outbound')
   const queryClient = useQueryClient()
   const toast = useToast()
   const [page, setPage] = useState(1)
@@ -242,7 +250,9 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
         queryKey: integrationKeys.allAttempts(subscriptionId),
       })
       toast(
-        attempt.succeeded ? 'Delivered again' : `Redelivery failed: ${attemptResult(attempt)}`,
+        attempt.succeeded
+          ? t('attempts.delivered')
+          : t('attempts.redeliveryFailed', { result: attemptResult(attempt, t) }),
         {
           tone: attempt.succeeded ? 'success' : 'error',
         },
@@ -252,22 +262,26 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
   })
   return (
     <section className="panel" aria-labelledby="attempts-heading">
-      <h3 id="attempts-heading">Delivery log</h3>
+      <h3 id="attempts-heading">{t('attempts.heading')}</h3>
       <PagedLog
         query={log}
-        label="Delivery log pages"
-        loading="Loading the delivery log"
-        empty={
-          <EmptyState title="No deliveries yet">Send a test event to see one here.</EmptyState>
-        }
+        label={t('attempts.pages')}
+        loading={t('attempts.loading')}
+        empty={<EmptyState title={t('attempts.emptyTitle')}>{t('attempts.emptyText')}</EmptyState>}
         page={page}
         onPage={setPage}
       >
         {(rows) => (
           <>
             <DataTable
-              columns={['When', 'Event', 'Result', 'Time', 'Next try']}
-              actions="Actions"
+              columns={[
+                t('attempts.columns.when'),
+                t('attempts.columns.event'),
+                t('attempts.columns.result'),
+                t('attempts.columns.time'),
+                t('attempts.columns.nextTry'),
+              ]}
+              actions={t('attempts.actions')}
               className="attempts-table"
             >
               {rows.map((attempt) => (
@@ -283,17 +297,17 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
                   <td className="mono" title={attempt.responseExcerpt ?? undefined}>
                     {attempt.eventType}
                     {attempt.trigger !== 'scheduled' && (
-                      <span className="muted"> ({attempt.trigger})</span>
+                      <span className="muted"> ({t(`attempts.trigger.${attempt.trigger}`)})</span>
                     )}
                   </td>
                   <td>
                     <span
                       className={`outcome-badge ${attempt.succeeded ? 'outcome-created' : 'outcome-rejected'}`}
                     >
-                      {attemptResult(attempt)}
+                      {attemptResult(attempt, t)}
                     </span>
                   </td>
-                  <td>{attempt.durationMs} ms</td>
+                  <td>{t('attempts.duration', { ms: attempt.durationMs })}</td>
                   <td>{attempt.nextAttemptAt ? formatRelative(attempt.nextAttemptAt) : '—'}</td>
                   <td>
                     {attempt.trigger !== 'test' && (
@@ -303,7 +317,7 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
                         disabled={redeliver.isPending}
                         onClick={() => redeliver.mutate(attempt.eventId)}
                       >
-                        Redeliver
+                        {t('attempts.redeliver')}
                       </button>
                     )}
                   </td>

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { CreatedWebhookSubscription, WebhookSubscription } from '../../api/types'
 import { subscriptions } from '../../api/integrations'
 import { integrationKeys } from '../../api/keys'
 import { formatRelative } from '../../format/dates'
+import { i18next } from '../../i18n/i18n'
 import { SecretDialog } from '../../ui/secret-dialog'
 import { QueryView } from '../../ui/states'
 import {
@@ -20,14 +22,19 @@ import { WorkspaceNumberSetting } from '../workspace-number-setting'
 
 /** A subscription's state in a few words. */
 export function subscriptionState(subscription: WebhookSubscription): string {
-  if (subscription.disabledReason) return `Stopped by Outpost: ${subscription.disabledReason}`
-  if (!subscription.enabled) return 'Paused'
-  if (subscription.failingSince) return `Failing since ${formatRelative(subscription.failingSince)}`
-  return 'Delivering'
+  if (subscription.disabledReason) {
+    return i18next.t('outbound:state.stopped', { reason: subscription.disabledReason })
+  }
+  if (!subscription.enabled) return i18next.t('outbound:state.paused')
+  if (subscription.failingSince) {
+    return i18next.t('outbound:state.failing', { when: formatRelative(subscription.failingSince) })
+  }
+  return i18next.t('outbound:state.delivering')
 }
 
 /** /settings/outbound: subscriptions to Outpost's events, and a form for a new one. */
 export function SubscriptionsPage() {
+  const { t } = useTranslation('outbound')
   const queryClient = useQueryClient()
   const list = useQuery({ queryKey: integrationKeys.subscriptions, queryFn: subscriptions.list })
   const [created, setCreated] = useState<CreatedWebhookSubscription | null>(null)
@@ -51,15 +58,17 @@ export function SubscriptionsPage() {
 
   return (
     <section aria-labelledby="outbound-heading">
-      <h2 id="outbound-heading">Outbound webhooks</h2>
-      <p className="section-intro">
-        Outpost posts each change to people and deals to your endpoints, signed the Standard
-        Webhooks way, retried for days when an endpoint is down, and never lost while this computer
-        is offline.
-      </p>
-      <QueryView query={list} loading="Loading subscriptions" empty="No subscriptions yet">
+      <h2 id="outbound-heading">{t('list.heading')}</h2>
+      <p className="section-intro">{t('list.intro')}</p>
+      <QueryView query={list} loading={t('list.loading')} empty={t('list.empty')}>
         {(data) => (
-          <DataTable columns={['Endpoint', 'Events', 'State']}>
+          <DataTable
+            columns={[
+              t('list.columns.endpoint'),
+              t('list.columns.events'),
+              t('list.columns.state'),
+            ]}
+          >
             {data.data.map((subscription) => (
               <tr key={subscription.id}>
                 <td>
@@ -77,31 +86,34 @@ export function SubscriptionsPage() {
       </QueryView>
       <SubscriptionForm
         form={form}
-        title="New subscription"
+        title={t('list.newTitle')}
         className="panel new-subscription"
         error={formError}
         onSubmit={submit}
       >
         <button type="submit" className="button button-primary" disabled={create.isPending}>
-          Subscribe
+          {t('list.subscribe')}
         </button>
       </SubscriptionForm>
       {/* Past this, the change feed answers 410 to older cursors (docs/events.md, Retention). */}
       <WorkspaceNumberSetting field="eventRetentionDays" />
       <SecretDialog
-        title="Subscribed"
+        title={t('list.subscribed')}
         secret={created?.secret ?? null}
         action={
           <Link className="button" to={`/settings/outbound/${created?.id}`}>
-            Open the delivery log
+            {t('list.openLog')}
           </Link>
         }
         onClose={() => setCreated(null)}
       >
         <p>
-          Deliveries to <code>{created?.url}</code> are signed with this secret. Give it to the
-          receiver so it can check them (any Standard Webhooks library does). It can be shown again
-          on the subscription&apos;s page.
+          <Trans
+            t={t}
+            i18nKey="list.secretNote"
+            values={{ url: created?.url ?? '' }}
+            components={{ code: <code /> }}
+          />
         </p>
       </SecretDialog>
     </section>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { Pipeline, StageType } from '../../api/types'
 import { pipelines } from '../../api/endpoints'
@@ -13,6 +14,7 @@ const affected = [keys.pipelines, keys.boards]
 
 /** Rename a pipeline, edit its stages, add one, or delete the pipeline. */
 export function PipelineEditor({ pipeline }: { pipeline: Pipeline }) {
+  const { t } = useTranslation('pipelines')
   const navigate = useNavigate()
   const [name, setName] = useState(pipeline.name)
   const [stageName, setStageName] = useState('')
@@ -20,15 +22,15 @@ export function PipelineEditor({ pipeline }: { pipeline: Pipeline }) {
   const [deleting, setDeleting] = useState(false)
   const rename = useSettingsMutation(
     (newName: string) => pipelines.update(pipeline.id, { name: newName }),
-    { invalidates: affected, done: 'Pipeline renamed' },
+    { invalidates: affected, done: t('editor.renamed') },
   )
   const addStage = useSettingsMutation(
     (input: { name: string; type: StageType }) => pipelines.addStage(pipeline.id, input),
-    { invalidates: affected, done: (stage) => `Stage “${stage.name}” added` },
+    { invalidates: affected, done: (stage) => t('editor.stageAdded', { name: stage.name }) },
   )
   const remove = useSettingsMutation(() => pipelines.remove(pipeline.id), {
     invalidates: affected,
-    done: `Pipeline “${pipeline.name}” deleted`,
+    done: t('editor.deleted', { name: pipeline.name }),
   })
   const unchanged = name.trim() === pipeline.name
   const submitName = () => {
@@ -45,27 +47,30 @@ export function PipelineEditor({ pipeline }: { pipeline: Pipeline }) {
   return (
     <div className="panel">
       <InlineForm
-        title="Pipeline name"
+        title={t('editor.nameTitle')}
         text={{ id: 'pipeline-name', value: name, onValue: setName }}
         onSubmit={submitName}
-        submit={{ label: 'Rename', disabled: rename.isPending || !name.trim() || unchanged }}
+        submit={{
+          label: t('editor.rename'),
+          disabled: rename.isPending || !name.trim() || unchanged,
+        }}
       />
-      <h3>Stages</h3>
+      <h3>{t('editor.stagesHeading')}</h3>
       <StageList pipeline={pipeline} />
       <InlineForm
-        title="Add a stage"
+        title={t('editor.addStageTitle')}
         text={{
           id: 'new-stage',
           value: stageName,
           onValue: setStageName,
-          placeholder: 'Stage name',
+          placeholder: t('editor.stageNamePlaceholder'),
         }}
         onSubmit={submitStage}
-        submit={{ label: 'Add stage', disabled: addStage.isPending || !stageName.trim() }}
+        submit={{ label: t('editor.addStage'), disabled: addStage.isPending || !stageName.trim() }}
       >
         <StageTypeSelect
           id="new-stage-type"
-          label="Type of the new stage"
+          label={t('editor.newStageType')}
           value={stageType}
           onChange={setStageType}
         />
@@ -76,19 +81,21 @@ export function PipelineEditor({ pipeline }: { pipeline: Pipeline }) {
           className="button button-danger-quiet"
           onClick={() => setDeleting(true)}
         >
-          Delete pipeline
+          {t('editor.delete')}
         </button>
       </div>
       <ConfirmDialog
         open={deleting}
-        title="Delete this pipeline?"
+        title={t('editor.deleteTitle')}
         message={
-          <>
-            <strong>{pipeline.name}</strong> and its stages will be removed. A pipeline that still
-            holds deals cannot be deleted: move or delete them first.
-          </>
+          <Trans
+            t={t}
+            i18nKey="editor.deleteMessage"
+            values={{ name: pipeline.name }}
+            components={{ strong: <strong /> }}
+          />
         }
-        confirmLabel="Delete pipeline"
+        confirmLabel={t('editor.delete')}
         danger
         busy={remove.isPending}
         onConfirm={() =>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { NavLink, useNavigate, useParams } from 'react-router'
 import { pipelines } from '../../api/endpoints'
 import { keys } from '../../api/keys'
@@ -8,22 +9,31 @@ import { useSettingsMutation } from '../use-settings-mutation'
 import { PipelineEditor } from './pipeline-editor'
 import { InlineForm } from '../../ui/inline-form'
 
-// A new pipeline can take deals at once; its stages are renamed or added to afterwards.
+// A new pipeline can take deals at once; its stages are renamed or added to afterwards. Their
+// names are written in the interface's language when the pipeline is created.
 const starterStages = [
-  { name: 'New', type: 'open' },
-  { name: 'Won', type: 'won' },
-  { name: 'Lost', type: 'lost' },
+  { name: 'starterStages.new', type: 'open' },
+  { name: 'starterStages.won', type: 'won' },
+  { name: 'starterStages.lost', type: 'lost' },
 ] as const
 
 /** /settings/pipelines/:pipelineId: the pipelines, and the stages of the chosen one. */
 export function PipelinesSettings() {
+  const { t } = useTranslation(['pipelines', 'common'])
   const { pipelineId } = useParams()
   const navigate = useNavigate()
   const list = usePipelines()
   const [name, setName] = useState('')
   const create = useSettingsMutation(
-    (pipelineName: string) => pipelines.create({ name: pipelineName, stages: [...starterStages] }),
-    { invalidates: [keys.pipelines], done: (created) => `Pipeline “${created.name}” created` },
+    (pipelineName: string) =>
+      pipelines.create({
+        name: pipelineName,
+        stages: starterStages.map((stage) => ({ name: t(stage.name), type: stage.type })),
+      }),
+    {
+      invalidates: [keys.pipelines],
+      done: (created) => t('created', { name: created.name }),
+    },
   )
   const submit = () => {
     if (!name.trim()) return
@@ -38,17 +48,16 @@ export function PipelinesSettings() {
 
   return (
     <section aria-labelledby="pipelines-heading">
-      <h2 id="pipelines-heading">Pipelines and stages</h2>
+      <h2 id="pipelines-heading">{t('heading')}</h2>
       <p className="section-intro">
-        Each pipeline is a board. Deals move through its stages in order; a deal entering a{' '}
-        <em>won</em> or <em>lost</em> stage is closed, and a lost one needs a reason.
+        <Trans t={t} i18nKey="intro" components={{ em: <em /> }} />
       </p>
       {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
-      {list.isPending && <Skeleton lines={5} label="Loading pipelines" />}
+      {list.isPending && <Skeleton lines={5} label={t('loading')} />}
       {list.data && (
         <div className="pipelines-layout">
           <div>
-            <ul className="pill-list" aria-label="Pipelines">
+            <ul className="pill-list" aria-label={t('listLabel')}>
               {list.data.map((item) => (
                 <li key={item.id}>
                   <NavLink
@@ -62,10 +71,15 @@ export function PipelinesSettings() {
               ))}
             </ul>
             <InlineForm
-              title="New pipeline"
-              text={{ id: 'new-pipeline', value: name, onValue: setName, placeholder: 'Name' }}
+              title={t('newTitle')}
+              text={{
+                id: 'new-pipeline',
+                value: name,
+                onValue: setName,
+                placeholder: t('common:name'),
+              }}
               onSubmit={submit}
-              submit={{ label: 'Create', disabled: create.isPending || !name.trim() }}
+              submit={{ label: t('common:create'), disabled: create.isPending || !name.trim() }}
             />
           </div>
           {selected && <PipelineEditor key={selected.id} pipeline={selected} />}

@@ -16,6 +16,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Pipeline, Stage, StageType } from '../../api/types'
 import { pipelines } from '../../api/endpoints'
 import { keys } from '../../api/keys'
@@ -26,6 +27,7 @@ const affected = [keys.pipelines, keys.boards]
 
 /** The stages of a pipeline in board order: drag (or Space and arrows) to reorder. */
 export function StageList({ pipeline }: { pipeline: Pipeline }) {
+  const { t } = useTranslation('pipelines')
   const [order, setOrder] = useState<string[] | null>(null)
   const sensors = useSensors(
     useSensor(PointerSensor),
@@ -33,7 +35,7 @@ export function StageList({ pipeline }: { pipeline: Pipeline }) {
   )
   const reorder = useSettingsMutation(
     (stageIds: string[]) => pipelines.reorderStages(pipeline.id, stageIds),
-    { invalidates: affected, done: 'Stage order saved' },
+    { invalidates: affected, done: t('stages.orderSaved') },
   )
   const ids = order ?? pipeline.stages.map((stage) => stage.id)
   const byId = new Map(pipeline.stages.map((stage) => [stage.id, stage]))
@@ -44,8 +46,7 @@ export function StageList({ pipeline }: { pipeline: Pipeline }) {
     reorder.mutate(next, { onSettled: () => setOrder(null) })
   }
 
-  if (pipeline.stages.length === 0)
-    return <p className="muted">No stages yet: add the first below.</p>
+  if (pipeline.stages.length === 0) return <p className="muted">{t('stages.empty')}</p>
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
@@ -61,6 +62,7 @@ export function StageList({ pipeline }: { pipeline: Pipeline }) {
 }
 
 function StageRow({ stage, position }: { stage: Stage; position: number }) {
+  const { t } = useTranslation('pipelines')
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } =
     useSortable({ id: stage.id })
   const [name, setName] = useState(stage.name)
@@ -71,11 +73,11 @@ function StageRow({ stage, position }: { stage: Stage; position: number }) {
       probability?: number | null
       rottingDays?: number | null
     }) => pipelines.updateStage(stage.pipelineId, stage.id, input),
-    { invalidates: affected, done: 'Stage saved' },
+    { invalidates: affected, done: t('stages.saved') },
   )
   const remove = useSettingsMutation(() => pipelines.removeStage(stage.pipelineId, stage.id), {
     invalidates: affected,
-    done: `Stage “${stage.name}” deleted`,
+    done: t('stages.deleted', { name: stage.name }),
   })
   const saveName = () => {
     if (name.trim() && name.trim() !== stage.name) update.mutate({ name: name.trim() })
@@ -91,14 +93,14 @@ function StageRow({ stage, position }: { stage: Stage; position: number }) {
         type="button"
         ref={setActivatorNodeRef}
         className="drag-handle"
-        aria-label={`Reorder ${stage.name}, position ${position}`}
+        aria-label={t('stages.reorder', { name: stage.name, position })}
         {...attributes}
         {...listeners}
       >
         ⠿
       </button>
       <label className="visually-hidden" htmlFor={`stage-name-${stage.id}`}>
-        Name of stage {position}
+        {t('stages.nameOf', { position })}
       </label>
       <input
         id={`stage-name-${stage.id}`}
@@ -114,7 +116,7 @@ function StageRow({ stage, position }: { stage: Stage; position: number }) {
       />
       <StageTypeSelect
         id={`stage-type-${stage.id}`}
-        label={`Type of ${stage.name}`}
+        label={t('stages.typeOf', { name: stage.name })}
         value={stage.type}
         onChange={(type) => update.mutate({ type })}
       />
@@ -122,7 +124,7 @@ function StageRow({ stage, position }: { stage: Stage; position: number }) {
         <>
           <StageNumber
             id={`stage-probability-${stage.id}`}
-            label={`Probability of ${stage.name} (%)`}
+            label={t('stages.probabilityOf', { name: stage.name })}
             suffix="%"
             min={0}
             max={100}
@@ -131,8 +133,8 @@ function StageRow({ stage, position }: { stage: Stage; position: number }) {
           />
           <StageNumber
             id={`stage-rotting-${stage.id}`}
-            label={`Days before a deal rots in ${stage.name}`}
-            suffix="days"
+            label={t('stages.rottingOf', { name: stage.name })}
+            suffix={t('stages.days')}
             min={1}
             max={3650}
             value={stage.rottingDays}
@@ -143,7 +145,7 @@ function StageRow({ stage, position }: { stage: Stage; position: number }) {
       <button
         type="button"
         className="icon-button"
-        aria-label={`Delete stage ${stage.name}`}
+        aria-label={t('stages.delete', { name: stage.name })}
         onClick={() => remove.mutate(undefined)}
       >
         ×

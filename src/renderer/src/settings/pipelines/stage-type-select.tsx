@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { StageType } from '../../api/types'
 
 /** A stage's type (open, won, lost), with a label only screen readers hear. */
@@ -12,15 +13,16 @@ export function StageTypeSelect({
   value: StageType
   onChange(type: StageType): void
 }) {
+  const { t } = useTranslation('pipelines')
   return (
     <>
       <label className="visually-hidden" htmlFor={id}>
         {label}
       </label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value as StageType)}>
-        <option value="open">Open</option>
-        <option value="won">Won</option>
-        <option value="lost">Lost</option>
+        <option value="open">{t('types.open')}</option>
+        <option value="won">{t('types.won')}</option>
+        <option value="lost">{t('types.lost')}</option>
       </select>
     </>
   )
