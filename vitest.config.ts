@@ -6,5 +6,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // New workspaces are named in the server's language; the suite's expectations are English
+    // whatever the machine's locale (tests that want Portuguese say so).
+    env: { OUTPOST_LANGUAGE: 'en' },
   },
 })

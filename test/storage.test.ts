@@ -90,8 +90,12 @@ describe('storage', () => {
       const queries = tenantPageQueries(server.db, table, server.tenantId, 25, 50)
       for (const [name, query] of Object.entries(queries)) {
         const plan = (await queryPlan(server.db, query)).join(' | ')
+        // A page reads (tenant, created_at, id) in order; a count may read any index that
+        // starts with the tenant (SQLite picks the one it thinks smallest).
         expect(plan, `${table} ${name}`).toMatch(
-          /USING (COVERING )?INDEX \w+_tenant_created \(tenant_id=\?\)/,
+          name === 'count'
+            ? /USING (COVERING )?INDEX \w+_tenant_\w+ \(tenant_id=\?\)/
+            : /USING (COVERING )?INDEX \w+_tenant_created \(tenant_id=\?\)/,
         )
         expect(plan, `${table} ${name}`).not.toMatch(/\bSCAN\b/)
         expect(plan, `${table} ${name}`).not.toMatch(/TEMP B-TREE/)

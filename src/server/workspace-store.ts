@@ -7,10 +7,12 @@ import { databaseFileName } from './data-dir'
 import { StartupError } from './startup-error'
 import { createWorkspace, listWorkspaces } from './workspaces/service'
 import type { Workspace } from './workspaces/schema'
+import { serverLanguage, starterContent } from './workspaces/starter-content'
 
 export { StartupError }
 
-export const defaultWorkspaceName = 'My workspace'
+/** The first workspace's name, in the server's language ("My workspace"). */
+export const defaultWorkspaceName = () => starterContent[serverLanguage()].workspaceName
 
 /** Opens the data directory's database, creating folder and file on first use, and migrates it. */
 export async function openDataDir(dataDir: string): Promise<Db> {
@@ -54,7 +56,7 @@ export async function openDataDir(dataDir: string): Promise<Db> {
 export async function ensureDefaultWorkspace(
   db: Db,
   now: Date,
-  name = defaultWorkspaceName,
+  name = defaultWorkspaceName(),
 ): Promise<Workspace> {
   const [first] = await listWorkspaces(db)
   if (first) return first

@@ -1,10 +1,7 @@
 // What a CSV import can fill, with the words the import screen shows for each: one list for the
 // server, which checks mappings against it, and the renderer, which offers it.
 
-export type ImportKind = 'people' | 'deals'
-
-/** Kinds the server imports; the import screen offers them once it shows their targets. */
-export type ServerImportKind = ImportKind | 'activities' | 'notes'
+export type ImportKind = 'people' | 'deals' | 'activities' | 'notes'
 
 /** Targets of a people import beyond the inbound webhooks' person fields: names, not ids. */
 export const personNameTargets = [
@@ -60,7 +57,7 @@ export const noteImportTargets = [
 export type NoteImportTarget = (typeof noteImportTargets)[number][0]
 
 /** What each kind of import cannot do without. */
-export const requiredImportTargets: Record<ServerImportKind, readonly string[]> = {
+export const requiredImportTargets: Record<ImportKind, readonly string[]> = {
   people: ['fullName'],
   deals: ['title', 'pipeline', 'stage'],
   activities: ['subject'],

@@ -214,6 +214,37 @@ describe('import and export', () => {
     )
   })
 
+  it('imports a call history: done calls join the person’s history, open tasks My work', async () => {
+    const { page, server } = session
+    const folder = mkdtempSync(join(tmpdir(), 'outpost-csv-'))
+    const file = join(folder, 'atividades.csv')
+    writeFileSync(
+      file,
+      'Tipo,Assunto,Data,Concluída,E-mail,Negócio\n' +
+        'call,Primeira ligação,2026-03-02,sim,bia@costa.com.br,Telhado novo\n' +
+        'task,Mandar o contrato,2026-03-09,não,bia@costa.com.br,\n' +
+        'call,Ninguém,2026-03-02,sim,ninguem@costa.com.br,\n',
+    )
+    await page.goto(`${server.url}/settings/import-export`)
+    await page.getByLabel('What the file holds').selectOption('activities')
+    await page.getByLabel('CSV file, with a header line').setInputFiles(file)
+    await page.getByText('say which column fills which field of the activities').waitFor()
+    // Portuguese headers are recognised, as English ones are.
+    expect(await page.getByLabel('Field for column Assunto').inputValue()).toBe('subject')
+    expect(await page.getByLabel('Field for column Concluída').inputValue()).toBe('done')
+    expect(await page.getByLabel('Field for column Negócio').inputValue()).toBe('deal')
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    const counts = page.locator('.import-counts')
+    await counts.waitFor()
+    expect((await counts.innerText()).replace(/\s+/g, ' ')).toBe(
+      '3 rows 2 created 0 updated 1 rejected',
+    )
+    expect(await page.locator('.data-table').innerText()).toContain('ninguem@costa.com.br')
+    const { body } = await server.api.get('/api/v1/activities?q=Primeira')
+    expect(body.data[0]).toMatchObject({ type: 'call', done: true, dueDate: '2026-03-02' })
+    expect(body.data[0].dealId).not.toBeNull()
+  })
+
   it('exports people as CSV', async () => {
     const { page } = session
     const download = page.waitForEvent('download')

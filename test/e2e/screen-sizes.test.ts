@@ -98,19 +98,27 @@ async function go(page: Page, path: string, ready: string) {
   await page.locator(ready).first().waitFor()
 }
 
-describe.each([
-  { width: 1024, height: 768 },
-  { width: 1440, height: 900 },
-])('every main screen at $width x $height', ({ width, height }) => {
-  beforeAll(() => session.page.setViewportSize({ width, height }))
+// Portuguese words run longer than English ones: each screen is measured in both languages.
+describe.each(['en', 'pt-BR'])('in %s', (language) => {
+  beforeAll(async () => {
+    await session.page.evaluate(`localStorage.setItem('outpost.language', '${language}')`)
+    await session.page.reload()
+  })
 
-  it.each(screens)(
-    '$name: no collapsed input, no clipped name, the header in reach',
-    async (screen) => {
-      const { page } = session
-      await screen.open(page)
-      await expectUsable(page, `${screen.name} at ${width}`)
-      await screenshot(page, `${screen.name}-${width}`)
-    },
-  )
+  describe.each([
+    { width: 1024, height: 768 },
+    { width: 1440, height: 900 },
+  ])('every main screen at $width x $height', ({ width, height }) => {
+    beforeAll(() => session.page.setViewportSize({ width, height }))
+
+    it.each(screens)(
+      '$name: no collapsed input, no clipped name, the header in reach',
+      async (screen) => {
+        const { page } = session
+        await screen.open(page)
+        await expectUsable(page, `${screen.name} at ${width} in ${language}`)
+        await screenshot(page, `${screen.name}-${width}-${language}`)
+      },
+    )
+  })
 })

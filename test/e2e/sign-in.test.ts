@@ -94,7 +94,9 @@ describe('signing in to the UI', () => {
     try {
       const context = await browser.newContext()
       // What src/preload exposes as window.outpost.
-      await context.addInitScript(`window.outpost = { version: '0', sessionSecret: '${secret}' }`)
+      await context.addInitScript(
+        `window.outpost = { version: '0', sessionSecret: '${secret}', setLanguage() {} }`,
+      )
       const page = await context.newPage()
       await page.goto(desktop.url)
       await page.getByRole('heading', { name: 'Pipeline' }).waitFor()

@@ -7,23 +7,22 @@ import { defaultRequestsPerMinute } from '../http/rate-limit'
 import { createLostReason } from '../lost-reasons/service'
 import { createPipeline } from '../pipelines/service'
 import { machineTimeZone } from '../../shared/time-zone'
+import type { Language } from '../../shared/languages'
 import * as workspaces from './repository'
 import type { UpdateWorkspaceInput, Workspace } from './schema'
+import { serverLanguage, starterContent } from './starter-content'
 
-// What a new workspace starts with, so that a deal can be created at once.
-// Probabilities that make a first weighted forecast; each team adjusts them in Settings > Pipelines.
-const starterStages = [
-  { name: 'Lead', type: 'open', probability: 10 },
-  { name: 'Qualified', type: 'open', probability: 25 },
-  { name: 'Proposal', type: 'open', probability: 50 },
-  { name: 'Negotiation', type: 'open', probability: 75 },
-  { name: 'Won', type: 'won', probability: 100 },
-  { name: 'Lost', type: 'lost', probability: 0 },
-] as const
-const starterLostReasons = ['Price', 'Chose a competitor', 'No budget', 'No response']
-
-/** Creates a workspace with BRL enabled, a Sales pipeline and a few lost reasons. */
-export async function createWorkspace(db: Db, name: string, now: Date): Promise<Workspace> {
+/**
+ * Creates a workspace with BRL enabled, a sales pipeline and a few lost reasons, named in
+ * `language` (the server's by default).
+ */
+export async function createWorkspace(
+  db: Db,
+  name: string,
+  now: Date,
+  language: Language = serverLanguage(),
+): Promise<Workspace> {
+  const starter = starterContent[language]
   return inTransaction(db, async (trx) => {
     if (await workspaces.findWorkspaceByName(trx, name)) {
       throw conflict('name', `A workspace named ${name} already exists`)
@@ -42,8 +41,8 @@ export async function createWorkspace(db: Db, name: string, now: Date): Promise<
     }
     await workspaces.insertWorkspace(trx, row)
     await enableCurrency(trx, row.id, defaultCurrency, now)
-    await createPipeline(trx, row.id, { name: 'Sales', stages: [...starterStages] }, now)
-    for (const reason of starterLostReasons)
+    await createPipeline(trx, row.id, { name: starter.pipelineName, stages: starter.stages }, now)
+    for (const reason of starter.lostReasons)
       await createLostReason(trx, row.id, { name: reason }, now)
     return row
   })

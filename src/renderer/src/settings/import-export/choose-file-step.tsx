@@ -26,6 +26,8 @@ export function ChooseFileStep({
       >
         <option value="people">{t('choose.people')}</option>
         <option value="deals">{t('choose.deals')}</option>
+        <option value="activities">{t('choose.activities')}</option>
+        <option value="notes">{t('choose.notes')}</option>
       </select>
       <label htmlFor={fileId}>{t('choose.file')}</label>
       <input
@@ -40,7 +42,7 @@ export function ChooseFileStep({
           {error}
         </p>
       )}
-      <p className="muted">{kind === 'people' ? t('choose.peopleHint') : t('choose.dealsHint')}</p>
+      <p className="muted">{t(`choose.${kind}Hint`)}</p>
     </div>
   )
 }

@@ -1,9 +1,13 @@
 import { customFieldKeyFor } from '../../../../shared/fields/custom-field'
 import {
+  activityImportTargets,
   dealImportTargets,
+  noteImportTargets,
   personNameTargets,
+  type ActivityImportTarget,
   type DealImportTarget,
   type ImportKind,
+  type NoteImportTarget,
 } from '../../../../shared/import-targets'
 import { personMappingTargets, type PersonTarget } from '../../../../shared/mapping-targets'
 
@@ -42,8 +46,37 @@ const dealLabels = {
   tags: 'targets.deals.tags',
 } as const satisfies { [Target in DealImportTarget]: `targets.deals.${Target}` }
 
+const activityLabels = {
+  type: 'targets.activities.type',
+  subject: 'targets.activities.subject',
+  body: 'targets.activities.body',
+  dueDate: 'targets.activities.dueDate',
+  dueTime: 'targets.activities.dueTime',
+  durationMinutes: 'targets.activities.durationMinutes',
+  done: 'targets.activities.done',
+  outcome: 'targets.activities.outcome',
+  priority: 'targets.activities.priority',
+  person: 'targets.activities.person',
+  deal: 'targets.activities.deal',
+  company: 'targets.activities.company',
+  assignee: 'targets.activities.assignee',
+} as const satisfies { [Target in ActivityImportTarget]: `targets.activities.${Target}` }
+
+const noteLabels = {
+  body: 'targets.notes.body',
+  person: 'targets.notes.person',
+  deal: 'targets.notes.deal',
+  company: 'targets.notes.company',
+  author: 'targets.notes.author',
+  pinned: 'targets.notes.pinned',
+  notedAt: 'targets.notes.notedAt',
+} as const satisfies { [Target in NoteImportTarget]: `targets.notes.${Target}` }
+
 export type TargetLabel =
-  (typeof peopleLabels)[PeopleImportTarget] | (typeof dealLabels)[DealImportTarget]
+  | (typeof peopleLabels)[PeopleImportTarget]
+  | (typeof dealLabels)[DealImportTarget]
+  | (typeof activityLabels)[ActivityImportTarget]
+  | (typeof noteLabels)[NoteImportTarget]
 
 const isPeopleTarget = (target: PersonTarget): target is PersonFieldTarget =>
   target !== 'companyId' && target !== 'ownerId'
@@ -58,6 +91,8 @@ export const targetsOf: Record<ImportKind, readonly (readonly [string, TargetLab
     ...personNameTargets.map(([target]) => [target, peopleLabels[target]] as const),
   ],
   deals: dealImportTargets.map(([target]) => [target, dealLabels[target]] as const),
+  activities: activityImportTargets.map(([target]) => [target, activityLabels[target]] as const),
+  notes: noteImportTargets.map(([target]) => [target, noteLabels[target]] as const),
 }
 
 /** The custom field a people column fills when no field of Outpost's fits it. */

@@ -66,6 +66,30 @@ const guesses: Record<ImportKind, [RegExp, string][]> = {
     [/close|fechamento/i, 'expectedCloseDate'],
     [/^tags?$|etiquetas?/i, 'tags'],
   ],
+  activities: [
+    [/^(type|kind|tipo)$/i, 'type'],
+    [/^(subject|assunto|t[ií]tulo|title)$/i, 'subject'],
+    [/^(body|details?|notes?|descri[cç][aã]o|detalhes)$/i, 'body'],
+    [/^(date|due( date)?|data|vencimento)$/i, 'dueDate'],
+    [/^(time|hora|hor[aá]rio)$/i, 'dueTime'],
+    [/duration|dura[cç][aã]o/i, 'durationMinutes'],
+    [/^(done|completed?|conclu[ií]d[ao]|feit[ao])$/i, 'done'],
+    [/outcome|result/i, 'outcome'],
+    [/priority|prioridade/i, 'priority'],
+    [/^(person|contact|contato|pessoa)|e-?mail/i, 'person'],
+    [/^(deal|neg[oó]cio)$/i, 'deal'],
+    [/^(company|empresa)$/i, 'company'],
+    [/^(assignee|owner|respons[aá]vel)$/i, 'assignee'],
+  ],
+  notes: [
+    [/^(note|body|text|anota[cç][aã]o|nota|texto)$/i, 'body'],
+    [/^(person|contact|contato|pessoa)|e-?mail/i, 'person'],
+    [/^(deal|neg[oó]cio)$/i, 'deal'],
+    [/^(company|empresa)$/i, 'company'],
+    [/^(author|autor)$/i, 'author'],
+    [/pinned|fixad[ao]/i, 'pinned'],
+    [/^(date|data|noted at|written on)$/i, 'notedAt'],
+  ],
 }
 
 /** The target field a column most likely fills, from its header; '' when unsure. */
