@@ -76,4 +76,23 @@ describe('the deals list', () => {
       'Gamma pilot',
     ])
   })
+
+  it('a deal’s custom fields are written on its page and filter the list', async () => {
+    const { page } = session
+    await page.locator('.deals-table a', { hasText: 'Gamma pilot' }).click()
+    const card = page.getByRole('region', { name: 'Custom fields' })
+    await card.getByRole('button', { name: 'Edit fields' }).click()
+    await card.getByRole('button', { name: 'Add a field' }).click()
+    await card.getByLabel('Name of custom field 1').fill('plan')
+    await card.getByLabel('Value of custom field 1').fill('Pro')
+    await card.getByRole('button', { name: 'Save fields' }).click()
+    await card.getByText('Pro').waitFor()
+    await page.goto(new URL('/deals', session.server.url).href)
+    await page.getByLabel('Custom field').fill('plan')
+    await page.getByLabel('plan is').fill('pro')
+    await expect.poll(titles).toEqual(['Gamma pilot'])
+    expect(page.url()).toContain('customField=plan%3Dpro')
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect.poll(async () => (await titles()).length).toBe(3)
+  })
 })

@@ -38,6 +38,39 @@ describe('people', () => {
     await expectAccessible(page, 'people')
   })
 
+  it('sorts by name either way and oldest first from the column headers, kept in the address', async () => {
+    const { page } = session
+    await page.goto(new URL('/people', session.server.url).href)
+    await page.locator('.people-table').waitFor()
+    const header = (name: string) => page.locator('.people-table th', { hasText: name })
+    expect(await header('Added').getAttribute('aria-sort')).toBe('descending')
+    await page.getByRole('button', { name: 'Name' }).click()
+    await expect
+      .poll(async () => await rowNames(session))
+      .toEqual(['José Souza', 'Maria Oliveira', 'Pedro Alves'])
+    expect(await header('Name').getAttribute('aria-sort')).toBe('ascending')
+    expect(page.url()).toContain('sort=fullName')
+    await page.getByRole('button', { name: 'Name' }).click()
+    await expect
+      .poll(async () => await rowNames(session))
+      .toEqual(['Pedro Alves', 'Maria Oliveira', 'José Souza'])
+    await page.getByRole('button', { name: 'Added' }).click()
+    await expect
+      .poll(async () => await rowNames(session))
+      .toEqual(['Pedro Alves', 'Maria Oliveira', 'José Souza'])
+    await page.getByRole('button', { name: 'Added' }).click()
+    await expect
+      .poll(async () => await rowNames(session))
+      .toEqual(['José Souza', 'Maria Oliveira', 'Pedro Alves'])
+    // Oldest first: by date added, ascending.
+    expect(await header('Added').getAttribute('aria-sort')).toBe('ascending')
+    await page.reload()
+    await expect
+      .poll(async () => await rowNames(session))
+      .toEqual(['José Souza', 'Maria Oliveira', 'Pedro Alves'])
+    await page.goto(new URL('/people', session.server.url).href)
+  })
+
   it('creates a person, showing the server’s field errors inline', async () => {
     const { page } = session
     await page.getByRole('button', { name: 'New person' }).click()

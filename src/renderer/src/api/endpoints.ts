@@ -68,6 +68,8 @@ export const deals = {
   probability: (id: string) => answer(appApi.GET('/deals/{id}/probability', byId(id))),
   setProbability: (id: string, probability: number | null) =>
     answer(appApi.PUT('/deals/{id}/probability', { ...byId(id), body: { probability } })),
+  patchCustomFields: (id: string, customFields: Record<string, string | null>) =>
+    answer(appApi.PATCH('/deals/{id}/custom-fields', { ...byId(id), body: { customFields } })),
 }
 
 export const pipelines = {

@@ -5,8 +5,41 @@ import { usePipelines, useUsers } from '../api/reference-data'
 /** The query parameters that narrow the list (the sort and page apart). */
 export const filterParams = [
   ...['q', 'pipelineId', 'stageId', 'ownerId', 'status', 'tag', 'valueMin', 'valueMax'],
-  ...['closeFrom', 'closeTo', 'noNextActivity'],
+  ...['closeFrom', 'closeTo', 'noNextActivity', 'customField'],
 ] as const
+
+/** `customField=plan=pro` as its two inputs: the field's name and the value it must have. */
+function CustomFieldFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined
+  onChange(value: string | undefined): void
+}) {
+  const { t } = useTranslation('dealsList')
+  const split = value?.indexOf('=') ?? -1
+  const [name, wanted] = split >= 0 ? [value!.slice(0, split), value!.slice(split + 1)] : ['', '']
+  const set = (nextName: string, nextValue: string) =>
+    onChange(nextName.trim() ? `${nextName.trim()}=${nextValue}` : undefined)
+  return (
+    <>
+      <label className="filter">
+        <span>{t('filters.customField')}</span>
+        <input
+          value={name}
+          placeholder={t('filters.customFieldPlaceholder')}
+          onChange={(event) => set(event.target.value, wanted)}
+        />
+      </label>
+      {name && (
+        <label className="filter">
+          <span>{t('filters.customFieldValue', { name })}</span>
+          <input value={wanted} onChange={(event) => set(name, event.target.value)} />
+        </label>
+      )}
+    </>
+  )
+}
 
 /** The filters bar of the deals list; each change goes into the address at once. */
 export function DealsFilters({
@@ -96,6 +129,10 @@ export function DealsFilters({
       {text('valueMax', t('filters.valueTo'), 'number')}
       {text('closeFrom', t('filters.closingFrom'), 'date')}
       {text('closeTo', t('filters.closingTo'), 'date')}
+      <CustomFieldFilter
+        value={query.customField}
+        onChange={(customField) => onChange({ customField })}
+      />
       <label className="filter filter-check">
         <input
           type="checkbox"

@@ -17,6 +17,7 @@ import { DealsFilters, filterParams } from './deals-filters'
 import { dealsCsv } from './deals-csv'
 import { SavedViews } from '../layout/saved-views'
 import './deals-list.css'
+import { SortButton, sortState } from '../ui/sort-button'
 
 type Sort = NonNullable<DealsQuery['sort']>
 
@@ -25,7 +26,7 @@ const sortable = [
   ['sort.title', 'title', 'title'],
   ['sort.value', 'value', '-value'],
   ['sort.expectedClose', 'expectedCloseDate', 'expectedCloseDate'],
-] as const satisfies readonly (readonly [label: string, ascending: Sort, descending: Sort])[]
+] as const satisfies readonly (readonly [label: string, first: Sort, second: Sort])[]
 
 /** The view's query from the address: its filters, sort and page, shareable as a link. */
 function useViewQuery() {
@@ -183,35 +184,16 @@ export function DealsPage() {
                     }
                   />
                 </th>
-                {sortable.map(([label, ascending, descending]) => {
-                  const state =
-                    query.sort === ascending
-                      ? 'ascending'
-                      : query.sort === descending
-                        ? 'descending'
-                        : 'none'
-                  return (
-                    <th key={ascending} scope="col" aria-sort={state}>
-                      <button
-                        type="button"
-                        className="sort-button"
-                        onClick={() =>
-                          set({
-                            sort:
-                              query.sort === ascending && ascending !== descending
-                                ? descending
-                                : ascending,
-                          })
-                        }
-                      >
-                        {t(label)}
-                        <span aria-hidden="true">
-                          {state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : ''}
-                        </span>
-                      </button>
-                    </th>
-                  )
-                })}
+                {sortable.map(([label, first, second]) => (
+                  <th key={first} scope="col" aria-sort={sortState(query.sort, [first, second])}>
+                    <SortButton
+                      label={t(label)}
+                      orders={[first, second]}
+                      current={query.sort}
+                      onSort={(sort) => set({ sort: sort as Sort })}
+                    />
+                  </th>
+                ))}
                 <th scope="col">{t('common:stage')}</th>
                 <th scope="col">{t('common:owner')}</th>
               </tr>

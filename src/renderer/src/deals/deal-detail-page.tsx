@@ -8,6 +8,7 @@ import { stagesById, usePipelines } from '../api/reference-data'
 import { formatMoney } from '../format/money'
 import { DeleteRecordDialog, useRecordDelete } from '../layout/record-page-parts'
 import { RecordWorkCard } from '../work/record-work-card'
+import { CustomFieldsCard } from '../layout/custom-fields-card'
 import { RecordActions } from '../ui/record-actions'
 import { ErrorState, Skeleton } from '../ui/states'
 import { CloseDealButtons } from './close-deal-buttons'
@@ -67,7 +68,14 @@ export function DealDetailPage() {
         </div>
       </header>
       <div className="detail-columns">
-        <DealFacts deal={current} pipeline={pipeline} stage={stage} />
+        <div className="detail-stack">
+          <DealFacts deal={current} pipeline={pipeline} stage={stage} />
+          <CustomFieldsCard
+            record={current}
+            patch={deals.patchCustomFields}
+            queryKey={keys.deal(current.id)}
+          />
+        </div>
         <RecordWorkCard record={{ kind: 'deal', id }} events={timeline} />
       </div>
       <DealFormDialog open={editing} onClose={() => setEditing(false)} deal={current} />

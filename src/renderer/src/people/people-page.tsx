@@ -96,6 +96,7 @@ export function PeoplePage() {
             arrivals={arrivals}
             owners={owners}
             busy={result.isPlaceholderData}
+            order={{ sort: query.sort, onSort: (sort) => update({ sort }) }}
             selection={{
               selected,
               onToggle: (id) =>

@@ -5,6 +5,8 @@ import { Link, useNavigate } from 'react-router'
 import type { Person, User } from '../api/types'
 import { formatDateTime, formatRelative } from '../format/dates'
 import { initials } from '../format/labels'
+import { SortButton, sortState } from '../ui/sort-button'
+import type { PeopleSort } from './use-people-query'
 
 const features = tableFeatures({})
 const helper = createColumnHelper<typeof features, Person>()
@@ -15,11 +17,28 @@ interface Selection {
   onToggleAll(): void
 }
 
+interface Order {
+  sort: PeopleSort | undefined
+  onSort(sort: PeopleSort): void
+}
+
+// The columns the server can sort by, each with its two orders (the first click's first).
+const sortableColumns: Record<string, [PeopleSort, PeopleSort]> = {
+  fullName: ['fullName', '-fullName'],
+  createdAt: ['-createdAt', 'createdAt'],
+}
+
+function ariaSort(column: string, sort: PeopleSort | undefined) {
+  const orders = sortableColumns[column]
+  return orders ? sortState(sort ?? '-createdAt', orders) : undefined
+}
+
 function columnsFor(
   t: TFunction<['people', 'common']>,
   owners: Map<string, User>,
   people: Person[],
   selection: Selection,
+  order: Order,
 ) {
   const allPicked = people.length > 0 && people.every((person) => selection.selected.has(person.id))
   return helper.columns([
@@ -43,7 +62,14 @@ function columnsFor(
       ),
     }),
     helper.accessor('fullName', {
-      header: t('common:name'),
+      header: () => (
+        <SortButton
+          label={t('common:name')}
+          orders={sortableColumns.fullName!}
+          current={order.sort ?? '-createdAt'}
+          onSort={(sort) => order.onSort(sort as PeopleSort)}
+        />
+      ),
       cell: (info) => (
         <Link className="person-name" to={`/people/${info.row.original.id}`}>
           <span className="avatar" aria-hidden="true">
@@ -85,7 +111,14 @@ function columnsFor(
         )),
     }),
     helper.accessor('createdAt', {
-      header: t('table.added'),
+      header: () => (
+        <SortButton
+          label={t('table.added')}
+          orders={sortableColumns.createdAt!}
+          current={order.sort ?? '-createdAt'}
+          onSort={(sort) => order.onSort(sort as PeopleSort)}
+        />
+      ),
       cell: (info) => (
         <time dateTime={info.getValue()} title={formatDateTime(info.getValue())}>
           {formatRelative(info.getValue())}
@@ -105,8 +138,11 @@ export function PeopleTable({
   owners,
   busy,
   selection,
+  order,
 }: {
   selection: Selection
+  /** The order the server sorts by; the name and date headers change it. */
+  order: Order
   people: Person[]
   /** People who arrived while the list was open: their rows light up for a moment. */
   arrivals: Set<string>
@@ -117,7 +153,7 @@ export function PeopleTable({
   const navigate = useNavigate()
   const table = useTable({
     features,
-    columns: columnsFor(t, owners, people, selection),
+    columns: columnsFor(t, owners, people, selection, order),
     data: people,
     getRowId: (row) => row.id,
   })
@@ -128,7 +164,12 @@ export function PeopleTable({
         {table.getHeaderGroups().map((group) => (
           <tr key={group.id}>
             {group.headers.map((header) => (
-              <th key={header.id} scope="col" className={`col-${header.column.id}`}>
+              <th
+                key={header.id}
+                scope="col"
+                className={`col-${header.column.id}`}
+                aria-sort={ariaSort(header.column.id, order.sort)}
+              >
                 <table.FlexRender header={header} />
               </th>
             ))}

@@ -9,7 +9,7 @@ import { DeleteRecordDialog, useRecordDelete } from '../layout/record-page-parts
 import { RecordWorkCard } from '../work/record-work-card'
 import { RecordActions } from '../ui/record-actions'
 import { ErrorState, Skeleton } from '../ui/states'
-import { CustomFieldsCard } from './custom-fields-card'
+import { CustomFieldsCard } from '../layout/custom-fields-card'
 import { PersonDealsCard, usePersonDeals } from './person-deals-card'
 import { PersonFacts } from './person-facts'
 import { PersonFormDialog } from './person-form-dialog'
@@ -69,7 +69,11 @@ export function PersonDetailPage() {
       <div className="detail-columns">
         <div className="detail-stack">
           <PersonFacts person={current} />
-          <CustomFieldsCard person={current} />
+          <CustomFieldsCard
+            record={current}
+            patch={people.patchCustomFields}
+            queryKey={keys.person(current.id)}
+          />
           <PersonDealsCard personId={id} />
         </div>
         <RecordWorkCard record={{ kind: 'person', id }} events={timeline} />

@@ -4,13 +4,16 @@ import type { PeopleQuery } from '../api/endpoints'
 
 export const pageSizes = [25, 50, 100] as const
 
+export type PeopleSort = NonNullable<PeopleQuery['sort']>
+const sorts: readonly PeopleSort[] = ['-createdAt', 'createdAt', 'fullName', '-fullName']
+
 const whole = (text: string | null, fallback: number) => {
   const value = Number(text)
   return Number.isSafeInteger(value) && value >= 1 ? value : fallback
 }
 
 /**
- * The people table's search, filters and page live in the address (`/people?q=ana&page=2`), so
+ * The people table's search, filters, order and page live in the address (`/people?q=ana&page=2`), so
  * Back returns to the same page and a link shows the same list.
  */
 export function usePeopleQuery() {
@@ -24,6 +27,7 @@ export function usePeopleQuery() {
       : undefined,
     ownerId: params.get('ownerId') ?? undefined,
     tag: params.get('tag') ?? undefined,
+    sort: sorts.find((sort) => sort === params.get('sort')),
     page: whole(params.get('page'), 1),
     pageSize: pageSizes.includes(pageSize as 25) ? pageSize : 25,
   }

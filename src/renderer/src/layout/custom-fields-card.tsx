@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Person } from '../api/types'
 import { parseCustomFieldKey, parseCustomFieldValue } from '../../../shared/fields/custom-field'
 import { errorMessage } from '../api/client'
-import { people } from '../api/endpoints'
 import { i18next } from '../i18n/i18n'
-import { keys } from '../api/keys'
 import { useToast } from '../ui/toast'
 import { FormError } from '../ui/field'
 import { QuietInput } from '../ui/quiet-input'
@@ -46,31 +43,46 @@ function rowProblem(rows: readonly Row[]): string | null {
     if (!name) continue
     const key = parseCustomFieldKey(name)
     if (!key.ok) {
-      return refusalText(i18next.t('people:customFields.badName', { name }), key)
+      return refusalText(i18next.t('layout:customFields.badName', { name }), key)
     }
     const value = parseCustomFieldValue(row.value)
-    if (!value.ok) return refusalText(i18next.t('people:customFields.badValue', { name }), value)
+    if (!value.ok) return refusalText(i18next.t('layout:customFields.badValue', { name }), value)
   }
   return null
 }
 
+interface WithCustomFields {
+  id: string
+  customFields: Record<string, unknown>
+}
+
 /**
- * A person's custom fields: written by inbound webhooks and imports, and here, since the spec
- * leaves writing them to the web app.
+ * A person's or a deal's custom fields: written by inbound webhooks and imports, and here, since
+ * the spec leaves writing them to the web app.
  */
-export function CustomFieldsCard({ person }: { person: Person }) {
-  const { t } = useTranslation(['people', 'common'])
+export function CustomFieldsCard<Record extends WithCustomFields>({
+  record,
+  patch,
+  queryKey,
+}: {
+  record: Record
+  /** Sends the changed fields (null removes one); answers the record as saved. */
+  patch(id: string, customFields: { [name: string]: string | null }): Promise<Record>
+  /** Where the record is cached, refreshed with what the server answers. */
+  queryKey: readonly unknown[]
+}) {
+  const { t } = useTranslation(['layout', 'common'])
   const queryClient = useQueryClient()
   const toast = useToast()
   const [rows, setRows] = useState<Row[] | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const fields = Object.entries(person.customFields)
+  const fields = Object.entries(record.customFields)
+  const headingId = useId()
   const save = useMutation({
-    mutationFn: (patch: Record<string, string | null>) =>
-      people.patchCustomFields(person.id, patch),
+    mutationFn: (changes: { [name: string]: string | null }) => patch(record.id, changes),
     onSuccess: (saved) => {
-      queryClient.setQueryData(keys.person(saved.id), saved)
-      void queryClient.invalidateQueries({ queryKey: keys.person(saved.id) })
+      queryClient.setQueryData(queryKey, saved)
+      void queryClient.invalidateQueries({ queryKey })
       setRows(null)
       toast(t('customFields.saved'), { tone: 'success' })
     },
@@ -86,9 +98,9 @@ export function CustomFieldsCard({ person }: { person: Person }) {
     )
 
   return (
-    <section aria-labelledby="person-custom" className="detail-card">
+    <section aria-labelledby={headingId} className="detail-card">
       <div className="card-header">
-        <h2 id="person-custom">{t('customFields.heading')}</h2>
+        <h2 id={headingId}>{t('customFields.heading')}</h2>
         {!rows && (
           <button type="button" className="link-button" onClick={edit}>
             {t('customFields.edit')}
@@ -114,7 +126,7 @@ export function CustomFieldsCard({ person }: { person: Person }) {
             event.preventDefault()
             const problem = rowProblem(rows)
             setError(problem)
-            if (!problem) save.mutate(patchFrom(person.customFields, rows))
+            if (!problem) save.mutate(patchFrom(record.customFields, rows))
           }}
         >
           <FormError message={error} />
