@@ -49,18 +49,51 @@ async function englishLeftOn(page: Page): Promise<string[]> {
   return englishOnly.filter((phrase) => wholePhrase(phrase).test(text))
 }
 
-const screens: [string, string, string][] = [
-  ['/board', '.deal-card', 'Funil'],
-  ['/deals', '.deals-table tbody tr', 'Negócios'],
-  ['/my-work', '.activity-item', 'Meu trabalho'],
-  ['/forecast', '.forecast-month', 'Previsão'],
-  ['/people', '.people-table tbody tr', 'Pessoas'],
-  ['/companies', '.companies-table tbody tr', 'Empresas'],
-  ['/settings/activities', '.settings-content h2', 'Atividades'],
-  ['/settings/import-export', '.settings-content h2', 'Importação e exportação'],
-  ['/settings/inbound', '.settings-content h2', 'Webhooks de entrada'],
-  ['/settings/language', '.settings-content h2', 'Idioma'],
+// Each new screen: its address, what shows it is loaded, its heading in English and Portuguese.
+const screens: [string, string, string, string][] = [
+  ['/board', '.deal-card', 'Pipeline', 'Funil'],
+  ['/deals', '.deals-table tbody tr', 'Deals', 'Negócios'],
+  ['/my-work', '.activity-item', 'My work', 'Meu trabalho'],
+  ['/forecast', '.forecast-month', 'Forecast', 'Previsão'],
+  ['/people', '.people-table tbody tr', 'People', 'Pessoas'],
+  ['/companies', '.companies-table tbody tr', 'Companies', 'Empresas'],
+  ['/settings/activities', '.settings-content h2', 'Activities', 'Atividades'],
+  [
+    '/settings/import-export',
+    '.settings-content h2',
+    'Import and export',
+    'Importação e exportação',
+  ],
+  ['/settings/inbound', '.settings-content h2', 'Inbound webhooks', 'Webhooks de entrada'],
+  ['/settings/language', '.settings-content h2', 'Language', 'Idioma'],
 ]
+
+async function walkScreens(language: 'en' | 'pt-BR', width: number) {
+  const { page } = session
+  await page.evaluate(`localStorage.setItem('outpost.language', '${language}')`)
+  await page.setViewportSize({ width, height: width === 1024 ? 768 : 900 })
+  for (const [path, ready, english, portuguese] of screens) {
+    await page.goto(new URL(path, session.server.url).href)
+    await page.locator(ready).first().waitFor()
+    const heading = language === 'en' ? english : portuguese
+    await page.getByRole('heading', { name: heading }).first().waitFor()
+    expect(await page.locator('html').getAttribute('lang')).toBe(language)
+    if (language === 'pt-BR') expect(await englishLeftOn(page), path).toEqual([])
+    await expectAccessible(page, `${path} in ${language} at ${width}`)
+  }
+  // A company's and a deal's page, with their activities, notes and timeline.
+  for (const [list, link] of [
+    ['/companies', '.companies-table tbody a'],
+    ['/deals', '.deals-table tbody a'],
+  ]) {
+    await page.goto(new URL(list, session.server.url).href)
+    await page.locator(link).first().click()
+    await page.locator('.work-card').waitFor()
+    if (language === 'pt-BR') expect(await englishLeftOn(page), page.url()).toEqual([])
+    await expectAccessible(page, `${page.url()} in ${language} at ${width}`)
+  }
+  await page.evaluate(`localStorage.removeItem('outpost.language')`)
+}
 
 describe('the interface in Portuguese', () => {
   it('follows a Brazilian system, with the page’s lang set', async () => {
@@ -71,17 +104,9 @@ describe('the interface in Portuguese', () => {
   })
 
   for (const width of [1024, 1440]) {
-    it(`every new screen at ${width} px: Portuguese only, and accessible`, async () => {
-      const { page } = session
-      await page.setViewportSize({ width, height: width === 1024 ? 768 : 900 })
-      for (const [path, ready, heading] of screens) {
-        await page.goto(new URL(path, session.server.url).href)
-        await page.locator(ready).first().waitFor()
-        await page.getByRole('heading', { name: heading }).first().waitFor()
-        expect(await englishLeftOn(page), path).toEqual([])
-        await expectAccessible(page, `${path} in Portuguese at ${width}`)
-      }
-    })
+    it(`every new screen at ${width} px in Portuguese: no English left, and accessible`, () =>
+      walkScreens('pt-BR', width))
+    it(`every new screen at ${width} px in English: accessible too`, () => walkScreens('en', width))
   }
 
   it('a person’s page, its activity composer and the command palette speak Portuguese', async () => {

@@ -12,13 +12,13 @@ const stageTypeLabels = { open: null, won: 'column.won', lost: 'column.lost' } a
 export function MoneyList({ money }: { money: { currency: string; value: number }[] }) {
   if (money.length === 0) return <span>—</span>
   return (
-    <>
+    <span className="money-list">
       {money.map((total) => (
         <span key={total.currency} title={formatMoney(total.value, total.currency)}>
           {formatMoneyCompact(total.value, total.currency)}
         </span>
       ))}
-    </>
+    </span>
   )
 }
 
