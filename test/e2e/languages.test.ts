@@ -13,7 +13,8 @@ let session: Session
 beforeAll(async () => {
   // No language picked: the system's (the browser's pt-BR locale) decides.
   session = await openSession({ language: 'system' })
-  await seedDemoWorkspace(session.server.db, new Date())
+  // The demo as a Brazilian machine creates it: its records are named in Portuguese too.
+  await seedDemoWorkspace(session.server.db, new Date(), 'pt-BR')
   await session.page.reload()
   await session.page.getByLabel('Espaço de trabalho').selectOption({ label: 'Demo' })
   await session.page.locator('.deal-card').first().waitFor()
@@ -85,7 +86,7 @@ async function walkScreens(language: 'en' | 'pt-BR', width: number) {
   for (const [list, link] of [
     ['/companies', '.companies-table tbody a'],
     ['/deals', '.deals-table tbody a'],
-  ]) {
+  ] as const) {
     await page.goto(new URL(list, session.server.url).href)
     await page.locator(link).first().click()
     await page.locator('.work-card').waitFor()
@@ -101,6 +102,9 @@ describe('the interface in Portuguese', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR')
     await page.getByRole('link', { name: 'Quadro' }).waitFor()
     expect(await page.getByRole('link', { name: /Meu trabalho/ }).count()).toBe(1)
+    // The demo workspace's pipeline and stages, named when it was created on this machine.
+    expect(await page.getByLabel('Funil').locator('option:checked').innerText()).toBe('Vendas')
+    await page.getByRole('heading', { name: 'Qualificado', exact: true }).waitFor()
   })
 
   for (const width of [1024, 1440]) {

@@ -13,7 +13,10 @@ import type { Person } from '../people/schema'
 import { createPipeline, listPipelines } from '../pipelines/service'
 import type { Pipeline } from '../pipelines/schema'
 import { createUser } from '../users/service'
+import type { Language } from '../../shared/languages'
 import { createWorkspace, updateWorkspace } from '../workspaces/service'
+import { serverLanguage } from '../workspaces/starter-content'
+import { demoWords } from './demo-words'
 import type { Workspace } from '../workspaces/schema'
 import { parsePhone } from '../../shared/fields/phone'
 import { lifecycleStages } from '../../shared/lifecycle'
@@ -26,16 +29,6 @@ const leadSources = ['website', 'referral', 'event', 'linkedin', 'google-ads', '
 const personTags = ['vip', 'newsletter', 'decision-maker', 'technical', 'follow-up']
 const dealTags = ['enterprise', 'renewal', 'upsell', 'q1', 'inbound']
 const freeMail = ['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br']
-const dealKinds = [
-  'Annual subscription',
-  'Pilot project',
-  'Implementation',
-  'Support contract',
-  'Renewal',
-  'Seat expansion',
-  'Training workshop',
-  'Consulting package',
-]
 
 export interface DemoWorkspace {
   workspace: Workspace
@@ -69,7 +62,12 @@ function slug(text: string): string {
  * twenty companies, two hundred people and sixty deals spread over the last six months. Seeded
  * from a fixed faker seed, so every demo looks the same.
  */
-export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspace> {
+export async function seedDemoWorkspace(
+  db: Db,
+  now: Date,
+  language: Language = serverLanguage(),
+): Promise<DemoWorkspace> {
+  const words = demoWords[language]
   // Loaded only here: the locale data is large and nothing else needs it.
   const { faker } = (await import('@faker-js/faker/locale/pt_BR')) as { faker: Faker }
   faker.seed(2026)
@@ -81,7 +79,7 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
     new Date(start + Math.floor((++step / totalSteps) * historyDays * 86_400_000))
 
   return inTransaction(db, async (trx) => {
-    const created = await createWorkspace(trx, demoWorkspaceName, new Date(start))
+    const created = await createWorkspace(trx, demoWorkspaceName, new Date(start), language)
     const tenantId = created.id
     // A Brazilian team's week: its days begin and end on São Paulo time.
     const workspace = await updateWorkspace(
@@ -95,12 +93,12 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
       trx,
       tenantId,
       {
-        name: 'Partnerships',
+        name: words.partnerships.name,
         stages: [
-          { name: 'Intro', type: 'open' },
-          { name: 'Pilot', type: 'open' },
-          { name: 'Signed', type: 'won' },
-          { name: 'Dropped', type: 'lost' },
+          { name: words.partnerships.stages[0], type: 'open' },
+          { name: words.partnerships.stages[1], type: 'open' },
+          { name: words.partnerships.stages[2], type: 'won' },
+          { name: words.partnerships.stages[3], type: 'lost' },
         ],
       },
       new Date(start),
@@ -169,7 +167,7 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
         trx,
         tenantId,
         {
-          title: `${faker.helpers.arrayElement(dealKinds)} — ${company?.name ?? person.fullName}`,
+          title: `${faker.helpers.arrayElement(words.dealKinds)} — ${company?.name ?? person.fullName}`,
           value: faker.number.int({ min: 20, max: 2000 }) * 50,
           currency: i % 10 === 9 ? 'USD' : 'BRL',
           pipelineId: pipeline.id,
@@ -186,7 +184,7 @@ export async function seedDemoWorkspace(db: Db, now: Date): Promise<DemoWorkspac
       if (stage.type === 'open') openDeals.push(deal)
     }
 
-    await seedWeekOfWork(trx, tenantId, faker, { deals: openDeals, people, users }, now)
+    await seedWeekOfWork(trx, tenantId, faker, { deals: openDeals, people, users }, now, words)
 
     const token = await createApiToken(trx, tenantId, { name: 'Demo admin', scope: 'admin' }, now)
     return { workspace, adminToken: token.token }

@@ -8,39 +8,26 @@ import type { Deal } from '../deals/schema'
 import { createNote } from '../notes/service'
 import type { Person } from '../people/schema'
 import type { User } from '../users/schema'
+import type { DemoWords } from './demo-words'
 
 export const demoTimeZone = 'America/Sao_Paulo'
 
-const logged = [
-  ['call', 'Intro call', 'Interested; wants pricing for 20 seats'],
-  ['meeting', 'Discovery meeting', 'Pain points: spreadsheets, no follow-up'],
-  ['email', 'Sent the proposal', null],
-  ['call', 'Follow-up call', 'Left a voicemail'],
-] as const
-
-// Days from today (negative: overdue), with an hour for some, as one person's week.
-const scheduled: [type: string, subject: string, day: number | null, time: string | null][] = [
-  ['task', 'Send the revised proposal', -3, null],
-  ['call', 'Call back about the discount', -1, '15:00'],
-  ['deadline', 'Contract signature deadline', -2, null],
-  ['call', 'Check in after the demo', 0, '09:30'],
-  ['meeting', 'Demo for the finance team', 0, '14:00'],
-  ['email', 'Send the case study', 0, null],
-  ['meeting', 'Negotiation meeting', 1, '10:00'],
-  ['task', 'Prepare the implementation plan', 1, null],
-  ['call', 'Reference call with a customer', 2, '16:30'],
-  ['deadline', 'Proposal expires', 3, null],
-  ['meeting', 'Kick-off planning', 6, '11:00'],
-  ['task', 'Quarterly review of the account', 9, null],
-  ['task', 'Update the account plan', null, null],
-]
-
-const noteTexts = [
-  '**Decision maker** is the CFO; the IT lead only advises.',
-  'Budget approved for Q1. Wants to start with a pilot of **5 seats**.',
-  'Prefers WhatsApp to e-mail. Best time to call: after lunch.',
-  'Uses a competitor today; contract ends in March.',
-  'Asked for a Portuguese-speaking onboarding.',
+// Days from today (negative: overdue), with an hour for some, as one person's week; the subjects
+// are the demo's words (demo-words.ts), in this order.
+const plan: [type: string, day: number | null, time: string | null][] = [
+  ['task', -3, null],
+  ['call', -1, '15:00'],
+  ['deadline', -2, null],
+  ['call', 0, '09:30'],
+  ['meeting', 0, '14:00'],
+  ['email', 0, null],
+  ['meeting', 1, '10:00'],
+  ['task', 1, null],
+  ['call', 2, '16:30'],
+  ['deadline', 3, null],
+  ['meeting', 6, '11:00'],
+  ['task', 9, null],
+  ['task', null, null],
 ]
 
 export async function seedWeekOfWork(
@@ -49,7 +36,9 @@ export async function seedWeekOfWork(
   faker: Faker,
   { deals, people, users }: { deals: Deal[]; people: Person[]; users: User[] },
   now: Date,
+  words: DemoWords,
 ): Promise<void> {
+  const { logged, scheduled, notes: noteTexts } = words
   const today = wallClockOf(now, demoTimeZone).date
   const personOf = (deal: Deal) => (deal.primaryPersonId ? [deal.primaryPersonId] : [])
   // What already happened: a log entry or two on most open deals.
@@ -75,7 +64,8 @@ export async function seedWeekOfWork(
   }
   // What is to be done, on the deals with the most at stake first.
   const byValue = [...deals].sort((a, b) => b.value - a.value)
-  for (const [index, [type, subject, day, time]] of scheduled.entries()) {
+  for (const [index, [type, day, time]] of plan.entries()) {
+    const subject = scheduled[index]!
     const deal = byValue[index % byValue.length]
     await createActivity(
       db,
