@@ -32,6 +32,7 @@ import { usersRoutes } from './users/routes'
 import { rejectOwnDeliveries } from './webhooks-out/loop-guard'
 import { webhookSubscriptionsRoutes } from './webhooks-out/routes'
 import { workspaceRoutes } from './workspaces/routes'
+import { idempotentWrites } from './idempotency/middleware'
 
 const bearerAuth = {
   type: 'http',
@@ -42,7 +43,7 @@ const bearerAuth = {
 /** The public REST API of the spec: /api/v1. */
 function restApi(deps: AppDeps) {
   const api = createRouter()
-  api.use('*', requireToken(deps, 'api'), jsonBody)
+  api.use('*', requireToken(deps, 'api'), jsonBody, idempotentWrites(deps))
   api.route('/people', peopleRoutes(deps))
   api.route('/deals', dealsRoutes(deps))
   api.route('/events', eventsRoutes(deps))

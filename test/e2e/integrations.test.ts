@@ -33,6 +33,8 @@ describe('inbound webhook settings', () => {
     await page.getByLabel('Field 4', { exact: true }).selectOption('leadSource')
     await page.getByLabel('Value of field 4').fill('website')
     await page.getByLabel('Add tags').fill('inbound')
+    // The form posts no delivery id header: the id its retries repeat is in the body.
+    await page.getByLabel('Delivery id in the body').fill('submission_id')
     await page.getByRole('button', { name: 'Create webhook' }).click()
     const dialog = page.getByRole('dialog', { name: "The webhook's URL" })
     webhookUrl = await dialog.getByTestId('webhook-url').innerText()
@@ -49,6 +51,7 @@ describe('inbound webhook settings', () => {
         leadSource: 'website',
       },
       actions: { addTags: ['inbound'] },
+      deliveryIdPath: 'submission_id',
     })
   })
 

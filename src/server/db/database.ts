@@ -289,6 +289,8 @@ export interface InboundWebhookTable {
   logMaxRequests: Generated<number>
   /** ... and at most this many bytes of their bodies. */
   logMaxBytes: Generated<number>
+  /** Where a delivery's body holds its id (`data.id`), deduplicating retries; null for none. */
+  deliveryIdPath: Generated<string | null>
   createdAt: string
   updatedAt: string
   rotatedAt: string | null
@@ -399,6 +401,22 @@ export interface SavedViewTable {
   updatedAt: string
 }
 
+/** The first answer to an idempotency key, replayed to retries until it expires (idempotency/). */
+export interface IdempotencyKeyTable {
+  /** `api:<workspace id>` or `inbound:<webhook id>`. */
+  scope: string
+  key: string
+  /** sha256 of the method, path and body: a retry must send the same request. */
+  requestHash: string
+  state: 'running' | 'done'
+  status: number | null
+  /** JSON: the answer's headers worth replaying (Content-Type, Location). */
+  headers: string | null
+  body: string | null
+  createdAt: string
+  expiresAt: string
+}
+
 export interface Database {
   workspaces: WorkspaceTable
   users: UserTable
@@ -429,4 +447,5 @@ export interface Database {
   activityPeople: ActivityPersonTable
   notes: NoteTable
   savedViews: SavedViewTable
+  idempotencyKeys: IdempotencyKeyTable
 }

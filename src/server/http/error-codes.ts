@@ -22,6 +22,8 @@ export const errorStatuses = {
   conflict: 409,
   webhook_revoked: 409,
   not_replayable: 409,
+  /** An Idempotency-Key whose first request is still running after the wait (idempotency/). */
+  idempotency_key_in_use: 409,
   /** A change-feed cursor that does not fit this database: restored, replaced or copied. */
   cursor_invalidated: 409,
   /** A stored credential sealed under a key this folder no longer has (sealing/). */
@@ -33,6 +35,8 @@ export const errorStatuses = {
   /** Well-formed, but a value fails a rule once read (the contract's inbound 422). */
   validation_error: 422,
   invalid_reference: 422,
+  /** An Idempotency-Key sent again with another method, path or body. */
+  idempotency_key_reused: 422,
   /** A backup that fails its check (backups/take-backup.ts verifyBackup): not restored. */
   backup_damaged: 422,
   stage_not_in_pipeline: 422,

@@ -4,7 +4,9 @@ import type { AppDeps, AppEnv } from '../app-env'
 import { clientAddress } from '../http/client-address'
 import { ApiError } from '../http/errors'
 import { finishReadingBody } from '../http/unread-body'
+import { claimKey, keepAnswer, releaseKey } from '../idempotency/service'
 import { readBody } from './body'
+import { deliveryIdOf } from './delivery-id'
 import { processDelivery } from './delivery-service'
 import { dryRunBody } from './dry-run'
 import { findWebhookByToken } from './service'
@@ -18,6 +20,33 @@ export const unknownTokenRequestsPerMinute = 60
  * The body is read here, under its own size limit, in any of the media types senders use.
  */
 export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
+  /**
+   * Runs a delivery the first time its sender's id is seen; a retry of it (while it runs, or
+   * within 24 hours) gets the first answer. A refused delivery keeps nothing: its retry runs.
+   */
+  const oncePerDelivery = async (
+    scope: string,
+    key: string,
+    deliver: () => Promise<{ status: number; body: string }>,
+  ) => {
+    const claim = await claimKey(db, { scope, key, requestHash: '', sameRequestOnly: false }, clock)
+    if (claim.kind === 'replay') return { ...claim.answer, replayed: true }
+    if (claim.kind !== 'run') {
+      throw new ApiError(
+        'idempotency_key_in_use',
+        'This delivery is still being taken in; retry later',
+      )
+    }
+    try {
+      const answer = await deliver()
+      if (answer.status < 400) await keepAnswer(db, scope, key, { ...answer, headers: {} })
+      else await releaseKey(db, scope, key)
+      return { ...answer, replayed: false }
+    } catch (error) {
+      await releaseKey(db, scope, key)
+      throw error
+    }
+  }
   // Guessing tokens costs a guesser its address's budget, not the server's time or disk.
   const unknownToken = (c: Context) => {
     const limit = rateLimiter.admit(
@@ -42,10 +71,20 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       if (dryRun === '1' || dryRun === 'true') {
         return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200)
       }
-      const delivery = await actingAs({ kind: 'inbound', name: webhook.name }, () =>
-        processDelivery(db, webhook, { contentType, body }, clock.now()),
-      )
-      return c.json(delivery.response, delivery.status as ContentfulStatusCode)
+      const deliver = async () => {
+        const delivery = await actingAs({ kind: 'inbound', name: webhook.name }, () =>
+          processDelivery(db, webhook, { contentType, body }, clock.now()),
+        )
+        return { status: delivery.status, body: JSON.stringify(delivery.response) }
+      }
+      const deliveryId = await deliveryIdOf(webhook, c.req.raw.headers, contentType, body)
+      const answer = deliveryId
+        ? await oncePerDelivery(`inbound:${webhook.id}`, deliveryId, deliver)
+        : { ...(await deliver()), replayed: false }
+      if (answer.replayed) c.header('Idempotent-Replayed', 'true')
+      return c.body(answer.body, answer.status as ContentfulStatusCode, {
+        'Content-Type': 'application/json',
+      })
     })
     .all('/:token', async (c) => {
       if (!(await findWebhookByToken(db, c.req.param('token')))) throw unknownToken(c)

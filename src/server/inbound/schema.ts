@@ -45,6 +45,20 @@ const configFields = {
       description:
         'The request log keeps this many bytes of bodies at most; older deliveries go first',
     }),
+  deliveryIdPath: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[^{}\s]+$/, 'must be a path such as data.id, without braces or spaces')
+    .nullable()
+    .openapi({
+      description:
+        "Where the body holds the sender's id for the delivery (data.id): a retry with an id " +
+        'already received gets the first answer again. Used when the request has no webhook-id ' +
+        'or Idempotency-Key header; null for none',
+      example: 'event_id',
+    }),
 }
 
 export const createInboundWebhookBody = z
@@ -58,6 +72,7 @@ export const createInboundWebhookBody = z
     rateLimitPerMinute: configFields.rateLimitPerMinute.default(defaultRequestsPerMinute),
     logMaxRequests: configFields.logMaxRequests.default(logDefaults.maxRequests),
     logMaxBytes: configFields.logMaxBytes.default(logDefaults.maxBytes),
+    deliveryIdPath: configFields.deliveryIdPath.default(null),
   })
   .openapi('CreateInboundWebhook')
 
@@ -73,6 +88,7 @@ export const updateInboundWebhookBody = z
     rateLimitPerMinute: configFields.rateLimitPerMinute.optional(),
     logMaxRequests: configFields.logMaxRequests.optional(),
     logMaxBytes: configFields.logMaxBytes.optional(),
+    deliveryIdPath: configFields.deliveryIdPath.optional(),
   })
   .openapi('UpdateInboundWebhook', {
     description: 'Fields not sent stay unchanged; mapping, dedupe and actions are replaced whole.',
@@ -106,6 +122,7 @@ export const inboundWebhookSchema = z
     rateLimitPerMinute: z.int(),
     logMaxRequests: z.int(),
     logMaxBytes: z.int(),
+    deliveryIdPath: z.string().nullable(),
     tokenPrefix: z.string().openapi({
       description: 'The first characters of the URL token, to tell URLs apart',
       example: 'in_Ab3xQ9',

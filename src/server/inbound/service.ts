@@ -21,6 +21,7 @@ import type {
   InboundWebhookWithUrl,
   UpdateInboundWebhookInput,
 } from './schema'
+import { compileDeliveryIdPath } from './delivery-id'
 
 const tokenPrefix = 'in_'
 
@@ -55,6 +56,7 @@ export function toWebhook(row: WebhookRow): InboundWebhook {
     rateLimitPerMinute: row.rateLimitPerMinute,
     logMaxRequests: row.logMaxRequests,
     logMaxBytes: row.logMaxBytes,
+    deliveryIdPath: row.deliveryIdPath,
     tokenPrefix: row.tokenPrefix,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -118,6 +120,7 @@ export async function createWebhook(
   origins: WebhookOrigins,
   now: Date,
 ): Promise<InboundWebhookWithUrl> {
+  if (input.deliveryIdPath) compileDeliveryIdPath(input.deliveryIdPath)
   const actions = normalizeActions(input.actions)
   const config = {
     ...input,
@@ -145,6 +148,7 @@ export async function createWebhook(
     rateLimitPerMinute: input.rateLimitPerMinute,
     logMaxRequests: input.logMaxRequests,
     logMaxBytes: input.logMaxBytes,
+    deliveryIdPath: input.deliveryIdPath,
     createdAt: timestamp,
     updatedAt: timestamp,
     rotatedAt: null,
@@ -199,6 +203,7 @@ export async function updateWebhook(
       updatedAt: now.toISOString(),
     }
     await prepareIntake(trx, tenantId, configOf(after))
+    if (after.deliveryIdPath) compileDeliveryIdPath(after.deliveryIdPath)
     await inbound.updateWebhook(trx, id, {
       name: after.name,
       objectType: after.objectType,
@@ -211,6 +216,7 @@ export async function updateWebhook(
       rateLimitPerMinute: after.rateLimitPerMinute,
       logMaxRequests: after.logMaxRequests,
       logMaxBytes: after.logMaxBytes,
+      deliveryIdPath: after.deliveryIdPath,
       updatedAt: after.updatedAt,
     })
     return after

@@ -16,6 +16,7 @@ import * as inboundLogBounds from './2026-11-25T0500-inbound-log-bounds'
 import * as sealingKey from './2026-11-25T0600-sealing-key'
 import * as activitiesNotes from './2026-11-25T0700-activities-notes'
 import * as peopleNameOrder from './2026-11-25T1000-people-name-order'
+import * as idempotencyKeys from './2026-11-25T1100-idempotency-keys'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0600-sealing-key': sealingKey,
   '2026-11-25T0700-activities-notes': activitiesNotes,
   '2026-11-25T1000-people-name-order': peopleNameOrder,
+  '2026-11-25T1100-idempotency-keys': idempotencyKeys,
 }
 
 export const migrationProvider: MigrationProvider = {

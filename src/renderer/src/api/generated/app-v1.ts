@@ -7228,6 +7228,7 @@ export interface components {
           | 'conflict'
           | 'webhook_revoked'
           | 'not_replayable'
+          | 'idempotency_key_in_use'
           | 'cursor_invalidated'
           | 'secret_unreadable'
           | 'cursor_expired'
@@ -7235,6 +7236,7 @@ export interface components {
           | 'unsupported_media_type'
           | 'validation_error'
           | 'invalid_reference'
+          | 'idempotency_key_reused'
           | 'backup_damaged'
           | 'stage_not_in_pipeline'
           | 'lost_reason_required'
@@ -8318,6 +8320,7 @@ export interface components {
       rateLimitPerMinute: number
       logMaxRequests: number
       logMaxBytes: number
+      deliveryIdPath: string | null
       /**
        * @description The first characters of the URL token, to tell URLs apart
        * @example in_Ab3xQ9
@@ -8405,6 +8408,12 @@ export interface components {
        * @default 8388608
        */
       logMaxBytes?: number
+      /**
+       * @description Where the body holds the sender's id for the delivery (data.id): a retry with an id already received gets the first answer again. Used when the request has no webhook-id or Idempotency-Key header; null for none
+       * @default null
+       * @example event_id
+       */
+      deliveryIdPath?: string | null
     }
     /**
      * @default {
@@ -8483,6 +8492,11 @@ export interface components {
       logMaxRequests?: number
       /** @description The request log keeps this many bytes of bodies at most; older deliveries go first */
       logMaxBytes?: number
+      /**
+       * @description Where the body holds the sender's id for the delivery (data.id): a retry with an id already received gets the first answer again. Used when the request has no webhook-id or Idempotency-Key header; null for none
+       * @example event_id
+       */
+      deliveryIdPath?: string | null
     }
     InboundDryRunResult: {
       /** @enum {boolean} */
@@ -8600,6 +8614,7 @@ export interface components {
           | 'conflict'
           | 'webhook_revoked'
           | 'not_replayable'
+          | 'idempotency_key_in_use'
           | 'cursor_invalidated'
           | 'secret_unreadable'
           | 'cursor_expired'
@@ -8607,6 +8622,7 @@ export interface components {
           | 'unsupported_media_type'
           | 'validation_error'
           | 'invalid_reference'
+          | 'idempotency_key_reused'
           | 'backup_damaged'
           | 'stage_not_in_pipeline'
           | 'lost_reason_required'

@@ -4,7 +4,10 @@ import { Field } from '../../ui/field'
 import { TextField } from '../../ui/text-field'
 import type { FormValues } from './form-values'
 
-/** How a sender seen before is recognised: by e-mail, phone, chosen fields, or never. */
+/**
+ * How a sender seen before is recognised (by e-mail, phone, chosen fields, or never), and how a
+ * delivery sent again is (its id).
+ */
 export function DedupeSection() {
   const { t } = useTranslation('inbound')
   const { register, control } = useFormContext<FormValues>()
@@ -36,6 +39,13 @@ export function DedupeSection() {
             maxLength={2}
           />
         )}
+        <TextField
+          id="inbound-delivery-id"
+          label={t('dedupe.deliveryIdPath')}
+          name="deliveryIdPath"
+          placeholder="event.id"
+          hint={t('dedupe.deliveryIdHint')}
+        />
       </div>
     </>
   )

@@ -21,6 +21,8 @@ export interface FormValues {
   defaultCountry: string
   strategy: DedupeStrategy
   compositeFields: string
+  /** Where the body holds the sender's delivery id; empty for none. */
+  deliveryIdPath: string
   mapping: MappingRow[]
   ownerIds: string[]
   addTags: string
@@ -52,6 +54,7 @@ export function valuesOf(webhook: InboundWebhook | undefined): FormValues {
     defaultCountry: webhook?.defaultCountry ?? 'BR',
     strategy: webhook?.dedupe.strategy ?? 'email',
     compositeFields: webhook?.dedupe.fields.join(', ') ?? '',
+    deliveryIdPath: webhook?.deliveryIdPath ?? '',
     mapping: webhook ? toRows(webhook.mapping) : starterMapping,
     ownerIds: webhook?.actions.assignOwner?.userIds ?? [],
     addTags: webhook?.actions.addTags.join(', ') ?? '',
@@ -97,6 +100,7 @@ export function toInput(values: FormValues): InboundWebhookInput {
     logMaxRequests: Number(values.logMaxRequests),
     logMaxBytes: Number(values.logMaxMiB) * mebibyte,
     defaultCountry: values.defaultCountry,
+    deliveryIdPath: values.deliveryIdPath.trim() || null,
     mapping: toMapping(values.mapping),
     dedupe: {
       strategy: values.strategy,
@@ -135,6 +139,7 @@ export function showServerError(
     logMaxBytes: 'logMaxMiB',
     defaultCountry: 'defaultCountry',
     'dedupe.fields': 'compositeFields',
+    deliveryIdPath: 'deliveryIdPath',
     'actions.addTags': 'addTags',
     'actions.assignOwner.userIds': 'ownerIds',
     'actions.createDeal.pipelineId': 'dealPipelineId',

@@ -1,0 +1,29 @@
+import { sql, type Kysely } from 'kysely'
+
+// Frozen in time: this migration must never import application code, and never change once released.
+
+// The first answer to each Idempotency-Key (REST writes) or sender's delivery id (inbound
+// webhooks), replayed to retries for 24 hours. `scope` keeps workspaces and webhooks apart;
+// `running` marks a first request still at work, which a concurrent duplicate waits for.
+const statements = [
+  sql`create table idempotency_keys (
+    scope text not null,
+    key text not null,
+    request_hash text not null,
+    state text not null check (state in ('running', 'done')),
+    status integer,
+    headers text,
+    body text,
+    created_at text not null,
+    expires_at text not null,
+    primary key (scope, key)
+  ) strict`,
+  sql`create index idempotency_keys_expiry on idempotency_keys (expires_at)`,
+  // Where in a delivery's body its sender puts the delivery's id, for senders that send no
+  // webhook-id or Idempotency-Key header (a path such as data.id); null for none.
+  sql`alter table inbound_webhooks add column delivery_id_path text`,
+]
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of statements) await statement.execute(db)
+}

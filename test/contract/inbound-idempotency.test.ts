@@ -1,0 +1,93 @@
+// Senders retry: Standard Webhooks resend a message with the same webhook-id, others with an
+// Idempotency-Key or an id in the body. Each retry gets the first answer; no second deal.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { salesPipeline } from '../support/fixtures'
+import { createInboundWebhook } from '../support/inbound'
+import { startTestServer, type TestServer } from '../support/server'
+
+let server: TestServer
+let dealWebhook: { id: string; path: string }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  const sales = await salesPipeline(server.admin)
+  // People with a deal each: without deduplication of deliveries, each retry would add a deal.
+  dealWebhook = await createInboundWebhook(server, {
+    mapping: { fullName: '{{name}}', primaryEmail: '{{email}}' },
+    actions: {
+      createDeal: { pipelineId: sales.id, stageId: sales.open.id, title: 'Lead: {{name}}' },
+    },
+    deliveryIdPath: 'event.id',
+  })
+})
+afterAll(() => server.close())
+
+const send = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(server.url + dealWebhook.path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+
+const dealsTitled = async (title: string) =>
+  (await server.api.get('/api/v1/deals?pageSize=100')).body.data.filter(
+    (deal: { title: string }) => deal.title === title,
+  )
+
+describe('inbound retries', () => {
+  it('a Standard Webhooks retry (same webhook-id) gets the first answer, even sent at once', async () => {
+    const body = { name: 'Rita Retry', email: 'rita@retry.dev' }
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        send(body, { 'webhook-id': 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W' }),
+      ),
+    )
+    const texts = await Promise.all(answers.map((answer) => answer.text()))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(201))
+    expect(new Set(texts).size).toBe(1)
+    expect(answers.filter((answer) => answer.headers.get('idempotent-replayed'))).toHaveLength(4)
+    expect(await dealsTitled('Lead: Rita Retry')).toHaveLength(1)
+    // Another message from the same person is taken in: only the id makes it a retry.
+    const next = await send(body, { 'webhook-id': 'msg_second' })
+    expect(next.headers.get('idempotent-replayed')).toBeNull()
+  })
+
+  it('an Idempotency-Key works the same way, and so does the id at the configured body path', async () => {
+    const body = { name: 'Kiko Key', email: 'kiko@retry.dev' }
+    await send(body, { 'Idempotency-Key': 'order-77' })
+    const again = await send(body, { 'Idempotency-Key': 'order-77' })
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(await dealsTitled('Lead: Kiko Key')).toHaveLength(1)
+
+    const event = { event: { id: 'evt_001' }, name: 'Bela Body', email: 'bela@retry.dev' }
+    expect((await send(event)).status).toBe(201)
+    const resent = await send(event)
+    expect(resent.status).toBe(201)
+    expect(resent.headers.get('idempotent-replayed')).toBe('true')
+    expect(await dealsTitled('Lead: Bela Body')).toHaveLength(1)
+  })
+
+  it('a refused delivery keeps nothing: the corrected retry is taken in', async () => {
+    const refused = await send(
+      { name: 'Nora No Mail', email: 'not-an-email' },
+      { 'webhook-id': 'msg_fix' },
+    )
+    expect(refused.status).toBe(422)
+    const fixed = await send(
+      { name: 'Nora No Mail', email: 'nora@retry.dev' },
+      { 'webhook-id': 'msg_fix' },
+    )
+    expect(fixed.status).toBe(201)
+    expect(fixed.headers.get('idempotent-replayed')).toBeNull()
+  })
+
+  it('a path that cannot be read is refused when saved, naming the setting', async () => {
+    const { status, body } = await server.admin.patch(
+      `/api/app/v1/inbound-webhooks/${dealWebhook.id}`,
+      { deliveryIdPath: 'data[' },
+    )
+    expect(status).toBe(400)
+    expect(body.error.details.field).toBe('deliveryIdPath')
+  })
+})
