@@ -245,7 +245,9 @@ describe('OpenAPI document', () => {
     expect(feed.parameters.map((parameter: any) => parameter.name).sort()).toEqual([
       'after',
       'limit',
+      'type',
     ])
+    expect(body.paths['/events/{id}'].get.responses['200']).toBeDefined()
     expect(feed.responses['200'].content['application/json'].schema.$ref).toBe(
       '#/components/schemas/EventFeedPage',
     )
@@ -263,5 +265,42 @@ describe('deal events in the feed', () => {
     const deal = await createDeal(server.api, pipeline)
     const [event] = await eventsAfter(server.api, start)
     expect(event.data.object).toEqual((await server.api.get(`/api/v1/deals/${deal.id}`)).body)
+  })
+})
+
+describe('reading chosen events (Outpost extensions)', () => {
+  it('GET /api/v1/events/{id} returns the event as the feed has it; 404 for another id', async () => {
+    const cursor = await feedCursor(server.api)
+    await createPerson(server.api, { fullName: 'Looked Up' })
+    const [event] = await eventsAfter(server.api, cursor)
+    const { status, body } = await server.api.get(`/api/v1/events/${event!.id}`)
+    expect(status).toBe(200)
+    expect(body).toEqual(event)
+    const missing = await server.api.get('/api/v1/events/00000000-0000-4000-8000-000000000000')
+    expect(missing.status).toBe(404)
+  })
+
+  it('?type= keeps the types asked for (wildcards too), on the feed and on the stream', async () => {
+    const cursor = await feedCursor(server.api)
+    const sales = await salesPipeline(server.admin)
+    const stream = await openSse(
+      `${server.url}/api/v1/events/stream?type=${encodeURIComponent('deal.*')}`,
+      bearer(),
+    )
+    try {
+      await createPerson(server.api, { fullName: 'Filtered Out', tags: ['x'] })
+      const deal = await createDeal(server.api, sales, { title: 'Filtered In' })
+      const streamed = JSON.parse((await stream.next()).data)
+      expect(streamed).toMatchObject({ type: 'deal.created', data: { object: { id: deal.id } } })
+    } finally {
+      stream.close()
+    }
+    const { body } = await server.api.get(
+      `/api/v1/events?after=${encodeURIComponent(cursor)}&type=deal.created,person.tag_added`,
+    )
+    expect(typesOf(body.data)).toEqual(['person.tag_added', 'deal.created'])
+    const bad = await server.api.get('/api/v1/events?type=deal.exploded')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.details.field).toBe('type')
   })
 })

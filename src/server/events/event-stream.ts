@@ -5,6 +5,7 @@ import type { Logger } from '../logger'
 import { databaseIdentity } from '../db/identity'
 import { encodeCursor, eventFingerprint } from './cursor'
 import { readEvents } from './service'
+import type { EventType } from '../../shared/events'
 
 export interface EventStreamOptions {
   db: Db
@@ -12,6 +13,8 @@ export interface EventStreamOptions {
   tenantId: string
   /** The seq to start after. */
   startSeq: number
+  /** Only these event types (the `type` filter); all when absent. */
+  types?: readonly EventType[]
   /** Aborted when the server shuts down: the stream ends so the connection can close. */
   shutdown?: AbortSignal
   /** Whether the caller's token or session still holds; the stream ends when it stops. */
@@ -42,7 +45,7 @@ export async function pipeEvents(stream: SSEStreamingApi, options: EventStreamOp
     const database = await databaseIdentity(options.db)
     await stream.write(`retry: ${reconnectMs}\n\n`)
     while (!done.signal.aborted) {
-      const range = await readEvents(options.db, options.tenantId, seq, batchSize)
+      const range = await readEvents(options.db, options.tenantId, seq, batchSize, options.types)
       for (const event of range.events) {
         const id = encodeCursor({ database, seq: event.seq, event: eventFingerprint(event.id) })
         await stream.writeSSE({ id, data: event.payload })

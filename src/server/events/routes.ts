@@ -1,12 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { streamSSE } from 'hono/streaming'
 import type { AppDeps } from '../app-env'
-import { errorResponses, jsonResponse } from '../http/schema-types'
+import { notFound } from '../http/errors'
+import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
 import { credentialIsLive } from '../auth/credential'
 import { assertCursorLive, cursorAt } from './feed-position'
 import { pipeEvents } from './event-stream'
 import {
+  eventSchema,
   feedPageSchema,
   feedQuery,
   streamHeaders,
@@ -14,9 +16,24 @@ import {
   type FeedEvent,
   type FeedStart,
 } from './schema'
-import { latestEventSeq, readEvents, type EventRange } from './service'
+import { findEvent, latestEventSeq, readEvents, type EventRange } from './service'
 
 const tags = ['Events']
+
+const eventRoute = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags,
+  summary: 'Read one event by its id (an Outpost extension)',
+  description:
+    'The event exactly as the feed and outbound webhooks carry it: to check a delivery, or to ' +
+    'fetch the one an id in a log names. 404 once retention has pruned it.',
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(eventSchema, 'The event'),
+    ...errorResponses(401, 404, 429),
+  },
+})
 
 const feedRoute = createRoute({
   method: 'get',
@@ -81,47 +98,56 @@ export function eventsRoutes(deps: AppDeps) {
     await assertCursorLive(db, tenantId, from, field)
     return from.seq
   }
-  return createRouter()
-    .openapi(feedRoute, async (c) => {
-      const { after, limit } = c.req.valid('query')
-      const from = await startSeq(c.var.auth.tenantId, after, 'first', 'after')
-      const range =
-        after === 'now'
-          ? { events: [], nextSeq: from, hasMore: false }
-          : await readEvents(db, c.var.auth.tenantId, from, limit)
-      return c.json(
-        {
-          // Stored exactly as delivered; parsed only to be embedded in the page.
-          data: range.events.map((event) => JSON.parse(event.payload) as FeedEvent),
-          nextCursor: await cursorAt(db, range.nextSeq, lastIdAt(range)),
-          hasMore: range.hasMore,
-        },
-        200,
-      )
-    })
-    .openapi(streamRoute, async (c) => {
-      const { after } = c.req.valid('query')
-      const resumeFrom = c.req.valid('header')['last-event-id']
-      const from = await startSeq(
-        c.var.auth.tenantId,
-        resumeFrom ?? after,
-        'now',
-        resumeFrom ? 'last-event-id' : 'after',
-      )
-      const auth = c.var.auth
-      const response = streamSSE(c, (stream) =>
-        pipeEvents(stream, {
-          db,
-          logger: deps.logger,
-          tenantId: auth.tenantId,
-          startSeq: from,
-          shutdown: deps.shutdown,
-          stillAuthorized: () => credentialIsLive(db, auth, deps.clock.now()),
-        }),
-      )
-      // When the stream ends (at shutdown above all) the connection goes with it, rather than
-      // idling in keep-alive and holding up the server's close; EventSource reconnects anyway.
-      response.headers.set('Connection', 'close')
-      return response
-    })
+  return (
+    createRouter()
+      .openapi(feedRoute, async (c) => {
+        const { after, limit, type } = c.req.valid('query')
+        const from = await startSeq(c.var.auth.tenantId, after, 'first', 'after')
+        const range =
+          after === 'now'
+            ? { events: [], nextSeq: from, hasMore: false }
+            : await readEvents(db, c.var.auth.tenantId, from, limit, type)
+        return c.json(
+          {
+            // Stored exactly as delivered; parsed only to be embedded in the page.
+            data: range.events.map((event) => JSON.parse(event.payload) as FeedEvent),
+            nextCursor: await cursorAt(db, range.nextSeq, lastIdAt(range)),
+            hasMore: range.hasMore,
+          },
+          200,
+        )
+      })
+      .openapi(streamRoute, async (c) => {
+        const { after, type } = c.req.valid('query')
+        const resumeFrom = c.req.valid('header')['last-event-id']
+        const from = await startSeq(
+          c.var.auth.tenantId,
+          resumeFrom ?? after,
+          'now',
+          resumeFrom ? 'last-event-id' : 'after',
+        )
+        const auth = c.var.auth
+        const response = streamSSE(c, (stream) =>
+          pipeEvents(stream, {
+            db,
+            logger: deps.logger,
+            tenantId: auth.tenantId,
+            startSeq: from,
+            types: type,
+            shutdown: deps.shutdown,
+            stillAuthorized: () => credentialIsLive(db, auth, deps.clock.now()),
+          }),
+        )
+        // When the stream ends (at shutdown above all) the connection goes with it, rather than
+        // idling in keep-alive and holding up the server's close; EventSource reconnects anyway.
+        response.headers.set('Connection', 'close')
+        return response
+      })
+      // After /stream, which this pattern would otherwise take for an id.
+      .openapi(eventRoute, async (c) => {
+        const event = await findEvent(db, c.var.auth.tenantId, c.req.valid('param').id)
+        if (!event) throw notFound('Event')
+        return c.json(JSON.parse(event.payload) as FeedEvent, 200)
+      })
+  )
 }

@@ -4,6 +4,7 @@ import { dealSchema } from '../deals/schema'
 import { timestamp, uuid } from '../http/schema-types'
 import { personSchema } from '../people/schema'
 import { decodeCursor, type FeedPosition } from './cursor'
+import { isEventTypePattern, selectedEventTypes } from './type-filter'
 
 export const defaultFeedLimit = 100
 export const maxFeedLimit = 1000
@@ -52,9 +53,39 @@ const afterDescription =
   'returns no events and the cursor of the newest one, to follow changes from this moment. ' +
   'Without it (or empty) the feed starts at the first event of the workspace.'
 
+/** `type=deal.won,person.*`: the event types to keep, as subscriptions name them. */
+const typeParam = z
+  .string()
+  .max(2000)
+  .transform((text, ctx) => {
+    const patterns = text
+      .split(',')
+      .map((pattern) => pattern.trim())
+      .filter(Boolean)
+    const unknown = patterns.find((pattern) => !isEventTypePattern(pattern))
+    if (unknown !== undefined || patterns.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must list event types such as deal.won or person.* (not ${unknown ?? 'nothing'})`,
+      })
+      return z.NEVER
+    }
+    return selectedEventTypes(patterns)
+  })
+  .optional()
+  .openapi({
+    param: { name: 'type', in: 'query', required: false },
+    type: 'string',
+    example: 'deal.won,deal.lost',
+    description:
+      'Only these event types, comma-separated: a type, `<resource>.*` or `*` (an Outpost ' +
+      'extension). The cursor still moves past the events left out.',
+  })
+
 export const feedQuery = z.strictObject({
   after: cursorParam('after', 'query', afterDescription),
   limit: limitParam,
+  type: typeParam,
 })
 
 export const streamQuery = z.strictObject({
@@ -64,6 +95,7 @@ export const streamQuery = z.strictObject({
     'Where the stream starts, as in GET /events; `Last-Event-ID` wins when both are sent. ' +
       'Without either, the stream starts now.',
   ),
+  type: typeParam,
 })
 
 export const streamHeaders = z.object({

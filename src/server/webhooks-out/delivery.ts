@@ -5,7 +5,7 @@ import type { WebhookSubscriptionTable } from '../db/database'
 import { readEvents } from '../events/service'
 import type { Logger } from '../logger'
 import { attemptRow, describeOutcome, makeAttempt, type SubscriptionRow } from './attempt'
-import { selectedEventTypes } from './event-filter'
+import { selectedEventTypes } from '../events/type-filter'
 import type { SendResult } from './http-sender'
 import * as subscriptions from './repository'
 import {

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { pageQuery, pageSchema } from '../http/pagination'
 import { timestamp, uuid } from '../http/schema-types'
-import { eventTypePatterns, isEventTypePattern } from './event-filter'
+import { eventTypePatterns, isEventTypePattern } from '../events/type-filter'
 import { maxUrlLength, subscriptionUrlProblem } from './subscription-url'
 
 const subscriptionUrl = z

@@ -739,6 +739,8 @@ export interface paths {
           after?: string
           /** @description Events per response, at most 1000. */
           limit?: number
+          /** @description Only these event types, comma-separated: a type, `<resource>.*` or `*` (an Outpost extension). The cursor still moves past the events left out. */
+          type?: string
         }
         header?: never
         path?: never
@@ -826,6 +828,8 @@ export interface paths {
         query?: {
           /** @description Where the stream starts, as in GET /events; `Last-Event-ID` wins when both are sent. Without either, the stream starts now. */
           after?: string
+          /** @description Only these event types, comma-separated: a type, `<resource>.*` or `*` (an Outpost extension). The cursor still moves past the events left out. */
+          type?: string
         }
         header?: {
           /** @description Sent by EventSource when it reconnects: the `id` of the last event received. */
@@ -874,6 +878,74 @@ export interface paths {
         }
         /** @description The cursor is older than the events kept */
         410: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/events/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read one event by its id (an Outpost extension)
+     * @description The event exactly as the feed and outbound webhooks carry it: to check a delivery, or to fetch the one an id in a log names. 404 once retention has pruned it.
+     */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The event */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Event']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
           headers: {
             [name: string]: unknown
           }

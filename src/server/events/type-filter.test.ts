@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eventTypes } from '../../shared/events'
-import { isEventTypePattern, selectedEventTypes } from './event-filter'
+import { isEventTypePattern, selectedEventTypes } from './type-filter'
 
 describe('subscription event filter', () => {
   it('* selects every event type, deletions included', () => {
