@@ -270,12 +270,49 @@ describe('POST /webhooks/in/<token> errors', () => {
     expect(body.error.code).toBe('malformed_json')
   })
 
-  it('400 for JSON that is not an object: an array, a string, a number, null', async () => {
-    for (const text of ['[{"name":"x"}]', '"name"', '42', 'null']) {
+  it('400 for JSON that is not an object or an array of them: a string, a number, null', async () => {
+    for (const text of ['"name"', '42', 'null']) {
       const { status, body } = await deliver(server, contact.path, text, 'application/json')
       expect(status).toBe(400)
       expect(body.error.message).toBe('Request body must be a JSON object')
     }
+  })
+
+  it('a JSON array takes each record in as a delivery of its own, with a result for each', async () => {
+    const { status, body } = await deliver(
+      server,
+      contact.path,
+      JSON.stringify([
+        { name: 'Array One', email: 'one@array.dev' },
+        { name: 'Array Two', email: 'not-an-email' },
+        'not a record',
+      ]),
+      'application/json',
+    )
+    expect(status).toBe(200)
+    expect(body.results.map((result: any) => [result.index, result.status])).toEqual([
+      [0, 201],
+      [1, 422],
+      [2, 400],
+    ])
+    expect((await person(body.results[0].response.personId)).fullName).toBe('Array One')
+    expect(body.results[1].response.error.details.field).toBe('primaryEmail')
+    const tooMany = JSON.stringify(Array.from({ length: 101 }, (_, i) => ({ name: `P${i}` })))
+    const refused = await deliver(server, contact.path, tooMany, 'application/json')
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.details).toMatchObject({ field: 'body', count: 101 })
+    expect((await deliver(server, contact.path, '[]', 'application/json')).status).toBe(400)
+  })
+
+  it('reads JSON that starts with a UTF-8 byte-order mark', async () => {
+    const { status, body } = await deliver(
+      server,
+      contact.path,
+      '\uFEFF{"name": "Bom Dia", "email": "bom@dia.dev"}',
+      'application/json',
+    )
+    expect(status).toBe(201)
+    expect((await person(body.personId)).fullName).toBe('Bom Dia')
   })
 
   it('400 for an empty JSON body and for a malformed multipart body', async () => {

@@ -23,8 +23,11 @@ export const tooLarge = (max = maxInboundBodyBytes) =>
 
 const notAnObject = () => new ApiError('invalid_request', 'Request body must be a JSON object')
 
+// Windows tools and some form builders start their UTF-8 with a byte-order mark.
+const jsonTextOf = (bytes: Buffer) => bytes.toString('utf8').replace(/^\uFEFF/, '')
+
 function parseJson(bytes: Buffer): Record<string, unknown> {
-  const value = parseJsonText(bytes.toString('utf8'))
+  const value = parseJsonText(jsonTextOf(bytes))
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw notAnObject()
   return value as Record<string, unknown>
 }
@@ -54,6 +57,40 @@ async function parseMultipart(
   return parseForm(fields.toString())
 }
 
+/** Whether a body of this type is read as JSON: JSON types, text/plain, and none at all. */
+const readsAsJson = (contentType: string | null) => {
+  const type = mediaType(contentType)
+  return type === '' || type === 'text/plain' || /^application\/(?:[\w.-]+\+)?json$/.test(type)
+}
+
+/** The most records one delivery may carry as a JSON array. */
+export const maxRecordsPerDelivery = 100
+
+/**
+ * A body that is a JSON array: its elements, each taken in as a delivery of its own; null for
+ * any other body (which is read as one record, or refused as it always was).
+ */
+export function recordsOfArray(bytes: Buffer | null, contentType: string | null): unknown[] | null {
+  if (!bytes || !readsAsJson(contentType)) return null
+  const text = jsonTextOf(bytes).trimStart()
+  if (!text.startsWith('[')) return null
+  let value: unknown
+  try {
+    value = parseJsonText(text)
+  } catch {
+    return null
+  }
+  if (!Array.isArray(value)) return null
+  if (value.length === 0 || value.length > maxRecordsPerDelivery) {
+    throw new ApiError(
+      'invalid_request',
+      `A JSON array delivery holds 1 to ${maxRecordsPerDelivery} records; send more in several`,
+      { field: 'body', count: value.length },
+    )
+  }
+  return value
+}
+
 /** `application/json; charset=utf-8` -> `application/json`. */
 export function mediaType(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase()
@@ -69,7 +106,7 @@ export async function parsePayload(
   contentType: string | null,
 ): Promise<Record<string, unknown>> {
   const type = mediaType(contentType)
-  if (type === '' || type === 'text/plain' || /^application\/(?:[\w.-]+\+)?json$/.test(type)) {
+  if (readsAsJson(contentType)) {
     if (bytes.length === 0) throw new ApiError('malformed_json', 'Request body is empty')
     return parseJson(bytes)
   }

@@ -5,7 +5,7 @@ import { clientAddress } from '../http/client-address'
 import { ApiError } from '../http/errors'
 import { finishReadingBody } from '../http/unread-body'
 import { claimKey, keepAnswer, releaseKey } from '../idempotency/service'
-import { readBody } from './body'
+import { readBody, recordsOfArray, type ReceivedBody } from './body'
 import { deliveryIdOf } from './delivery-id'
 import { processDelivery } from './delivery-service'
 import { dryRunBody } from './dry-run'
@@ -71,11 +71,24 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       if (dryRun === '1' || dryRun === 'true') {
         return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200)
       }
-      const deliver = async () => {
-        const delivery = await actingAs({ kind: 'inbound', name: webhook.name }, () =>
-          processDelivery(db, webhook, { contentType, body }, clock.now()),
+      const takeIn = (incoming: ReceivedBody, type: string | null) =>
+        actingAs({ kind: 'inbound', name: webhook.name }, () =>
+          processDelivery(db, webhook, { contentType: type, body: incoming }, clock.now()),
         )
-        return { status: delivery.status, body: JSON.stringify(delivery.response) }
+      const deliver = async () => {
+        const records = recordsOfArray(body.bytes, contentType)
+        if (!records) {
+          const delivery = await takeIn(body, contentType)
+          return { status: delivery.status, body: JSON.stringify(delivery.response) }
+        }
+        // An array: each record a delivery of its own, in the log too, each with its answer.
+        const results = []
+        for (const [index, record] of records.entries()) {
+          const bytes = Buffer.from(JSON.stringify(record))
+          const delivery = await takeIn({ bytes, size: bytes.length }, 'application/json')
+          results.push({ index, status: delivery.status, response: delivery.response })
+        }
+        return { status: 200, body: JSON.stringify({ results }) }
       }
       const deliveryId = await deliveryIdOf(webhook, c.req.raw.headers, contentType, body)
       const answer = deliveryId
