@@ -420,3 +420,39 @@ describe('POST /webhooks/in/<token> errors', () => {
     expect(dryRun.status).toBe(200)
   })
 })
+
+describe('the query string and headers in mappings', () => {
+  it('{{query.x}} and {{headers.x}} map what the URL and headers carry, and a replay keeps them', async () => {
+    const hook = await createInboundWebhook(server, {
+      mapping: {
+        fullName: '{{name}}',
+        leadSource: '{{query.utm_source}}',
+        tags: ['{{headers.x-campaign}}'],
+      },
+    })
+    const response = await fetch(
+      `${server.url}${hook.path}?utm_source=newsletter&utm_medium=mail`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Campaign': 'black-friday' },
+        body: JSON.stringify({ name: 'Query Person' }),
+      },
+    )
+    expect(response.status).toBe(201)
+    const { personId } = (await response.json()) as { personId: string }
+    expect(await person(personId)).toMatchObject({
+      leadSource: 'newsletter',
+      tags: ['black-friday'],
+    })
+    // Replayed from the log: the same query and headers as the first time.
+    const { body: log } = await server.admin.get(
+      `/api/app/v1/inbound-webhooks/${hook.id}/deliveries`,
+    )
+    await server.api.delete(`/api/v1/people/${personId}`)
+    const replay = await server.admin.post(
+      `/api/app/v1/inbound-webhooks/${hook.id}/deliveries/${log.data[0].id}/replay`,
+    )
+    expect(replay.body.status).toBe(201)
+    expect(await person(replay.body.response.personId)).toMatchObject({ leadSource: 'newsletter' })
+  })
+})

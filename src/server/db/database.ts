@@ -316,6 +316,8 @@ export interface InboundDeliveryTable {
   personId: string | null
   dealId: string | null
   replayOf: string | null
+  /** JSON `{query, headers}` of the request, for `{{query.x}}` mappings; null before they were kept. */
+  requestContext: Generated<string | null>
 }
 
 /** The machine's tunnel settings: one row, id 1. */

@@ -25,6 +25,13 @@ export interface IncomingDelivery {
   body: ReceivedBody
   /** The delivery this one replays. */
   replayOf?: string
+  /** The request's query string and headers, which mappings read as {{query.x}}, {{headers.x}}. */
+  context?: RequestContext
+}
+
+export interface RequestContext {
+  query: Record<string, string>
+  headers: Record<string, string>
 }
 
 /** What became of a delivery, as the log keeps it. */
@@ -81,6 +88,7 @@ export async function logDelivery(
     personId: result.personId,
     dealId: result.dealId,
     replayOf: incoming.replayOf ?? null,
+    requestContext: incoming.context ? JSON.stringify(incoming.context) : null,
   }
   const { seq: _seq, ...values } = row
   return inTransaction(db, async (trx) => {

@@ -5,7 +5,12 @@ import { inTransaction, type Db } from '../db/connection'
 import { ApiError, type ErrorDetails } from '../http/errors'
 import { receiveRecord } from '../intake/service'
 import { parsePayload, tooLarge } from './body'
-import { getDeliveryRow, logDelivery, type IncomingDelivery } from './delivery-log'
+import {
+  getDeliveryRow,
+  logDelivery,
+  type IncomingDelivery,
+  type RequestContext,
+} from './delivery-log'
 import type { Delivery, InboundWebhook } from './schema'
 import {
   assertNotRevoked,
@@ -18,6 +23,14 @@ import {
 const disabled = () =>
   new ApiError('webhook_disabled', 'This inbound webhook is disabled in Outpost')
 
+/**
+ * The payload with the request's query string and headers beside it, as `query` and `headers`
+ * (`{{query.utm_source}}`); a body's own `query` or `headers` field wins.
+ */
+function withContext(payload: Record<string, unknown>, context: RequestContext | undefined) {
+  return context ? { query: context.query, headers: context.headers, ...payload } : payload
+}
+
 /** Takes a delivery in and logs it, in one transaction; anything refused is a thrown ApiError. */
 async function takeIn(
   db: Db,
@@ -28,7 +41,10 @@ async function takeIn(
 ): Promise<Delivery> {
   if (!webhook.enabled && !options.ignoreDisabled) throw disabled()
   if (!incoming.body.bytes) throw tooLarge()
-  const payload = await parsePayload(incoming.body.bytes, incoming.contentType)
+  const payload = withContext(
+    await parsePayload(incoming.body.bytes, incoming.contentType),
+    incoming.context,
+  )
   const settings = intakeSettingsOf(webhook)
   return inTransaction(db, async (trx) => {
     const owners = ownerCursor(webhook.id)
@@ -108,6 +124,9 @@ export async function replayDelivery(
     contentType: original.contentType,
     body: { bytes: original.body, size: original.bodySize },
     replayOf: original.id,
+    context: original.requestContext
+      ? (JSON.parse(original.requestContext) as RequestContext)
+      : undefined,
   }
   return processDelivery(db, toWebhook(row), incoming, now, { ignoreDisabled: true })
 }

@@ -7,10 +7,28 @@ import { finishReadingBody } from '../http/unread-body'
 import { claimKey, keepAnswer, releaseKey } from '../idempotency/service'
 import { readBody, recordsOfArray, type ReceivedBody } from './body'
 import { deliveryIdOf } from './delivery-id'
+import type { RequestContext } from './delivery-log'
 import { processDelivery } from './delivery-service'
 import { dryRunBody } from './dry-run'
 import { findWebhookByToken } from './service'
 import { actingAs } from '../events/actor'
+
+// Credentials a sender may put in headers are never kept or mapped.
+const privateHeaders = new Set(['authorization', 'cookie', 'proxy-authorization'])
+
+/** What mappings read besides the body: `{{query.utm_source}}`, `{{headers.user-agent}}`. */
+function requestContext(request: Request): RequestContext {
+  // No prototype: a parameter named __proto__ is a name like any other.
+  const query: Record<string, string> = Object.create(null)
+  for (const [name, value] of new URL(request.url).searchParams) {
+    if (name !== 'dryRun' && !Object.hasOwn(query, name)) query[name] = value
+  }
+  const headers: Record<string, string> = Object.create(null)
+  for (const [name, value] of request.headers) {
+    if (!privateHeaders.has(name)) headers[name] = value
+  }
+  return { query, headers }
+}
 
 /** Requests to unknown tokens a source address may make per minute; more answer 429. */
 export const unknownTokenRequestsPerMinute = 60
@@ -71,9 +89,10 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       if (dryRun === '1' || dryRun === 'true') {
         return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200)
       }
+      const context = requestContext(c.req.raw)
       const takeIn = (incoming: ReceivedBody, type: string | null) =>
         actingAs({ kind: 'inbound', name: webhook.name }, () =>
-          processDelivery(db, webhook, { contentType: type, body: incoming }, clock.now()),
+          processDelivery(db, webhook, { contentType: type, body: incoming, context }, clock.now()),
         )
       const deliver = async () => {
         const records = recordsOfArray(body.bytes, contentType)

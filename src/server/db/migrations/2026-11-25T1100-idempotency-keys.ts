@@ -22,6 +22,9 @@ const statements = [
   // Where in a delivery's body its sender puts the delivery's id, for senders that send no
   // webhook-id or Idempotency-Key header (a path such as data.id); null for none.
   sql`alter table inbound_webhooks add column delivery_id_path text`,
+  // The query string and headers a delivery came with (JSON), which mappings may read as
+  // {{query.x}} and {{headers.x}}: kept so a replay maps the delivery as it first was.
+  sql`alter table inbound_deliveries add column request_context text`,
 ]
 
 export async function up(db: Kysely<unknown>): Promise<void> {
