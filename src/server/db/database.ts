@@ -291,6 +291,10 @@ export interface InboundWebhookTable {
   logMaxBytes: Generated<number>
   /** Where a delivery's body holds its id (`data.id`), deduplicating retries; null for none. */
   deliveryIdPath: Generated<string | null>
+  /** Where a plain HTML form's browser goes after posting (303); null answers JSON as always. */
+  redirectUrl: Generated<string | null>
+  /** JSON array of the origins whose pages may post with fetch (CORS); `*` for any. */
+  allowedOrigins: Generated<string>
   createdAt: string
   updatedAt: string
   rotatedAt: string | null

@@ -5,9 +5,16 @@ import { clientAddress } from '../http/client-address'
 import { ApiError } from '../http/errors'
 import { finishReadingBody } from '../http/unread-body'
 import { claimKey, keepAnswer, releaseKey } from '../idempotency/service'
-import { readBody, recordsOfArray, type ReceivedBody } from './body'
+import { mediaType, readBody, recordsOfArray, type ReceivedBody } from './body'
 import { deliveryIdOf } from './delivery-id'
 import type { RequestContext } from './delivery-log'
+import {
+  corsHeaders,
+  formRedirect,
+  getChallenge,
+  postedChallenge,
+  preflightHeaders,
+} from './web-senders'
 import { processDelivery } from './delivery-service'
 import { dryRunBody } from './dry-run'
 import { findWebhookByToken } from './service'
@@ -28,6 +35,25 @@ function requestContext(request: Request): RequestContext {
     if (!privateHeaders.has(name)) headers[name] = value
   }
   return { query, headers }
+}
+
+/** The body as JSON, if it is JSON (a provider's challenge is); otherwise undefined. */
+function jsonOf(bytes: Buffer | null, contentType: string | null): unknown {
+  if (!bytes || bytes.length > 10_000 || !/json|^$/.test(mediaType(contentType))) return undefined
+  try {
+    return JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''))
+  } catch {
+    return undefined
+  }
+}
+
+/** The error code of a JSON answer, for the page a form's browser is sent to. */
+function errorCodeOf(answer: string): string | undefined {
+  try {
+    return (JSON.parse(answer) as { error?: { code?: string } }).error?.code
+  } catch {
+    return undefined
+  }
 }
 
 /** Requests to unknown tokens a source address may make per minute; more answer 429. */
@@ -82,9 +108,14 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       const limit = rateLimiter.admit(`inbound:${webhook.id}`, webhook.rateLimitPerMinute)
       const contentType = c.req.header('content-type') ?? null
       const body = await readBody(c.req.raw)
-      // From here every answer carries the RateLimit headers, an error's too (onError answers
-      // through this context).
-      for (const [name, value] of Object.entries(limit.headers)) c.header(name, value)
+      // From here every answer carries the RateLimit headers (and, for a page allowed to post,
+      // the CORS ones), an error's too: onError answers through this context.
+      const cors = corsHeaders(webhook, c.req.header('origin')) ?? {}
+      for (const [name, value] of Object.entries({ ...limit.headers, ...cors })) {
+        c.header(name, value)
+      }
+      const challenge = postedChallenge(jsonOf(body.bytes, contentType))
+      if (challenge) return c.json({ challenge }, 200)
       const dryRun = c.req.query('dryRun')
       if (dryRun === '1' || dryRun === 'true') {
         return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200)
@@ -114,8 +145,33 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
         ? await oncePerDelivery(`inbound:${webhook.id}`, deliveryId, deliver)
         : { ...(await deliver()), replayed: false }
       if (answer.replayed) c.header('Idempotent-Replayed', 'true')
+      const page = formRedirect(
+        webhook,
+        { contentType, accept: c.req.header('accept') },
+        { status: answer.status, code: errorCodeOf(answer.body) },
+      )
+      if (page) return c.redirect(page, 303)
       return c.body(answer.body, answer.status as ContentfulStatusCode, {
         'Content-Type': 'application/json',
+      })
+    })
+    .options('/:token', async (c) => {
+      const webhook = await findWebhookByToken(db, c.req.param('token'))
+      if (!webhook) throw unknownToken(c)
+      const cors = corsHeaders(webhook, c.req.header('origin'))
+      if (!cors) {
+        throw new ApiError('forbidden', 'Pages of this origin may not post to this webhook', {
+          origin: c.req.header('origin') ?? null,
+        })
+      }
+      return c.body(null, 204, preflightHeaders(cors))
+    })
+    .get('/:token', async (c) => {
+      if (!(await findWebhookByToken(db, c.req.param('token')))) throw unknownToken(c)
+      const challenge = getChallenge(new URL(c.req.url))
+      if (challenge) return c.text(challenge, 200, { 'X-Content-Type-Options': 'nosniff' })
+      throw new ApiError('method_not_allowed', 'Deliveries are POST requests', undefined, {
+        Allow: 'POST',
       })
     })
     .all('/:token', async (c) => {

@@ -59,6 +59,31 @@ const configFields = {
         'or Idempotency-Key header; null for none',
       example: 'event_id',
     }),
+  redirectUrl: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .max(2000)
+    .nullable()
+    .openapi({
+      description:
+        'Where a browser that posted a plain HTML form is sent (303 See Other) after the ' +
+        'delivery, with ?outpost=ok or ?outpost=error&code=<code>; null answers JSON',
+      example: 'https://www.padaria.com.br/obrigado',
+    }),
+  allowedOrigins: z
+    .array(
+      z
+        .string()
+        .regex(
+          /^(\*|https?:\/\/[^/\s]+)$/,
+          'must be an origin such as https://www.site.com.br, or *',
+        ),
+    )
+    .max(20)
+    .openapi({
+      description:
+        "Origins whose pages may post with fetch (CORS, preflight answered); '*' for any site",
+      example: ['https://www.padaria.com.br'],
+    }),
 }
 
 export const createInboundWebhookBody = z
@@ -73,6 +98,8 @@ export const createInboundWebhookBody = z
     logMaxRequests: configFields.logMaxRequests.default(logDefaults.maxRequests),
     logMaxBytes: configFields.logMaxBytes.default(logDefaults.maxBytes),
     deliveryIdPath: configFields.deliveryIdPath.default(null),
+    redirectUrl: configFields.redirectUrl.default(null),
+    allowedOrigins: configFields.allowedOrigins.default([]),
   })
   .openapi('CreateInboundWebhook')
 
@@ -89,6 +116,8 @@ export const updateInboundWebhookBody = z
     logMaxRequests: configFields.logMaxRequests.optional(),
     logMaxBytes: configFields.logMaxBytes.optional(),
     deliveryIdPath: configFields.deliveryIdPath.optional(),
+    redirectUrl: configFields.redirectUrl.optional(),
+    allowedOrigins: configFields.allowedOrigins.optional(),
   })
   .openapi('UpdateInboundWebhook', {
     description: 'Fields not sent stay unchanged; mapping, dedupe and actions are replaced whole.',
@@ -123,6 +152,8 @@ export const inboundWebhookSchema = z
     logMaxRequests: z.int(),
     logMaxBytes: z.int(),
     deliveryIdPath: z.string().nullable(),
+    redirectUrl: z.string().nullable(),
+    allowedOrigins: z.array(z.string()),
     tokenPrefix: z.string().openapi({
       description: 'The first characters of the URL token, to tell URLs apart',
       example: 'in_Ab3xQ9',

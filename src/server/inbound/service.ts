@@ -57,6 +57,8 @@ export function toWebhook(row: WebhookRow): InboundWebhook {
     logMaxRequests: row.logMaxRequests,
     logMaxBytes: row.logMaxBytes,
     deliveryIdPath: row.deliveryIdPath,
+    redirectUrl: row.redirectUrl,
+    allowedOrigins: JSON.parse(row.allowedOrigins) as string[],
     tokenPrefix: row.tokenPrefix,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -149,6 +151,8 @@ export async function createWebhook(
     logMaxRequests: input.logMaxRequests,
     logMaxBytes: input.logMaxBytes,
     deliveryIdPath: input.deliveryIdPath,
+    redirectUrl: input.redirectUrl,
+    allowedOrigins: JSON.stringify(input.allowedOrigins),
     createdAt: timestamp,
     updatedAt: timestamp,
     rotatedAt: null,
@@ -217,6 +221,8 @@ export async function updateWebhook(
       logMaxRequests: after.logMaxRequests,
       logMaxBytes: after.logMaxBytes,
       deliveryIdPath: after.deliveryIdPath,
+      redirectUrl: after.redirectUrl,
+      allowedOrigins: JSON.stringify(after.allowedOrigins),
       updatedAt: after.updatedAt,
     })
     return after

@@ -25,6 +25,10 @@ const statements = [
   // The query string and headers a delivery came with (JSON), which mappings may read as
   // {{query.x}} and {{headers.x}}: kept so a replay maps the delivery as it first was.
   sql`alter table inbound_deliveries add column request_context text`,
+  // Web forms and pages post straight to a webhook: where a plain HTML form's browser is sent on
+  // (303), and which sites' scripts may post with fetch (CORS), as a JSON list of origins.
+  sql`alter table inbound_webhooks add column redirect_url text`,
+  sql`alter table inbound_webhooks add column allowed_origins text not null default '[]'`,
 ]
 
 export async function up(db: Kysely<unknown>): Promise<void> {

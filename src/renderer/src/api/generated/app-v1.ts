@@ -8321,6 +8321,8 @@ export interface components {
       logMaxRequests: number
       logMaxBytes: number
       deliveryIdPath: string | null
+      redirectUrl: string | null
+      allowedOrigins: string[]
       /**
        * @description The first characters of the URL token, to tell URLs apart
        * @example in_Ab3xQ9
@@ -8414,6 +8416,21 @@ export interface components {
        * @example event_id
        */
       deliveryIdPath?: string | null
+      /**
+       * Format: uri
+       * @description Where a browser that posted a plain HTML form is sent (303 See Other) after the delivery, with ?outpost=ok or ?outpost=error&code=<code>; null answers JSON
+       * @default null
+       * @example https://www.padaria.com.br/obrigado
+       */
+      redirectUrl?: string | null
+      /**
+       * @description Origins whose pages may post with fetch (CORS, preflight answered); '*' for any site
+       * @default []
+       * @example [
+       *       "https://www.padaria.com.br"
+       *     ]
+       */
+      allowedOrigins?: string[]
     }
     /**
      * @default {
@@ -8497,6 +8514,19 @@ export interface components {
        * @example event_id
        */
       deliveryIdPath?: string | null
+      /**
+       * Format: uri
+       * @description Where a browser that posted a plain HTML form is sent (303 See Other) after the delivery, with ?outpost=ok or ?outpost=error&code=<code>; null answers JSON
+       * @example https://www.padaria.com.br/obrigado
+       */
+      redirectUrl?: string | null
+      /**
+       * @description Origins whose pages may post with fetch (CORS, preflight answered); '*' for any site
+       * @example [
+       *       "https://www.padaria.com.br"
+       *     ]
+       */
+      allowedOrigins?: string[]
     }
     InboundDryRunResult: {
       /** @enum {boolean} */
