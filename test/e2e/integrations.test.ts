@@ -35,6 +35,8 @@ describe('inbound webhook settings', () => {
     await page.getByLabel('Add tags').fill('inbound')
     // The form posts no delivery id header: the id its retries repeat is in the body.
     await page.getByLabel('Delivery id in the body').fill('submission_id')
+    await page.getByLabel('Thank-you page for HTML forms').fill('https://www.acme.com.br/obrigado')
+    await page.getByLabel('Sites that may post with fetch').fill('https://www.acme.com.br')
     await page.getByRole('button', { name: 'Create webhook' }).click()
     const dialog = page.getByRole('dialog', { name: "The webhook's URL" })
     webhookUrl = await dialog.getByTestId('webhook-url').innerText()
@@ -52,6 +54,8 @@ describe('inbound webhook settings', () => {
       },
       actions: { addTags: ['inbound'] },
       deliveryIdPath: 'submission_id',
+      redirectUrl: 'https://www.acme.com.br/obrigado',
+      allowedOrigins: ['https://www.acme.com.br'],
     })
   })
 

@@ -23,6 +23,10 @@ export interface FormValues {
   compositeFields: string
   /** Where the body holds the sender's delivery id; empty for none. */
   deliveryIdPath: string
+  /** The thank-you page a plain HTML form's browser goes to; empty answers JSON. */
+  redirectUrl: string
+  /** Origins (comma-separated) whose pages may post with fetch. */
+  allowedOrigins: string
   mapping: MappingRow[]
   ownerIds: string[]
   addTags: string
@@ -55,6 +59,8 @@ export function valuesOf(webhook: InboundWebhook | undefined): FormValues {
     strategy: webhook?.dedupe.strategy ?? 'email',
     compositeFields: webhook?.dedupe.fields.join(', ') ?? '',
     deliveryIdPath: webhook?.deliveryIdPath ?? '',
+    redirectUrl: webhook?.redirectUrl ?? '',
+    allowedOrigins: webhook?.allowedOrigins.join(', ') ?? '',
     mapping: webhook ? toRows(webhook.mapping) : starterMapping,
     ownerIds: webhook?.actions.assignOwner?.userIds ?? [],
     addTags: webhook?.actions.addTags.join(', ') ?? '',
@@ -101,6 +107,8 @@ export function toInput(values: FormValues): InboundWebhookInput {
     logMaxBytes: Number(values.logMaxMiB) * mebibyte,
     defaultCountry: values.defaultCountry,
     deliveryIdPath: values.deliveryIdPath.trim() || null,
+    redirectUrl: values.redirectUrl.trim() || null,
+    allowedOrigins: list(values.allowedOrigins),
     mapping: toMapping(values.mapping),
     dedupe: {
       strategy: values.strategy,
@@ -140,6 +148,8 @@ export function showServerError(
     defaultCountry: 'defaultCountry',
     'dedupe.fields': 'compositeFields',
     deliveryIdPath: 'deliveryIdPath',
+    redirectUrl: 'redirectUrl',
+    allowedOrigins: 'allowedOrigins',
     'actions.addTags': 'addTags',
     'actions.assignOwner.userIds': 'ownerIds',
     'actions.createDeal.pipelineId': 'dealPipelineId',

@@ -11,6 +11,7 @@ import { TextField } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
 import { AfterReceiptSection } from './after-receipt-section'
 import { DedupeSection } from './dedupe-section'
+import { WebSection } from './web-section'
 import { showServerError, toInput, valuesOf, type FormValues } from './form-values'
 import { MappingSection } from './mapping-section'
 
@@ -112,6 +113,7 @@ export function InboundForm({
         <MappingSection />
         <DedupeSection />
         <AfterReceiptSection />
+        <WebSection />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={save.isPending}>
             {save.isPending ? t('form.saving') : webhook ? t('form.saveChanges') : t('form.create')}
