@@ -114,6 +114,30 @@ describe('inbound webhook settings', () => {
     )
     expect((await deliver(server, new URL(rotated).pathname, { first_name: 'Y' })).status).toBe(201)
   })
+
+  it('asks deliveries to prove their sender with a GitHub signature, and stops asking', async () => {
+    const { page, server } = session
+    await page.getByLabel('Deliveries must prove their sender').selectOption('github')
+    await page.getByLabel('Secret', { exact: true }).fill('gh-secret')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect
+      .poll(
+        async () =>
+          (await server.admin.get('/api/app/v1/inbound-webhooks')).body.data[0].verification,
+      )
+      .toEqual({ kind: 'github', header: null, secretSet: true })
+    await page.reload()
+    await page.getByText('A secret is stored.', { exact: false }).waitFor()
+    await page.getByLabel('Deliveries must prove their sender').selectOption('none')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect
+      .poll(
+        async () =>
+          (await server.admin.get('/api/app/v1/inbound-webhooks')).body.data[0].verification,
+      )
+      .toEqual({ kind: 'none', header: null, secretSet: false })
+    await expectAccessible(page, 'inbound webhook with verification')
+  })
 })
 
 describe('outbound subscriptions', () => {

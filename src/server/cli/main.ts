@@ -183,7 +183,17 @@ secrets
       console.log(`New signing secret for ${id} (${url}): see it in Settings > Outbound webhooks`)
     }
     if (report.tunnelTokenCleared) console.log('The ngrok token was removed: enter it again')
-    if (report.subscriptions.length === 0 && !report.tunnelTokenCleared) {
+    for (const { name } of report.inboundSecretsCleared) {
+      console.log(
+        `The verification secret of inbound webhook "${name}" was removed: its deliveries are ` +
+          'refused until it is entered again in Settings > Inbound webhooks',
+      )
+    }
+    if (
+      report.subscriptions.length === 0 &&
+      !report.tunnelTokenCleared &&
+      report.inboundSecretsCleared.length === 0
+    ) {
       console.log('Every stored credential can be read: nothing to reset')
     }
   })

@@ -295,6 +295,12 @@ export interface InboundWebhookTable {
   redirectUrl: Generated<string | null>
   /** JSON array of the origins whose pages may post with fetch (CORS); `*` for any. */
   allowedOrigins: Generated<string>
+  /** How deliveries prove their sender (inbound/verification.ts). */
+  verificationKind: Generated<string>
+  /** The header holding the shared secret, for kind `header`. */
+  verificationHeader: Generated<string | null>
+  /** The shared secret or signing secret, sealed (sealing/). */
+  verificationSecret: Generated<string | null>
   createdAt: string
   updatedAt: string
   rotatedAt: string | null

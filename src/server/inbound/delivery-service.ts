@@ -96,6 +96,24 @@ export async function processDelivery(
 }
 
 /**
+ * Logs a delivery whose sender could not be verified, with the reason for the webhook's owner to
+ * read in the request log. The sender is answered a bare 401 (inbound/public-routes.ts): which
+ * part failed is no business of whoever sent it.
+ */
+export async function logUnverified(
+  db: Db,
+  webhook: InboundWebhook,
+  incoming: IncomingDelivery,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  const refusal = new ApiError('unauthorized', unverifiedMessage, { reason })
+  await logDelivery(db, webhook, incoming, rejection(refusal), now)
+}
+
+export const unverifiedMessage = 'This delivery could not be verified'
+
+/**
  * Runs a logged delivery again, as if its body had just arrived, through the webhook's current
  * settings (so a mapping fixed since is used), even while the webhook is disabled. The replay is
  * a new log entry pointing at the original.

@@ -15,9 +15,10 @@ import {
   postedChallenge,
   preflightHeaders,
 } from './web-senders'
-import { processDelivery } from './delivery-service'
+import { logUnverified, processDelivery, unverifiedMessage } from './delivery-service'
 import { dryRunBody } from './dry-run'
-import { findWebhookByToken } from './service'
+import { findWebhookByToken, verificationOf } from './service'
+import { verifyDelivery } from './verification'
 import { actingAs } from '../events/actor'
 
 // Credentials a sender may put in headers are never kept or mapped.
@@ -35,6 +36,14 @@ function requestContext(request: Request): RequestContext {
     if (!privateHeaders.has(name)) headers[name] = value
   }
   return { query, headers }
+}
+
+/** The URL as the sender addressed it: through the tunnel, its public scheme and host. */
+function addressedUrl(request: Request): string {
+  const url = new URL(request.url)
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim()
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host')
+  return `${proto ?? url.protocol.replace(':', '')}://${host ?? url.host}${url.pathname}${url.search}`
 }
 
 /** The body as JSON, if it is JSON (a provider's challenge is); otherwise undefined. */
@@ -114,13 +123,30 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       for (const [name, value] of Object.entries({ ...limit.headers, ...cors })) {
         c.header(name, value)
       }
+      const context = requestContext(c.req.raw)
+      if (webhook.verification.kind !== 'none' && body.bytes) {
+        const verdict = verifyDelivery(
+          await verificationOf(db, webhook),
+          {
+            method: 'POST',
+            url: addressedUrl(c.req.raw),
+            headers: c.req.raw.headers,
+            body: body.bytes,
+          },
+          clock.now(),
+        )
+        if (!verdict.ok) {
+          const incoming = { contentType, body, context }
+          await logUnverified(db, webhook, incoming, verdict.reason, clock.now())
+          throw new ApiError('unauthorized', unverifiedMessage)
+        }
+      }
       const challenge = postedChallenge(jsonOf(body.bytes, contentType))
       if (challenge) return c.json({ challenge }, 200)
       const dryRun = c.req.query('dryRun')
       if (dryRun === '1' || dryRun === 'true') {
         return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200)
       }
-      const context = requestContext(c.req.raw)
       const takeIn = (incoming: ReceivedBody, type: string | null) =>
         actingAs({ kind: 'inbound', name: webhook.name }, () =>
           processDelivery(db, webhook, { contentType: type, body: incoming, context }, clock.now()),

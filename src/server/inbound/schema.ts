@@ -9,6 +9,7 @@ import {
   mappingValueSchema,
 } from '../intake/schema'
 import { defaultRequestsPerMinute } from '../http/rate-limit'
+import { verificationKinds } from './verification'
 
 /** How much each webhook's request log keeps unless told otherwise (docs/decisions.md). */
 export const logDefaults = { maxRequests: 500, maxBytes: 8 * 1024 * 1024 }
@@ -84,6 +85,31 @@ const configFields = {
         "Origins whose pages may post with fetch (CORS, preflight answered); '*' for any site",
       example: ['https://www.padaria.com.br'],
     }),
+  verification: z
+    .strictObject({
+      kind: z.enum(verificationKinds).openapi({
+        description:
+          'none; header (a shared secret in a header); or a signature preset: standard-webhooks, ' +
+          'stripe (t=,v1=), github (X-Hub-Signature-256), typeform, calendly, hubspot-v3',
+      }),
+      header: z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name such as X-Form-Secret')
+        .optional()
+        .openapi({ description: 'For kind header: the header that holds the secret' }),
+      secret: z
+        .string()
+        .min(1)
+        .max(500)
+        .optional()
+        .openapi({
+          description:
+            'The shared or signing secret; write-only. Not sent: the stored one stays (required ' +
+            'the first time a kind other than none is chosen)',
+          writeOnly: true,
+        }),
+    })
+    .openapi('InboundVerificationInput'),
 }
 
 export const createInboundWebhookBody = z
@@ -100,6 +126,7 @@ export const createInboundWebhookBody = z
     deliveryIdPath: configFields.deliveryIdPath.default(null),
     redirectUrl: configFields.redirectUrl.default(null),
     allowedOrigins: configFields.allowedOrigins.default([]),
+    verification: configFields.verification.default({ kind: 'none' }),
   })
   .openapi('CreateInboundWebhook')
 
@@ -118,6 +145,7 @@ export const updateInboundWebhookBody = z
     deliveryIdPath: configFields.deliveryIdPath.optional(),
     redirectUrl: configFields.redirectUrl.optional(),
     allowedOrigins: configFields.allowedOrigins.optional(),
+    verification: configFields.verification.optional(),
   })
   .openapi('UpdateInboundWebhook', {
     description: 'Fields not sent stay unchanged; mapping, dedupe and actions are replaced whole.',
@@ -154,6 +182,13 @@ export const inboundWebhookSchema = z
     deliveryIdPath: z.string().nullable(),
     redirectUrl: z.string().nullable(),
     allowedOrigins: z.array(z.string()),
+    verification: z
+      .object({
+        kind: z.enum(verificationKinds),
+        header: z.string().nullable(),
+        secretSet: z.boolean().openapi({ description: 'Whether a secret is stored (never shown)' }),
+      })
+      .openapi('InboundVerification'),
     tokenPrefix: z.string().openapi({
       description: 'The first characters of the URL token, to tell URLs apart',
       example: 'in_Ab3xQ9',

@@ -22,6 +22,8 @@ import type {
   UpdateInboundWebhookInput,
 } from './schema'
 import { compileDeliveryIdPath } from './delivery-id'
+import { seal, unseal } from '../sealing/sealed-text'
+import type { VerificationKind } from './verification'
 
 const tokenPrefix = 'in_'
 
@@ -59,6 +61,11 @@ export function toWebhook(row: WebhookRow): InboundWebhook {
     deliveryIdPath: row.deliveryIdPath,
     redirectUrl: row.redirectUrl,
     allowedOrigins: JSON.parse(row.allowedOrigins) as string[],
+    verification: {
+      kind: row.verificationKind as VerificationKind,
+      header: row.verificationHeader,
+      secretSet: row.verificationSecret !== null,
+    },
     tokenPrefix: row.tokenPrefix,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -153,6 +160,7 @@ export async function createWebhook(
     deliveryIdPath: input.deliveryIdPath,
     redirectUrl: input.redirectUrl,
     allowedOrigins: JSON.stringify(input.allowedOrigins),
+    ...(await verificationColumns(db, input.verification, null)),
     createdAt: timestamp,
     updatedAt: timestamp,
     rotatedAt: null,
@@ -197,9 +205,20 @@ export async function updateWebhook(
     const row = await getWebhookRow(trx, tenantId, id)
     assertNotRevoked(row)
     const before = toWebhook(row)
+    const { verification, ...fields } = input
+    const verificationRow = verification
+      ? await verificationColumns(trx, verification, row.verificationSecret)
+      : null
     const after: InboundWebhook = {
       ...before,
-      ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+      verification: verificationRow
+        ? {
+            kind: verificationRow.verificationKind as VerificationKind,
+            header: verificationRow.verificationHeader,
+            secretSet: verificationRow.verificationSecret !== null,
+          }
+        : before.verification,
       dedupe: input.dedupe
         ? { strategy: input.dedupe.strategy, fields: input.dedupe.fields ?? [] }
         : before.dedupe,
@@ -223,6 +242,7 @@ export async function updateWebhook(
       deliveryIdPath: after.deliveryIdPath,
       redirectUrl: after.redirectUrl,
       allowedOrigins: JSON.stringify(after.allowedOrigins),
+      ...(verificationRow ?? {}),
       updatedAt: after.updatedAt,
     })
     return after
@@ -262,6 +282,46 @@ export async function rotateWebhook(
     await inbound.updateWebhook(trx, id, changes)
     return withUrl(toWebhook({ ...row, ...changes }), token, origins)
   })
+}
+
+/**
+ * The columns of a verification setting: the secret sealed, or the stored one kept when none is
+ * sent. Choosing a kind other than none with no secret at all is a 400 naming the secret.
+ */
+async function verificationColumns(
+  db: Db,
+  input: { kind: VerificationKind; header?: string; secret?: string },
+  storedSecret: string | null,
+) {
+  if (input.kind === 'none') {
+    return { verificationKind: 'none', verificationHeader: null, verificationSecret: null }
+  }
+  if (input.kind === 'header' && !input.header) {
+    throw new ApiError('invalid_request', 'verification.header is required for kind header', {
+      field: 'verification.header',
+    })
+  }
+  const secret = input.secret ? await seal(db, input.secret) : storedSecret
+  if (!secret) {
+    throw new ApiError('invalid_request', 'verification.secret is required for this kind', {
+      field: 'verification.secret',
+    })
+  }
+  return {
+    verificationKind: input.kind,
+    verificationHeader: input.kind === 'header' ? input.header! : null,
+    verificationSecret: secret,
+  }
+}
+
+/** How a webhook's deliveries prove their sender, with the secret unsealed (null if unreadable). */
+export async function verificationOf(db: Db, webhook: InboundWebhook) {
+  const row = await getWebhookRow(db, webhook.tenantId, webhook.id)
+  return {
+    kind: webhook.verification.kind,
+    header: webhook.verification.header,
+    secret: row.verificationSecret ? unseal(row.verificationSecret) : null,
+  }
 }
 
 /** The live (not revoked) webhook this URL token opens, or null. */

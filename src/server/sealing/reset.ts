@@ -8,6 +8,11 @@ export interface ResetReport {
   subscriptions: { id: string; url: string }[]
   /** The ngrok token could not be read and was removed: enter it again in Settings > Tunnel. */
   tunnelTokenCleared: boolean
+  /**
+   * Inbound webhooks whose verification secret could not be read and was removed: until it is
+   * entered again (Settings > Inbound webhooks) their deliveries are refused, never let through.
+   */
+  inboundSecretsCleared: { id: string; name: string }[]
 }
 
 const unreadable = (value: string | null) => value !== null && isSealed(value) && !unseal(value)
@@ -19,7 +24,11 @@ const unreadable = (value: string | null) => value !== null && isSealed(value) &
  */
 export async function resetUnreadableSecrets(db: Db, now: Date): Promise<ResetReport> {
   return inTransaction(db, async (trx) => {
-    const report: ResetReport = { subscriptions: [], tunnelTokenCleared: false }
+    const report: ResetReport = {
+      subscriptions: [],
+      tunnelTokenCleared: false,
+      inboundSecretsCleared: [],
+    }
     const rows = await trx
       .selectFrom('webhookSubscriptions')
       .select(['id', 'url', 'secret', 'previousSecret'])
@@ -49,6 +58,19 @@ export async function resetUnreadableSecrets(db: Db, now: Date): Promise<ResetRe
     if (unreadable(tunnel?.ngrokAuthtoken ?? null)) {
       await trx.updateTable('tunnelSettings').set({ ngrokAuthtoken: null }).execute()
       report.tunnelTokenCleared = true
+    }
+    const inbound = await trx
+      .selectFrom('inboundWebhooks')
+      .select(['id', 'name', 'verificationSecret'])
+      .where('verificationSecret', 'is not', null)
+      .execute()
+    for (const webhook of inbound.filter((row) => unreadable(row.verificationSecret))) {
+      await trx
+        .updateTable('inboundWebhooks')
+        .set({ verificationSecret: null, updatedAt: now.toISOString() })
+        .where('id', '=', webhook.id)
+        .execute()
+      report.inboundSecretsCleared.push({ id: webhook.id, name: webhook.name })
     }
     return report
   })

@@ -29,6 +29,11 @@ const statements = [
   // (303), and which sites' scripts may post with fetch (CORS), as a JSON list of origins.
   sql`alter table inbound_webhooks add column redirect_url text`,
   sql`alter table inbound_webhooks add column allowed_origins text not null default '[]'`,
+  // How a delivery proves its sender: none, a shared secret header, or a provider's signature
+  // preset; the secret is sealed like the other credentials (sealing/).
+  sql`alter table inbound_webhooks add column verification_kind text not null default 'none'`,
+  sql`alter table inbound_webhooks add column verification_header text`,
+  sql`alter table inbound_webhooks add column verification_secret text`,
 ]
 
 export async function up(db: Kysely<unknown>): Promise<void> {

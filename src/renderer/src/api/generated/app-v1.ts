@@ -8323,6 +8323,7 @@ export interface components {
       deliveryIdPath: string | null
       redirectUrl: string | null
       allowedOrigins: string[]
+      verification: components['schemas']['InboundVerification']
       /**
        * @description The first characters of the URL token, to tell URLs apart
        * @example in_Ab3xQ9
@@ -8352,6 +8353,21 @@ export interface components {
     }
     /** @description A constant ("website", 100, true), a placeholder ("{{email}}"), a template mixing both ("{{first_name}} {{last_name}}"), or for tags and custom fields a list of those. */
     InboundMappingValue: string | number | boolean | string[]
+    InboundVerification: {
+      /** @enum {string} */
+      kind:
+        | 'none'
+        | 'header'
+        | 'standard-webhooks'
+        | 'stripe'
+        | 'github'
+        | 'typeform'
+        | 'calendly'
+        | 'hubspot-v3'
+      header: string | null
+      /** @description Whether a secret is stored (never shown) */
+      secretSet: boolean
+    }
     InboundWebhookWithUrl: components['schemas']['InboundWebhook'] & {
       /** @description The URL token. Shown here once, never again. */
       token: string
@@ -8431,6 +8447,7 @@ export interface components {
        *     ]
        */
       allowedOrigins?: string[]
+      verification?: components['schemas']['InboundVerificationInput']
     }
     /**
      * @default {
@@ -8478,6 +8495,30 @@ export interface components {
         /** @example BRL */
         currency?: string
       } | null
+    }
+    /**
+     * @default {
+     *       "kind": "none"
+     *     }
+     */
+    InboundVerificationInput: {
+      /**
+       * @description none; header (a shared secret in a header); or a signature preset: standard-webhooks, stripe (t=,v1=), github (X-Hub-Signature-256), typeform, calendly, hubspot-v3
+       * @enum {string}
+       */
+      kind:
+        | 'none'
+        | 'header'
+        | 'standard-webhooks'
+        | 'stripe'
+        | 'github'
+        | 'typeform'
+        | 'calendly'
+        | 'hubspot-v3'
+      /** @description For kind header: the header that holds the secret */
+      header?: string
+      /** @description The shared or signing secret; write-only. Not sent: the stored one stays (required the first time a kind other than none is chosen) */
+      secret?: string
     }
     /** @description Fields not sent stay unchanged; mapping, dedupe and actions are replaced whole. */
     UpdateInboundWebhook: {
@@ -8527,6 +8568,7 @@ export interface components {
        *     ]
        */
       allowedOrigins?: string[]
+      verification?: components['schemas']['InboundVerificationInput']
     }
     InboundDryRunResult: {
       /** @enum {boolean} */

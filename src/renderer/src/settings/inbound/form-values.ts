@@ -27,6 +27,10 @@ export interface FormValues {
   redirectUrl: string
   /** Origins (comma-separated) whose pages may post with fetch. */
   allowedOrigins: string
+  verificationKind: InboundWebhook['verification']['kind']
+  verificationHeader: string
+  /** A new secret; empty keeps the stored one. */
+  verificationSecret: string
   mapping: MappingRow[]
   ownerIds: string[]
   addTags: string
@@ -61,6 +65,9 @@ export function valuesOf(webhook: InboundWebhook | undefined): FormValues {
     deliveryIdPath: webhook?.deliveryIdPath ?? '',
     redirectUrl: webhook?.redirectUrl ?? '',
     allowedOrigins: webhook?.allowedOrigins.join(', ') ?? '',
+    verificationKind: webhook?.verification.kind ?? 'none',
+    verificationHeader: webhook?.verification.header ?? '',
+    verificationSecret: '',
     mapping: webhook ? toRows(webhook.mapping) : starterMapping,
     ownerIds: webhook?.actions.assignOwner?.userIds ?? [],
     addTags: webhook?.actions.addTags.join(', ') ?? '',
@@ -109,6 +116,16 @@ export function toInput(values: FormValues): InboundWebhookInput {
     deliveryIdPath: values.deliveryIdPath.trim() || null,
     redirectUrl: values.redirectUrl.trim() || null,
     allowedOrigins: list(values.allowedOrigins),
+    verification:
+      values.verificationKind === 'none'
+        ? { kind: 'none' }
+        : {
+            kind: values.verificationKind,
+            ...(values.verificationKind === 'header'
+              ? { header: values.verificationHeader.trim() }
+              : {}),
+            ...(values.verificationSecret ? { secret: values.verificationSecret } : {}),
+          },
     mapping: toMapping(values.mapping),
     dedupe: {
       strategy: values.strategy,
@@ -150,6 +167,8 @@ export function showServerError(
     deliveryIdPath: 'deliveryIdPath',
     redirectUrl: 'redirectUrl',
     allowedOrigins: 'allowedOrigins',
+    'verification.header': 'verificationHeader',
+    'verification.secret': 'verificationSecret',
     'actions.addTags': 'addTags',
     'actions.assignOwner.userIds': 'ownerIds',
     'actions.createDeal.pipelineId': 'dealPipelineId',

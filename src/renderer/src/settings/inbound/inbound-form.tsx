@@ -11,6 +11,7 @@ import { TextField } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
 import { AfterReceiptSection } from './after-receipt-section'
 import { DedupeSection } from './dedupe-section'
+import { VerificationSection } from './verification-section'
 import { WebSection } from './web-section'
 import { showServerError, toInput, valuesOf, type FormValues } from './form-values'
 import { MappingSection } from './mapping-section'
@@ -114,6 +115,7 @@ export function InboundForm({
         <DedupeSection />
         <AfterReceiptSection />
         <WebSection />
+        <VerificationSection secretSet={webhook?.verification.secretSet ?? false} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={save.isPending}>
             {save.isPending ? t('form.saving') : webhook ? t('form.saveChanges') : t('form.create')}
