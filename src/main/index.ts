@@ -24,6 +24,8 @@ import { desktopText, setDesktopLanguage } from './desktop-i18n'
 import { ipcChannels, trustedSender, type BridgeInfo } from './ipc'
 import { decideNavigation, permissionAllowed } from './navigation'
 import { reminderActions, reminderNotification, snoozeMinutes } from './reminders'
+import { webhookAlertNotification } from './webhook-alerts'
+import type { WebhookAlert } from '../server/webhooks-out/schema'
 import { quickAddPath, trayMenuTemplate } from './tray-menu'
 import { mainWindowOptions } from './window-options'
 
@@ -143,6 +145,7 @@ async function main(): Promise<void> {
       port,
       uiDir,
       onReminders: (due) => showReminders(server, due, openPath),
+      onWebhookAlerts: (alerts) => showWebhookAlerts(alerts, openPath),
       desktopSessionSecret: sessionSecret,
       // The key that seals credentials, encrypted by the OS keychain where there is one (a Linux
       // session without a keyring has none: the key file is then private to the user alone).
@@ -218,6 +221,17 @@ function showReminders(server: RunningServer, due: Activity[], open: (path: stri
     void (index === 0 ? done(single) : snooze(single, snoozeMinutes)).catch(() => open(notice.path))
   })
   notification.show()
+}
+
+/** Each outbound webhook newly failing for an hour, or stopped, as a system notification. */
+function showWebhookAlerts(alerts: WebhookAlert[], open: (path: string) => void) {
+  if (!Notification.isSupported()) return
+  for (const alert of alerts) {
+    const { title, body, path } = webhookAlertNotification(alert, app.getLocale())
+    const notification = new Notification({ title, body })
+    notification.on('click', () => open(path))
+    notification.show()
+  }
 }
 
 void main()

@@ -30,7 +30,7 @@ import { tunnelRoutes } from './tunnel/routes'
 import { uiRoutes } from './ui/routes'
 import { usersRoutes } from './users/routes'
 import { rejectOwnDeliveries } from './webhooks-out/loop-guard'
-import { webhookSubscriptionsRoutes } from './webhooks-out/routes'
+import { webhookAlertsRoutes, webhookSubscriptionsRoutes } from './webhooks-out/routes'
 import { workspaceRoutes } from './workspaces/routes'
 import { idempotentWrites } from './idempotency/middleware'
 
@@ -70,6 +70,7 @@ const managementAreas = [
   ['/inbound-webhooks', inboundWebhooksRoutes],
   ['/exports', exportsRoutes],
   ['/webhook-subscriptions', webhookSubscriptionsRoutes],
+  ['/webhook-alerts', webhookAlertsRoutes],
   ['/tunnel', tunnelRoutes],
   ['/backups', backupsRoutes],
 ] as const

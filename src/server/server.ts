@@ -6,6 +6,8 @@ import { createApp } from './app'
 import type { AppDeps } from './app-env'
 import { startReminderScheduler } from './activities/reminders'
 import type { Activity } from './activities/schema'
+import { startWebhookAlerts } from './webhooks-out/alerts'
+import type { WebhookAlert } from './webhooks-out/schema'
 import { snoozeActivity, updateActivity } from './activities/service'
 import { systemClock, type Clock } from './clock'
 import type { PeriodicTask } from './periodic'
@@ -67,6 +69,8 @@ export interface ServerOptions {
   dailyBackups?: boolean
   /** Hears the reminders that come due (the desktop app shows them as notifications). */
   onReminders?: (due: Activity[]) => void
+  /** Hears each outbound webhook newly failing for an hour or disabled, once (the desktop app). */
+  onWebhookAlerts?: (alerts: WebhookAlert[]) => void
 }
 
 export interface RunningServer {
@@ -84,6 +88,8 @@ export interface RunningServer {
   eventPruner: EventPruner
   /** Fires reminders as they come due; `runNow()` fires those due now (tests use it). */
   reminders: PeriodicTask<Activity[]>
+  /** Tells of outbound webhooks newly in trouble; `runNow()` looks now (tests use it). */
+  webhookAlerts: PeriodicTask<WebhookAlert[]>
   /** What a reminder's notification can do to its activity (the desktop app's Done and Snooze). */
   reminderActions: {
     done(activity: Activity): Promise<unknown>
@@ -240,6 +246,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const deliveries = startDeliveryWorker({ db, clock, logger })
   const eventPruner = startEventPruner({ db, clock, logger })
   const reminders = startReminderScheduler({ db, clock, logger, notify: options.onReminders })
+  const webhookAlerts = startWebhookAlerts({ db, clock, logger, notify: options.onWebhookAlerts })
   const searchIndexMerger = startSearchIndexMerger({ db, logger })
   const backups =
     options.dailyBackups === false
@@ -260,6 +267,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     deliveries,
     eventPruner,
     reminders,
+    webhookAlerts,
     reminderActions: {
       done: ({ tenantId, id }) => updateActivity(db, tenantId, id, { done: true }, clock.now()),
       snooze: ({ tenantId, id }, minutes) => snoozeActivity(db, tenantId, id, minutes, clock.now()),
@@ -276,6 +284,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const deliveriesStopped = deliveries.stop()
         const prunerStopped = eventPruner.stop()
         const remindersStopped = reminders.stop()
+        const alertsStopped = webhookAlerts.stop()
         const mergerStopped = searchIndexMerger.stop()
         const backupsStopped = backups?.stop()
         await tunnel.close()
@@ -283,6 +292,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await deliveriesStopped
         await prunerStopped
         await remindersStopped
+        await alertsStopped
         await mergerStopped
         await backupsStopped
         await db.destroy()

@@ -82,9 +82,16 @@ export type EventDataOf<K extends EventType, T = unknown> = DataOfKind<T>[(typeo
 /** The `data` of any event, as a reader sees it. */
 export type EventData<T> = SnapshotData<T> & Partial<TagData<T>>
 
+/**
+ * The version of the payload's shape, in every payload. Fields may be added within a version; a
+ * change that could break a receiver (a field removed, renamed or its meaning changed) raises it.
+ */
+export const eventPayloadVersion = 1
+
 export interface OutpostEvent<T = unknown> {
   id: string
   type: EventType
+  version: number
   createdAt: string
   tenantId: string
   data: EventData<T>

@@ -105,9 +105,9 @@ describe('delivery', () => {
     )
   })
 
-  it('retries on the schedule 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h with the same webhook-id, then gives the event up and goes on', async () => {
+  it('in strict order, retries on the schedule 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h with the same webhook-id, then gives the event up and goes on', async () => {
     const target = await receiver(() => ({ status: 500, body: 'down for maintenance' }))
-    const subscription = await subscribeTo(target.url)
+    const subscription = await subscribeTo(target.url, { strictOrder: true })
     const events = await eventsOf(server.api, async () => {
       await createPerson(server.api, { fullName: 'First' })
       await createPerson(server.api, { fullName: 'Second' })

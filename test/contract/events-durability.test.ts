@@ -51,7 +51,10 @@ describe('durable delivery across a restart and an offline endpoint', () => {
       return answer(id, 200)
     })
     const api = caller(server.url, token)
-    const subscription = await subscribe(api, `${receiver.url}?key=url-secret-123`)
+    // Strict order: every event in commit order, the retried one holding back those after it.
+    const subscription = await subscribe(api, `${receiver.url}?key=url-secret-123`, {
+      strictOrder: true,
+    })
     const cursor = await feedCursor(api)
     for (let i = 1; i <= 6; i++) await createPerson(api, { fullName: `Queued ${i}` })
 

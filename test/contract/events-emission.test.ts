@@ -257,12 +257,20 @@ describe('which operation emits which event: inbound webhooks', () => {
 })
 
 describe('event payload', () => {
-  it('is {id, type, createdAt, tenantId, data} with the resource exactly as GET returns it', async () => {
+  it('is {id, type, version, createdAt, tenantId, data} with the resource exactly as GET returns it', async () => {
     const person = await createPerson(server.api, { fullName: 'Shape' })
     const [event] = await eventsOf(server.api, () =>
       server.api.patch(`/api/v1/people/${person.id}`, { leadSource: 'ads' }),
     )
-    expect(Object.keys(event).sort()).toEqual(['createdAt', 'data', 'id', 'tenantId', 'type'])
+    expect(Object.keys(event).sort()).toEqual([
+      'createdAt',
+      'data',
+      'id',
+      'tenantId',
+      'type',
+      'version',
+    ])
+    expect(event.version).toBe(1)
     expect(event.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(event.tenantId).toBe(server.tenantId)
     expect(event.createdAt).toBe(event.data.object.updatedAt)

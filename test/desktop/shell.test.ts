@@ -7,6 +7,7 @@ import { desktopCatalogues, setDesktopLanguage } from '../../src/main/desktop-i1
 import { ipcChannels, trustedSender } from '../../src/main/ipc'
 import { decideNavigation, permissionAllowed } from '../../src/main/navigation'
 import { reminderActions, reminderNotification } from '../../src/main/reminders'
+import { webhookAlertNotification } from '../../src/main/webhook-alerts'
 import { quickAddPath, trayMenuTemplate, tunnelLabel } from '../../src/main/tray-menu'
 import type { Activity } from '../../src/server/activities/schema'
 import { mainWindowOptions } from '../../src/main/window-options'
@@ -183,6 +184,34 @@ describe('reminder notifications', () => {
       title: '4 reminders due',
       body: 'A, B, C, …',
       path: '/my-work',
+    })
+  })
+})
+
+describe('outbound webhook alerts', () => {
+  const alert = {
+    tenantId: 't',
+    subscriptionId: 'sub-1',
+    url: 'https://erp.example.com/hooks',
+    description: null,
+    since: '2026-11-25T09:00:00.000Z',
+  }
+
+  it('a failing subscription and a stopped one each say what and open the subscription', () => {
+    const failing = webhookAlertNotification({ ...alert, kind: 'failing', reason: null }, 'en-US')
+    expect(failing.title).toBe('Outbound webhook failing')
+    expect(failing.body).toMatch(
+      /^https:\/\/erp\.example\.com\/hooks has failed every delivery since /,
+    )
+    expect(failing.path).toBe('/settings/outbound/sub-1')
+    const stopped = webhookAlertNotification(
+      { ...alert, kind: 'disabled', reason: 'The endpoint answered 410 Gone' },
+      'en-US',
+    )
+    expect(stopped).toEqual({
+      title: 'Outbound webhook stopped',
+      body: 'https://erp.example.com/hooks: The endpoint answered 410 Gone',
+      path: '/settings/outbound/sub-1',
     })
   })
 })

@@ -179,6 +179,67 @@ describe('outbound subscriptions', () => {
   })
 })
 
+describe('outbound recovery', () => {
+  it('lists an event the endpoint rejected, retries it now, keeps strict order as set, and alerts', async () => {
+    const { page, server } = session
+    let poisoned = true
+    const picky = await startWebhookReceiver((request) =>
+      poisoned && request.body.includes('Poison') ? { status: 500 } : { status: 204 },
+    )
+    try {
+      const { body: subscription } = await server.admin.post('/api/app/v1/webhook-subscriptions', {
+        url: picky.url,
+        eventTypes: ['person.created'],
+      })
+      await page.goto(`${server.url}/settings/outbound/${subscription.id}`)
+      const strict = page.getByLabel('Strict order')
+      expect(await strict.isChecked()).toBe(false)
+      await strict.check()
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await expect
+        .poll(
+          async () =>
+            (await server.admin.get(`/api/app/v1/webhook-subscriptions/${subscription.id}`)).body
+              .strictOrder,
+        )
+        .toBe(true)
+      await server.admin.patch(`/api/app/v1/webhook-subscriptions/${subscription.id}`, {
+        strictOrder: false,
+      })
+
+      await server.api.post('/api/v1/people', { fullName: 'Poison Pill' })
+      await picky.waitFor(1)
+      const region = page.getByRole('region', { name: 'Failed and retrying deliveries' })
+      const row = region.getByRole('row', { name: /person\.created/ })
+      await row.getByText('Retrying').waitFor()
+      await expectAccessible(page, 'subscription with a delivery set aside')
+      poisoned = false
+      await row.getByRole('button', { name: 'Retry now' }).click()
+      await page.getByText('1 delivery goes again now').waitFor()
+      await picky.waitFor(2)
+      await region.getByText('Nothing waiting').waitFor()
+
+      // Failing for two hours: every screen says so, with a way to the subscription.
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString()
+      await server.db
+        .updateTable('webhookSubscriptions')
+        .set({ failingSince: twoHoursAgo })
+        .where('id', '=', subscription.id)
+        .execute()
+      await page.goto(`${server.url}/people`)
+      const alerts = page.getByRole('region', { name: 'Outbound webhook alerts' })
+      await alerts
+        .getByText(`Outbound webhook ${picky.url} has failed every delivery since`)
+        .waitFor()
+      await alerts.getByRole('link', { name: 'Open' }).click()
+      await page.waitForURL(`**/settings/outbound/${subscription.id}`)
+      await server.admin.delete(`/api/app/v1/webhook-subscriptions/${subscription.id}`)
+    } finally {
+      await picky.close()
+    }
+  })
+})
+
 describe('import and export', () => {
   it('imports a CSV through a column-mapping step and reports created, updated and rejected rows', async () => {
     const { page, server } = session

@@ -57,6 +57,8 @@ export interface TestServer {
   eventPruner: EventPruner
   /** `await server.reminders.runNow()` fires the reminders due by the test clock now. */
   reminders: RunningServer['reminders']
+  /** `await server.webhookAlerts.runNow()` answers the outbound webhook alerts not told yet. */
+  webhookAlerts: RunningServer['webhookAlerts']
   close(): Promise<void>
 }
 
@@ -175,6 +177,7 @@ export async function startTestServer(
     deliveries: server.deliveries,
     eventPruner: server.eventPruner,
     reminders: server.reminders,
+    webhookAlerts: server.webhookAlerts,
     close: async () => {
       await server.close()
       rmSync(dataDir, { recursive: true, force: true })

@@ -233,8 +233,29 @@ export interface WebhookSubscriptionTable {
   nextAttemptAt: string | null
   /** First failed attempt since the last success. */
   failingSince: string | null
+  /** 1: each event waits for the one before it to be delivered or given up (delivery.ts). */
+  strictOrder: Generated<number>
+  /** The failingSince and disabledAt already alerted about (alerts.ts), so each is told once. */
+  alertedFailingSince: Generated<string | null>
+  alertedDisabledAt: Generated<string | null>
   createdAt: string
   updatedAt: string
+}
+
+/** An event a subscription's endpoint refused, set aside to be retried or recovered by hand. */
+export interface WebhookDeliveryTable {
+  subscriptionId: string
+  eventSeq: number
+  eventId: string
+  tenantId: string
+  /** `retrying` on its own schedule; `failed` once the schedule is used up. */
+  status: 'retrying' | 'failed'
+  attempts: number
+  nextAttemptAt: string | null
+  /** The first failed attempt. */
+  failedAt: string
+  lastStatus: number | null
+  lastError: string | null
 }
 
 export type AttemptTrigger = 'scheduled' | 'manual' | 'test'
@@ -451,6 +472,7 @@ export interface Database {
   inboundDeliveries: InboundDeliveryTable
   webhookSubscriptions: WebhookSubscriptionTable
   webhookAttempts: WebhookAttemptTable
+  webhookDeliveries: WebhookDeliveryTable
   sessions: SessionTable
   loginLinks: LoginLinkTable
   tunnelSettings: TunnelSettingsTable

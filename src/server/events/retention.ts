@@ -10,8 +10,8 @@ const batchSize = 2_000
 
 /**
  * Deletes one batch of a workspace's events that are older than its retention window and settled
- * by every one of its subscriptions (an event some subscription has yet to deliver is never
- * pruned, however old), and records the last seq pruned. Answers how many were deleted.
+ * by every one of its subscriptions (an event some subscription has yet to deliver, or has set
+ * aside as failed, is never pruned, however old), and records the last seq pruned. Answers how many were deleted.
  */
 async function pruneBatch(db: Db, tenantId: string, cutoff: string): Promise<number> {
   return inTransaction(db, async (trx) => {
@@ -20,12 +20,19 @@ async function pruneBatch(db: Db, tenantId: string, cutoff: string): Promise<num
       .select((eb) => eb.fn.min<number>('cursorSeq').as('seq'))
       .where('tenantId', '=', tenantId)
       .executeTakeFirst()
+    // An event set aside to be retried, or kept as failed to be recovered, is not settled either.
+    const setAside = await trx
+      .selectFrom('webhookDeliveries')
+      .select((eb) => eb.fn.min<number>('eventSeq').as('seq'))
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirst()
     let batch = trx
       .selectFrom('events')
       .select('seq')
       .where('tenantId', '=', tenantId)
       .where('createdAt', '<', cutoff)
     if (settled?.seq != null) batch = batch.where('seq', '<=', settled.seq)
+    if (setAside?.seq != null) batch = batch.where('seq', '<', setAside.seq)
     const seqs = await batch.orderBy('seq').limit(batchSize).execute()
     const last = seqs.at(-1)?.seq
     if (last === undefined) return 0

@@ -112,6 +112,15 @@ export const eventSchema = z
       description: 'Stable: the same in the feed, the stream and every delivery (webhook-id)',
     }),
     type: z.enum(eventTypes),
+    version: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "The version of the payload's shape (1). Fields may be added within a version; a " +
+          'change that could break a receiver raises it.',
+        example: 1,
+      }),
     createdAt: timestamp,
     tenantId: uuid,
     data: z.object({

@@ -1,5 +1,11 @@
 import { newId } from '../ids'
-import type { ChangeData, EventDataOf, EventType, OutpostEvent } from '../../shared/events'
+import {
+  eventPayloadVersion,
+  type ChangeData,
+  type EventDataOf,
+  type EventType,
+  type OutpostEvent,
+} from '../../shared/events'
 import type { Selectable } from 'kysely'
 import { inTransaction, type Db } from '../db/connection'
 import type { Database } from '../db/database'
@@ -39,6 +45,7 @@ export async function recordEvents(
       const event: OutpostEvent = {
         id: newId(),
         type: item.type,
+        version: eventPayloadVersion,
         createdAt,
         tenantId,
         data: item.data,

@@ -1,8 +1,8 @@
-import type { Updateable } from 'kysely'
+import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Clock } from '../clock'
 import { inTransaction, type Db } from '../db/connection'
-import type { WebhookSubscriptionTable } from '../db/database'
-import { readEvents } from '../events/service'
+import type { WebhookDeliveryTable, WebhookSubscriptionTable } from '../db/database'
+import { findEvent, readEvents, type StoredEvent } from '../events/service'
 import type { Logger } from '../logger'
 import { attemptRow, describeOutcome, makeAttempt, type SubscriptionRow } from './attempt'
 import { selectedEventTypes } from '../events/type-filter'
@@ -31,32 +31,81 @@ function parseTypes(subscription: SubscriptionRow): string[] {
 interface NextState {
   changes: Updateable<WebhookSubscriptionTable>
   nextAttemptAt: string | null
-  /** The event is settled as failed and the next one may go at once. */
-  gaveUp: boolean
+  /** The event is settled at the cursor (delivered, set aside or given up): the next may go. */
+  movedOn: boolean
+  /** The event set aside, to be retried on its own schedule or recovered by hand. */
+  setAside?: Insertable<WebhookDeliveryTable>
 }
 
 /**
- * What a failed attempt leads to. The event is retried on the schedule. An endpoint that answered
- * every attempt with an error has the event given up after the last one, so that one event it
- * rejects cannot hold back the others; an endpoint that could not be reached at all (offline,
- * timeouts) keeps the event waiting, so nothing is skipped while the laptop is offline. Failing
- * for 5 days, or a 410 Gone, disables the subscription where it stands.
+ * Answers that speak for the endpoint as a whole rather than for one event: no answer at all
+ * (offline, refused, timed out), or a request to slow down. Trying the next event could only fail
+ * the same way, so the subscription waits, whatever its ordering.
+ */
+const holdsEveryEvent = (result: SendResult) =>
+  result.responseStatus === null || result.responseStatus === 429 || result.responseStatus === 503
+
+/** Why a failed attempt disables the subscription, or null: a 410 Gone, or 5 days of failures. */
+function disablingReason(result: SendResult, failingSince: string, finishedAt: Date) {
+  if (result.responseStatus === 410)
+    return 'The endpoint answered 410 Gone: it asked for deliveries to stop.'
+  if (finishedAt.getTime() - Date.parse(failingSince) >= disableAfterFailingMs)
+    return `Every delivery attempt failed for 5 days (since ${failingSince}).`
+  return null
+}
+
+/** The delay before the next attempt after `failed` failures, or null once the schedule is over. */
+function retryDelay(failed: number, result: SendResult, finishedAt: Date): number | null {
+  const throttled = result.responseStatus === 429 || result.responseStatus === 503
+  const retryAfterMs = throttled ? parseRetryAfter(result.retryAfter, finishedAt) : null
+  return nextRetryDelay(failed, retryAfterMs)
+}
+
+const after = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString()
+
+/** The row of an event set aside after `attempts` failed attempts. */
+function setAsideRow(
+  subscription: SubscriptionRow,
+  event: { seq: number; id: string },
+  attempts: number,
+  result: SendResult,
+  failedAt: string,
+  nextAttemptAt: string | null,
+): Insertable<WebhookDeliveryTable> {
+  return {
+    subscriptionId: subscription.id,
+    eventSeq: event.seq,
+    eventId: event.id,
+    tenantId: subscription.tenantId,
+    status: nextAttemptAt === null ? 'failed' : 'retrying',
+    attempts,
+    nextAttemptAt,
+    failedAt,
+    lastStatus: result.responseStatus,
+    lastError: result.error,
+  }
+}
+
+/**
+ * What a failed attempt at the cursor's event leads to. Unless the subscription asks for strict
+ * order, an event the endpoint answered with an error is set aside on its own schedule and the
+ * next event goes at once, so one event the endpoint rejects holds back nothing. Otherwise (strict
+ * order, or an endpoint that cannot take any event now) the event waits at the cursor and is
+ * retried on the schedule; an endpoint that answered every attempt with an error has it given up
+ * (kept as failed, to recover) after the last one, while one that could not be reached at all
+ * keeps it waiting, so nothing is skipped while the laptop is offline. Failing for 5 days, or a
+ * 410 Gone, disables the subscription where it stands.
  */
 function planAfterFailure(
   subscription: SubscriptionRow,
-  seq: number,
+  event: { seq: number; id: string },
   result: SendResult,
   attemptedAt: Date,
   finishedAt: Date,
 ): NextState {
   const failed = subscription.retryCount + 1
   const failingSince = subscription.failingSince ?? attemptedAt.toISOString()
-  const disabledReason =
-    result.responseStatus === 410
-      ? 'The endpoint answered 410 Gone: it asked for deliveries to stop.'
-      : finishedAt.getTime() - Date.parse(failingSince) >= disableAfterFailingMs
-        ? `Every delivery attempt failed for 5 days (since ${failingSince}).`
-        : null
+  const disabledReason = disablingReason(result, failingSince, finishedAt)
   if (disabledReason) {
     return {
       changes: {
@@ -69,32 +118,106 @@ function planAfterFailure(
         failingSince,
       },
       nextAttemptAt: null,
-      gaveUp: false,
+      movedOn: false,
     }
   }
-  const throttled = result.responseStatus === 429 || result.responseStatus === 503
-  const retryAfterMs = throttled ? parseRetryAfter(result.retryAfter, finishedAt) : null
-  let delay = nextRetryDelay(failed, retryAfterMs)
+  if (subscription.strictOrder !== 1 && !holdsEveryEvent(result)) {
+    const delay = retryDelay(1, result, finishedAt)
+    const retryAt = delay === null ? null : after(finishedAt, delay)
+    return {
+      changes: { cursorSeq: event.seq, retryCount: 0, nextAttemptAt: null, failingSince },
+      nextAttemptAt: retryAt,
+      movedOn: true,
+      setAside: setAsideRow(subscription, event, 1, result, attemptedAt.toISOString(), retryAt),
+    }
+  }
+  let delay = retryDelay(failed, result, finishedAt)
   if (delay === null && result.responseStatus === null) delay = unreachableRetryMs
   if (delay === null) {
     return {
-      changes: { cursorSeq: seq, retryCount: 0, nextAttemptAt: null, failingSince },
+      changes: { cursorSeq: event.seq, retryCount: 0, nextAttemptAt: null, failingSince },
       nextAttemptAt: null,
-      gaveUp: true,
+      movedOn: true,
+      setAside: setAsideRow(subscription, event, failed, result, failingSince, null),
     }
   }
-  const nextAttemptAt = new Date(finishedAt.getTime() + delay).toISOString()
+  const nextAttemptAt = after(finishedAt, delay)
   return {
     changes: { retryCount: failed, nextAttemptAt, failingSince },
     nextAttemptAt,
-    gaveUp: false,
+    movedOn: false,
   }
 }
 
+const messageOf = (event: StoredEvent) => ({ id: event.id, type: event.type, body: event.payload })
+
 /**
- * Makes the next due attempt of one subscription, if any: its oldest unsettled event, in commit
- * order. Records the attempt and the new state in one transaction. Returns true when another
- * event may be due at once (call again), false when the subscription has nothing due now.
+ * Retries an event that was set aside. Delivered, it is done with; failed again, it waits for
+ * its next time on the schedule, or is kept as failed when the schedule is used up.
+ */
+async function retrySetAside(
+  context: DeliveryContext,
+  subscription: SubscriptionRow,
+  delivery: Selectable<WebhookDeliveryTable>,
+): Promise<void> {
+  const { db, clock, logger } = context
+  const event = await findEvent(db, subscription.tenantId, delivery.eventId)
+  if (!event) {
+    await subscriptions.deleteDelivery(db, subscription.id, delivery.eventSeq)
+    return
+  }
+  const message = messageOf(event)
+  const made = await makeAttempt(subscription, message, clock)
+  const finishedAt = clock.now()
+  const attempts = delivery.attempts + 1
+  const { result } = made
+  let subscriptionChanges: Updateable<WebhookSubscriptionTable> = { failingSince: null }
+  let retryAt: string | null = null
+  if (!result.succeeded) {
+    const failingSince = subscription.failingSince ?? made.attemptedAt.toISOString()
+    const disabledReason = disablingReason(result, failingSince, finishedAt)
+    subscriptionChanges = disabledReason
+      ? {
+          failingSince,
+          enabled: 0,
+          disabledReason,
+          disabledAt: finishedAt.toISOString(),
+          updatedAt: finishedAt.toISOString(),
+        }
+      : { failingSince }
+    const delay = retryDelay(attempts, result, finishedAt)
+    retryAt = delay === null || disabledReason ? null : after(finishedAt, delay)
+    logger.info(
+      `webhook ${subscription.id}: event ${event.id} retry ${attempts} failed ` +
+        `(${describeOutcome(result)})` +
+        (disabledReason ? '; subscription disabled' : ''),
+    )
+  }
+  await inTransaction(db, async (trx) => {
+    if (!(await subscriptions.findSubscriptionById(trx, subscription.tenantId, subscription.id)))
+      return
+    if (result.succeeded) await subscriptions.deleteDelivery(trx, subscription.id, event.seq)
+    else {
+      const row = setAsideRow(subscription, event, attempts, result, delivery.failedAt, retryAt)
+      await subscriptions.saveDelivery(trx, row)
+    }
+    await subscriptions.updateSubscription(trx, subscription.id, subscriptionChanges)
+    await subscriptions.insertAttempt(
+      trx,
+      attemptRow(subscription, message, made, {
+        trigger: 'scheduled',
+        attemptNumber: attempts,
+        nextAttemptAt: retryAt,
+      }),
+    )
+  })
+}
+
+/**
+ * Makes the next due attempt of one subscription, if any: an event set aside whose retry is due,
+ * else its oldest unsettled event, in commit order. Records the attempt and the new state in one
+ * transaction. Returns true when another attempt may be due at once (call again), false when the
+ * subscription has nothing due now.
  */
 export async function deliverNextEvent(
   context: DeliveryContext,
@@ -105,6 +228,11 @@ export async function deliverNextEvent(
   const subscription = await subscriptions.findSubscriptionById(db, tenantId, subscriptionId)
   if (!subscription || subscription.enabled !== 1) return false
   const now = clock.now()
+  const due = await subscriptions.findDueDelivery(db, subscription.id, now.toISOString())
+  if (due) {
+    await retrySetAside(context, subscription, due)
+    return true
+  }
   if (subscription.nextAttemptAt && subscription.nextAttemptAt > now.toISOString()) return false
 
   const types = selectedEventTypes(parseTypes(subscription))
@@ -121,7 +249,7 @@ export async function deliverNextEvent(
     return false
   }
 
-  const message = { id: event.id, type: event.type, body: event.payload }
+  const message = messageOf(event)
   const made = await makeAttempt(subscription, message, clock)
   const finishedAt = clock.now()
   const attemptNumber = subscription.retryCount + 1
@@ -129,9 +257,9 @@ export async function deliverNextEvent(
     ? {
         changes: { cursorSeq: event.seq, retryCount: 0, nextAttemptAt: null, failingSince: null },
         nextAttemptAt: null,
-        gaveUp: false,
+        movedOn: true,
       }
-    : planAfterFailure(subscription, event.seq, made.result, made.attemptedAt, finishedAt)
+    : planAfterFailure(subscription, event, made.result, made.attemptedAt, finishedAt)
 
   const applied = await inTransaction(db, async (trx) => {
     // The subscription may have been deleted while the request was out.
@@ -142,6 +270,7 @@ export async function deliverNextEvent(
       expected,
       plan.changes,
     )
+    if (moved && plan.setAside) await subscriptions.saveDelivery(trx, plan.setAside)
     await subscriptions.insertAttempt(
       trx,
       attemptRow(subscription, message, made, {
@@ -157,8 +286,9 @@ export async function deliverNextEvent(
     logger.info(
       `webhook ${subscription.id}: event ${event.id} attempt ${attemptNumber} ` +
         `failed (${describeOutcome(made.result)})` +
-        (plan.changes.enabled === 0 ? '; subscription disabled' : ''),
+        (plan.changes.enabled === 0 ? '; subscription disabled' : '') +
+        (plan.setAside ? '; set aside, the next events go on' : ''),
     )
   }
-  return applied && (made.result.succeeded || plan.gaveUp)
+  return applied && plan.movedOn
 }

@@ -1,7 +1,11 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
-import type { WebhookAttemptTable, WebhookSubscriptionTable } from '../db/database'
+import type {
+  WebhookAttemptTable,
+  WebhookDeliveryTable,
+  WebhookSubscriptionTable,
+} from '../db/database'
 import { countRows } from '../db/count-rows'
 
 export async function insertSubscription(
@@ -87,4 +91,107 @@ export async function listAttempts(
     .limit(limit)
     .offset(offset)
     .execute()
+}
+
+/** The subscription's event set aside whose retry is due first, if one is due at `now`. */
+export async function findDueDelivery(db: Db, subscriptionId: string, now: string) {
+  return db
+    .selectFrom('webhookDeliveries')
+    .selectAll()
+    .where('subscriptionId', '=', subscriptionId)
+    .where('status', '=', 'retrying')
+    .where('nextAttemptAt', '<=', now)
+    .orderBy('nextAttemptAt')
+    .orderBy('eventSeq')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/** Sets an event aside, or records its latest retry. */
+export async function saveDelivery(db: Db, row: Insertable<WebhookDeliveryTable>): Promise<void> {
+  const { status, attempts, nextAttemptAt, lastStatus, lastError } = row
+  await db
+    .insertInto('webhookDeliveries')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['subscriptionId', 'eventSeq'])
+        .doUpdateSet({ status, attempts, nextAttemptAt, lastStatus, lastError }),
+    )
+    .execute()
+}
+
+export async function deleteDelivery(db: Db, subscriptionId: string, eventSeq: number) {
+  await db
+    .deleteFrom('webhookDeliveries')
+    .where('subscriptionId', '=', subscriptionId)
+    .where('eventSeq', '=', eventSeq)
+    .execute()
+}
+
+function deliveriesOf(
+  db: Db,
+  subscriptionId: string,
+  status: WebhookDeliveryTable['status'] | undefined,
+) {
+  let query = db.selectFrom('webhookDeliveries').where('subscriptionId', '=', subscriptionId)
+  if (status !== undefined) query = query.where('status', '=', status)
+  return query
+}
+
+export const countDeliveries = (
+  db: Db,
+  subscriptionId: string,
+  status: WebhookDeliveryTable['status'] | undefined,
+) => countRows(deliveriesOf(db, subscriptionId, status))
+
+/** A subscription's events set aside, oldest first, with their type. */
+export async function listDeliveries(
+  db: Db,
+  subscriptionId: string,
+  status: WebhookDeliveryTable['status'] | undefined,
+  limit: number,
+  offset: number,
+) {
+  return deliveriesOf(db, subscriptionId, status)
+    .leftJoin('events', 'events.seq', 'webhookDeliveries.eventSeq')
+    .selectAll('webhookDeliveries')
+    .select('events.type as eventType')
+    .orderBy('webhookDeliveries.eventSeq')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
+
+export async function findDelivery(db: Db, subscriptionId: string, eventId: string) {
+  return db
+    .selectFrom('webhookDeliveries')
+    .selectAll()
+    .where('subscriptionId', '=', subscriptionId)
+    .where('eventId', '=', eventId)
+    .executeTakeFirst()
+}
+
+/**
+ * Puts the subscription's events set aside since `since` (all of them without it) back on the
+ * schedule, due `now`; a failed one gets a whole schedule again. Answers how many.
+ */
+export async function requeueDeliveries(
+  db: Db,
+  subscriptionId: string,
+  filter: { since?: string; eventId?: string },
+  now: string,
+): Promise<number> {
+  let query = db
+    .updateTable('webhookDeliveries')
+    .set((eb) => ({
+      status: 'retrying',
+      nextAttemptAt: now,
+      attempts: eb.case().when('status', '=', 'failed').then(0).else(eb.ref('attempts')).end(),
+    }))
+    .where('subscriptionId', '=', subscriptionId)
+  if (filter.since !== undefined) query = query.where('failedAt', '>=', filter.since)
+  if (filter.eventId !== undefined) query = query.where('eventId', '=', filter.eventId)
+  const result = await query.executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }

@@ -1,12 +1,20 @@
 import { createRoute } from '@hono/zod-openapi'
+import { currentAlerts } from './alerts'
 import type { AppDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import { recordLogRoutes } from '../http/log-routes'
 import { errorResponses, idParams, jsonRequest, jsonResponse } from '../http/schema-types'
+import { createRouter } from '../http/validation'
+import { listDeliveries, recoverDeliveries, retryDeliveryNow } from './recovery'
 import {
   attemptPageSchema,
   attemptSchema,
   attemptsQuery,
+  deliveriesQuery,
+  deliveryPageSchema,
+  deliveryParams,
+  queuedSchema,
+  recoverBody,
   createdSubscriptionSchema,
   createSubscriptionBody,
   redeliverBody,
@@ -14,6 +22,7 @@ import {
   subscriptionPageSchema,
   subscriptionSchema,
   updateSubscriptionBody,
+  webhookAlertListSchema,
 } from './schema'
 import {
   createSubscription,
@@ -140,6 +149,62 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
           200,
         ),
     )
+    .route(
+      '/',
+      recordLogRoutes(db, {
+        tag,
+        path: '/{id}/deliveries',
+        summary: 'Events set aside: rejected by the endpoint, retrying on their own or failed',
+        query: deliveriesQuery,
+        page: deliveryPageSchema,
+        pageDescription: 'One page of deliveries, oldest event first',
+        list: listDeliveries,
+      }),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/deliveries/{eventId}/retry',
+        tags,
+        summary: 'Retry now: the event set aside, failed or waiting is due at once',
+        request: { params: deliveryParams },
+        responses: {
+          202: jsonResponse(queuedSchema, 'Queued: the delivery worker tries it within a second'),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      }),
+      async (c) => {
+        const { id, eventId } = c.req.valid('param')
+        return c.json(
+          await retryDeliveryNow(db, c.var.auth.tenantId, id, eventId, clock.now()),
+          202,
+        )
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/recover',
+        tags,
+        summary: 'Recover every delivery that failed since a moment (after an outage)',
+        request: { params: idParams, ...jsonRequest(recoverBody) },
+        responses: {
+          202: jsonResponse(queuedSchema, 'Queued: the delivery worker sends them in order'),
+          ...errorResponses(...withBody, 404),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await recoverDeliveries(
+            db,
+            c.var.auth.tenantId,
+            c.req.valid('param').id,
+            c.req.valid('json').since,
+            clock.now(),
+          ),
+          202,
+        ),
+    )
     .openapi(
       createRoute({
         method: 'post',
@@ -155,4 +220,21 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
       async (c) =>
         c.json(await sendTestEvent(db, c.var.auth.tenantId, c.req.valid('param').id, clock), 200),
     )
+}
+
+/** /api/app/v1/webhook-alerts: the outbound webhooks in trouble now. */
+export function webhookAlertsRoutes({ db, clock }: AppDeps) {
+  return createRouter().openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Webhook subscriptions'],
+      summary: 'Subscriptions failing for an hour or more, or disabled by Outpost',
+      responses: {
+        200: jsonResponse(webhookAlertListSchema, 'The alerts, oldest subscription first'),
+        ...errorResponses(401, 403, 429),
+      },
+    }),
+    async (c) => c.json({ data: await currentAlerts(db, c.var.auth.tenantId, clock.now()) }, 200),
+  )
 }

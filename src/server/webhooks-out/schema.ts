@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { pageQuery, pageSchema } from '../http/pagination'
-import { timestamp, uuid } from '../http/schema-types'
+import { idParams, timestamp, uuid } from '../http/schema-types'
 import { eventTypePatterns, isEventTypePattern } from '../events/type-filter'
 import { maxUrlLength, subscriptionUrlProblem } from './subscription-url'
 
@@ -59,6 +59,12 @@ export const subscriptionSchema = z
     nextAttemptAt: timestamp.nullable().openapi({
       description: 'When the waiting event is retried; null when nothing waits for a retry',
     }),
+    strictOrder: z.boolean().openapi({
+      description:
+        'true: each event waits until the one before it is delivered or given up. false (the ' +
+        'default): an event the endpoint rejects is set aside and retried on its own schedule ' +
+        'while the next ones go on (see docs/events.md)',
+    }),
     previousSecretExpiresAt: timestamp.nullable().openapi({
       description: 'After a rotation: until when the old secret still signs deliveries',
     }),
@@ -83,6 +89,7 @@ export const createSubscriptionBody = z
     url: subscriptionUrl,
     eventTypes: eventTypeList.default(['*']),
     enabled: z.boolean().default(true),
+    strictOrder: z.boolean().default(false),
     description: description.optional(),
   })
   .openapi('CreateWebhookSubscription')
@@ -95,6 +102,7 @@ export const updateSubscriptionBody = z
       description:
         'false pauses deliveries; true resumes them where they stopped, events meanwhile included',
     }),
+    strictOrder: z.boolean().optional(),
     description: description.optional(),
   })
   .openapi('UpdateWebhookSubscription')
@@ -165,6 +173,84 @@ export const redeliverBody = z
   })
   .openapi('RedeliverEvent')
 
+export const deliverySchema = z
+  .object({
+    eventId: z.string().openapi({ description: 'The event: its id is the webhook-id sent' }),
+    eventType: z.string().nullable().openapi({ example: 'deal.won' }),
+    status: z.enum(['retrying', 'failed']).openapi({
+      description:
+        '`retrying`: set aside after the endpoint rejected it, retried on its own schedule; ' +
+        '`failed`: the schedule is used up, it waits to be retried or recovered by hand',
+    }),
+    attempts: z.number().int().openapi({ description: 'Attempts made so far' }),
+    nextAttemptAt: timestamp.nullable().openapi({
+      description: 'When it is tried next; null once failed',
+    }),
+    failedAt: timestamp.openapi({ description: 'Its first failed attempt' }),
+    lastStatus: z.number().int().nullable().openapi({
+      description: 'The HTTP status of the last answer; null when none came',
+    }),
+    lastError: z.string().nullable().openapi({ description: 'Why no answer came, if none did' }),
+  })
+  .openapi('WebhookDelivery', {
+    description: 'An event the subscription has not delivered yet because its endpoint refused it',
+  })
+
+export const deliveryPageSchema = pageSchema(deliverySchema, 'WebhookDeliveryPage')
+
+export const deliveriesQuery = pageQuery.extend({
+  status: z
+    .enum(['retrying', 'failed'])
+    .optional()
+    .openapi({
+      param: { name: 'status', in: 'query', required: false },
+      description: 'Only the deliveries in this state',
+    }),
+})
+
+export const deliveryParams = idParams.extend({
+  eventId: z.string().openapi({ param: { name: 'eventId', in: 'path' }, format: 'uuid' }),
+})
+
+export const recoverBody = z
+  .strictObject({
+    since: z.iso.datetime({ offset: true }).openapi({
+      description: 'Events that first failed at or after this moment are sent again',
+      example: '2026-11-24T09:00:00Z',
+    }),
+  })
+  .openapi('RecoverDeliveries')
+
+export const queuedSchema = z
+  .object({
+    queued: z.number().int().openapi({
+      description: 'How many deliveries were put back on the schedule, due now',
+    }),
+  })
+  .openapi('QueuedDeliveries')
+
+export const webhookAlertSchema = z
+  .object({
+    kind: z.enum(['failing', 'disabled']).openapi({
+      description:
+        '`failing`: every attempt for an hour or more has failed; `disabled`: by Outpost',
+    }),
+    tenantId: uuid,
+    subscriptionId: uuid,
+    url: z.string(),
+    description: z.string().nullable(),
+    since: timestamp.openapi({ description: 'Failing since, or disabled at' }),
+    reason: z.string().nullable().openapi({ description: 'Why it was disabled' }),
+  })
+  .openapi('WebhookAlert')
+
+export const webhookAlertListSchema = z
+  .object({ data: z.array(webhookAlertSchema) })
+  .openapi('WebhookAlertList')
+
+export type WebhookAlert = z.infer<typeof webhookAlertSchema>
+export type WebhookDelivery = z.infer<typeof deliverySchema>
+export type DeliveriesRequest = z.output<typeof deliveriesQuery>
 export type Subscription = z.infer<typeof subscriptionSchema>
 export type CreatedSubscription = z.infer<typeof createdSubscriptionSchema>
 export type CreateSubscriptionInput = z.output<typeof createSubscriptionBody>

@@ -4,6 +4,7 @@ import type { Clock } from '../clock'
 import { inTransaction, type Db } from '../db/connection'
 import { selectTenantPage } from '../db/tenant-page'
 import type { WebhookAttemptTable, WebhookSubscriptionTable } from '../db/database'
+import { eventPayloadVersion } from '../../shared/events'
 import { findEvent, latestEventSeq } from '../events/service'
 import { ApiError, notFound } from '../http/errors'
 import { paginate, type Page, type PageRequest } from '../http/pagination'
@@ -38,6 +39,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     disabledAt: row.disabledAt,
     failingSince: row.failingSince,
     nextAttemptAt: row.nextAttemptAt,
+    strictOrder: row.strictOrder === 1,
     previousSecretExpiresAt: row.previousSecret ? row.previousSecretExpiresAt : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -62,7 +64,11 @@ export function toAttempt(row: Omit<Selectable<WebhookAttemptTable>, 'seq'>): At
   }
 }
 
-async function findRow(db: Db, tenantId: string, id: string): Promise<SubscriptionRow> {
+export async function findSubscriptionRow(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<SubscriptionRow> {
   const row = await subscriptions.findSubscriptionById(db, tenantId, id)
   if (!row) throw notFound('Webhook subscription')
   return row
@@ -97,6 +103,9 @@ export async function createSubscription(
       retryCount: 0,
       nextAttemptAt: null,
       failingSince: null,
+      strictOrder: input.strictOrder ? 1 : 0,
+      alertedFailingSince: null,
+      alertedDisabledAt: null,
       createdAt: timestamp,
       updatedAt: timestamp,
     }
@@ -111,7 +120,7 @@ export const listSubscriptions = (db: Db, tenantId: string, request: PageRequest
   )
 
 export async function getSubscription(db: Db, tenantId: string, id: string): Promise<Subscription> {
-  return toSubscription(await findRow(db, tenantId, id))
+  return toSubscription(await findSubscriptionRow(db, tenantId, id))
 }
 
 // A fresh start for the waiting event: attempted at once, on a new schedule.
@@ -134,7 +143,7 @@ export async function updateSubscription(
   now: Date,
 ): Promise<Subscription> {
   return inTransaction(db, async (trx) => {
-    const before = await findRow(trx, tenantId, id)
+    const before = await findSubscriptionRow(trx, tenantId, id)
     const changes: Updateable<WebhookSubscriptionTable> = {}
     if (input.url !== undefined && input.url !== before.url) {
       Object.assign(changes, { url: input.url }, freshDeliveryState)
@@ -142,6 +151,10 @@ export async function updateSubscription(
     const types = input.eventTypes && JSON.stringify(input.eventTypes)
     if (types !== undefined && types !== before.eventTypes) {
       Object.assign(changes, { eventTypes: types }, freshDeliveryState)
+    }
+    const strictOrder = input.strictOrder === undefined ? undefined : input.strictOrder ? 1 : 0
+    if (strictOrder !== undefined && strictOrder !== before.strictOrder) {
+      changes.strictOrder = strictOrder
     }
     if (input.description !== undefined && input.description !== before.description) {
       changes.description = input.description
@@ -163,7 +176,7 @@ export async function updateSubscription(
 /** Deletes the subscription and its delivery log. An attempt under way is not recorded. */
 export async function deleteSubscription(db: Db, tenantId: string, id: string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await findRow(trx, tenantId, id)
+    await findSubscriptionRow(trx, tenantId, id)
     await subscriptions.deleteSubscription(trx, id)
   })
 }
@@ -191,7 +204,7 @@ export async function getSigningSecret(
   id: string,
   now: Date,
 ): Promise<SigningSecret> {
-  return toSigningSecret(await findRow(db, tenantId, id), now)
+  return toSigningSecret(await findSubscriptionRow(db, tenantId, id), now)
 }
 
 /**
@@ -206,7 +219,7 @@ export async function rotateSigningSecret(
   now: Date,
 ): Promise<SigningSecret> {
   return inTransaction(db, async (trx) => {
-    const before = await findRow(trx, tenantId, id)
+    const before = await findSubscriptionRow(trx, tenantId, id)
     const secret = generateSigningSecret()
     // A secret lost with its sealing key signs nothing: it is not kept as the previous one, and
     // the event it held back is attempted at once with the new one.
@@ -230,7 +243,7 @@ export async function listAttempts(
   subscriptionId: string,
   request: AttemptsRequest,
 ): Promise<Page<Attempt>> {
-  await findRow(db, tenantId, subscriptionId)
+  await findSubscriptionRow(db, tenantId, subscriptionId)
   const page = await paginate(
     request,
     () => subscriptions.countAttempts(db, subscriptionId, request.eventId),
@@ -270,7 +283,7 @@ export async function redeliverEvent(
   eventId: string,
   clock: Clock,
 ): Promise<Attempt> {
-  const subscription = await findRow(db, tenantId, subscriptionId)
+  const subscription = await findSubscriptionRow(db, tenantId, subscriptionId)
   const event = await findEvent(db, tenantId, eventId)
   if (!event) throw notFound('Event')
   return attemptByHand(
@@ -289,11 +302,12 @@ export async function sendTestEvent(
   subscriptionId: string,
   clock: Clock,
 ): Promise<Attempt> {
-  const subscription = await findRow(db, tenantId, subscriptionId)
+  const subscription = await findSubscriptionRow(db, tenantId, subscriptionId)
   const id = newId()
   const body = JSON.stringify({
     id,
     type: testEventType,
+    version: eventPayloadVersion,
     createdAt: clock.now().toISOString(),
     tenantId,
     data: {

@@ -59,6 +59,17 @@ export const subscriptions = {
       appApi.POST('/webhook-subscriptions/{id}/redeliver', { ...byId(id), body: { eventId } }),
     ),
   sendTest: (id: string) => answer(appApi.POST('/webhook-subscriptions/{id}/send-test', byId(id))),
+  deliveries: (id: string, page: number) =>
+    answer(appApi.GET('/webhook-subscriptions/{id}/deliveries', logPage(id, page))),
+  retryDelivery: (id: string, eventId: string) =>
+    answer(
+      appApi.POST('/webhook-subscriptions/{id}/deliveries/{eventId}/retry', {
+        params: { path: { id, eventId } },
+      }),
+    ),
+  recover: (id: string, since: string) =>
+    answer(appApi.POST('/webhook-subscriptions/{id}/recover', { ...byId(id), body: { since } })),
+  alerts: () => answer(appApi.GET('/webhook-alerts')),
 }
 
 export const backups = {

@@ -49,6 +49,8 @@ export const integrationKeys = {
   attempts: (id: string, page: number) => ['subscriptions', id, 'attempts', page] as const,
   allAttempts: (id: string) => ['subscriptions', id, 'attempts'] as const,
   subscriptionSecret: (id: string) => ['subscriptions', id, 'secret'] as const,
+  setAside: (id: string, page: number) => ['subscriptions', id, 'set-aside', page] as const,
+  webhookAlerts: ['subscriptions', 'alerts'] as const,
   tunnel: ['tunnel'] as const,
   backups: ['backups'] as const,
 }

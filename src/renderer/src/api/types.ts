@@ -47,6 +47,8 @@ export type WebhookSubscription = Schemas['WebhookSubscription']
 export type CreatedWebhookSubscription = Schemas['CreatedWebhookSubscription']
 export type SigningSecret = Schemas['WebhookSigningSecret']
 export type WebhookAttempt = Schemas['WebhookAttempt']
+export type WebhookDelivery = Schemas['WebhookDelivery']
+export type WebhookAlert = Schemas['WebhookAlert']
 /** An event type a subscription may ask for, or a wildcard (`*`, `deal.*`). */
 export type EventTypePattern = WebhookSubscription['eventTypes'][number]
 

@@ -10,6 +10,7 @@ import { useHotkeys } from '../ui/hotkeys'
 import { ShortcutsDialog } from '../ui/shortcuts-dialog'
 import { CommandPalette } from '../palette/command-palette'
 import { WorkBadge } from '../work/work-badge'
+import { WebhookAlerts } from '../settings/outbound/webhook-alerts'
 import './app-shell.css'
 
 /** The frame around every screen: navigation, workspace, live status, shortcuts. */
@@ -135,6 +136,7 @@ export function AppShell() {
         </div>
       </header>
       <main id="main" className="content" tabIndex={-1}>
+        <WebhookAlerts />
         <Outlet />
       </main>
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />

@@ -34,6 +34,29 @@ const statements = [
   sql`alter table inbound_webhooks add column verification_kind text not null default 'none'`,
   sql`alter table inbound_webhooks add column verification_header text`,
   sql`alter table inbound_webhooks add column verification_secret text`,
+  // Outbound delivery that recovers: an event an endpoint rejects is set aside and retried on its
+  // own schedule while the ones after it go on (unless the subscription asks for strict order);
+  // given up, it stays here as failed until recovered. Alerts are raised once per failing streak
+  // and once per disabling, so the alerted moments are kept.
+  sql`alter table webhook_subscriptions add column strict_order integer not null default 0`,
+  sql`alter table webhook_subscriptions add column alerted_failing_since text`,
+  sql`alter table webhook_subscriptions add column alerted_disabled_at text`,
+  sql`create table webhook_deliveries (
+    subscription_id text not null references webhook_subscriptions (id) on delete cascade,
+    event_seq integer not null,
+    event_id text not null,
+    tenant_id text not null,
+    status text not null check (status in ('retrying', 'failed')),
+    attempts integer not null,
+    next_attempt_at text,
+    failed_at text not null,
+    last_status integer,
+    last_error text,
+    primary key (subscription_id, event_seq)
+  ) strict`,
+  sql`create index webhook_deliveries_due on webhook_deliveries (subscription_id, status, next_attempt_at)`,
+  // Every payload carries the version of its shape; the events stored before are version 1.
+  sql`update events set payload = json_set(payload, '$.version', 1)`,
 ]
 
 export async function up(db: Kysely<unknown>): Promise<void> {

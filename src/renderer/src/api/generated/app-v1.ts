@@ -6744,6 +6744,276 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/webhook-subscriptions/{id}/deliveries': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Events set aside: rejected by the endpoint, retrying on their own or failed */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, 1-indexed. */
+          page?: number
+          /** @description Items per page, at most 100. */
+          pageSize?: number
+          /** @description Only the deliveries in this state */
+          status?: 'retrying' | 'failed'
+        }
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description One page of deliveries, oldest event first */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['WebhookDeliveryPage']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/webhook-subscriptions/{id}/deliveries/{eventId}/retry': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Retry now: the event set aside, failed or waiting is due at once */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+          eventId: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Queued: the delivery worker tries it within a second */
+        202: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['QueuedDeliveries']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/webhook-subscriptions/{id}/recover': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Recover every delivery that failed since a moment (after an outage) */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RecoverDeliveries']
+        }
+      }
+      responses: {
+        /** @description Queued: the delivery worker sends them in order */
+        202: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['QueuedDeliveries']
+          }
+        }
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body too large */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Request body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/webhook-subscriptions/{id}/send-test': {
     parameters: {
       query?: never
@@ -6812,6 +7082,69 @@ export interface paths {
         }
       }
     }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/webhook-alerts': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Subscriptions failing for an hour or more, or disabled by Outpost */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The alerts, oldest subscription first */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['WebhookAlertList']
+          }
+        }
+        /** @description Missing, unknown or revoked token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The token lacks the needed scope */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limit exceeded */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -8807,6 +9140,8 @@ export interface components {
        * @example 2026-11-22T14:03:00.000Z
        */
       nextAttemptAt: string | null
+      /** @description true: each event waits until the one before it is delivered or given up. false (the default): an event the endpoint rejects is set aside and retried on its own schedule while the next ones go on (see docs/events.md) */
+      strictOrder: boolean
       /**
        * Format: date-time
        * @description After a rotation: until when the old secret still signs deliveries
@@ -8876,6 +9211,8 @@ export interface components {
       )[]
       /** @default true */
       enabled?: boolean
+      /** @default false */
+      strictOrder?: boolean
       description?: string | null
     }
     UpdateWebhookSubscription: {
@@ -8920,6 +9257,7 @@ export interface components {
       )[]
       /** @description false pauses deliveries; true resumes them where they stopped, events meanwhile included */
       enabled?: boolean
+      strictOrder?: boolean
       description?: string | null
     }
     WebhookSigningSecret: {
@@ -8994,6 +9332,90 @@ export interface components {
        * @description Any event of the workspace
        */
       eventId: string
+    }
+    WebhookDeliveryPage: {
+      /** @description Items of the current page */
+      data: components['schemas']['WebhookDelivery'][]
+      /** @description Echo of the requested page */
+      page: number
+      /** @description Echo of the requested page size */
+      pageSize: number
+      /** @description Total number of items in the workspace */
+      total: number
+      /** @description True when at least one more page exists */
+      hasMore: boolean
+    }
+    /** @description An event the subscription has not delivered yet because its endpoint refused it */
+    WebhookDelivery: {
+      /** @description The event: its id is the webhook-id sent */
+      eventId: string
+      /** @example deal.won */
+      eventType: string | null
+      /**
+       * @description `retrying`: set aside after the endpoint rejected it, retried on its own schedule; `failed`: the schedule is used up, it waits to be retried or recovered by hand
+       * @enum {string}
+       */
+      status: 'retrying' | 'failed'
+      /** @description Attempts made so far */
+      attempts: number
+      /**
+       * Format: date-time
+       * @description When it is tried next; null once failed
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      nextAttemptAt: string | null
+      /**
+       * Format: date-time
+       * @description Its first failed attempt
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      failedAt: string
+      /** @description The HTTP status of the last answer; null when none came */
+      lastStatus: number | null
+      /** @description Why no answer came, if none did */
+      lastError: string | null
+    }
+    QueuedDeliveries: {
+      /** @description How many deliveries were put back on the schedule, due now */
+      queued: number
+    }
+    RecoverDeliveries: {
+      /**
+       * Format: date-time
+       * @description Events that first failed at or after this moment are sent again
+       * @example 2026-11-24T09:00:00Z
+       */
+      since: string
+    }
+    WebhookAlertList: {
+      data: components['schemas']['WebhookAlert'][]
+    }
+    WebhookAlert: {
+      /**
+       * @description `failing`: every attempt for an hour or more has failed; `disabled`: by Outpost
+       * @enum {string}
+       */
+      kind: 'failing' | 'disabled'
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      subscriptionId: string
+      url: string
+      description: string | null
+      /**
+       * Format: date-time
+       * @description Failing since, or disabled at
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      since: string
+      /** @description Why it was disabled */
+      reason: string | null
     }
     Tunnel: {
       /** @description Whether the tunnel should be up (it comes back after a restart) */

@@ -2179,6 +2179,11 @@ export interface components {
         | 'note.deleted'
         | 'reminder.due'
       /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */

@@ -11,6 +11,7 @@ export interface SubscriptionFormValues {
   url: string
   description: string
   eventTypes: EventTypePattern[]
+  strictOrder: boolean
 }
 
 /** The fields a subscription is made of: where to, what for, which events. */
@@ -62,6 +63,13 @@ function SubscriptionFields() {
           </p>
         )}
       </fieldset>
+      <label className="choice">
+        <input type="checkbox" aria-describedby="sub-strict-hint" {...register('strictOrder')} />
+        <span>{t('fields.strictOrder')}</span>
+      </label>
+      <p className="muted" id="sub-strict-hint">
+        {t('fields.strictOrderHint')}
+      </p>
     </>
   )
 }
@@ -71,6 +79,7 @@ export const subscriptionInput = (values: SubscriptionFormValues) => ({
   url: values.url,
   description: values.description.trim() || null,
   eventTypes: values.eventTypes,
+  strictOrder: values.strictOrder,
 })
 
 /** A failed save's errors put on the fields they name; what is left, for the form's error line. */

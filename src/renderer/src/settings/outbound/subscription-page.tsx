@@ -23,6 +23,7 @@ import '../inbound/inbound.css'
 import { PagedLog } from '../../ui/newer-older'
 import { DataTable } from '../../ui/data-table'
 import { SecretBox } from '../../ui/secret-dialog'
+import { SetAsideDeliveries } from './set-aside-deliveries'
 
 /** /settings/outbound/:id: a subscription's settings, secret, test event and delivery log. */
 export function SubscriptionPage() {
@@ -60,6 +61,7 @@ export function SubscriptionPage() {
               <SigningSecretPanel subscription={subscription.data} />
             </div>
           </div>
+          <SetAsideDeliveries subscriptionId={subscription.data.id} />
           <AttemptLog subscriptionId={subscription.data.id} />
         </>
       )}
@@ -79,6 +81,7 @@ function SubscriptionSettings({ subscription }: { subscription: WebhookSubscript
       url: subscription.url,
       description: subscription.description ?? '',
       eventTypes: subscription.eventTypes,
+      strictOrder: subscription.strictOrder,
     },
   })
   const refresh = () =>

@@ -40,7 +40,7 @@ export function SubscriptionsPage() {
   const [created, setCreated] = useState<CreatedWebhookSubscription | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm<SubscriptionFormValues>({
-    defaultValues: { url: '', description: '', eventTypes: ['*'] },
+    defaultValues: { url: '', description: '', eventTypes: ['*'], strictOrder: false },
   })
   const create = useMutation({
     mutationFn: (values: SubscriptionFormValues) => subscriptions.create(subscriptionInput(values)),
