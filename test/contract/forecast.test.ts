@@ -159,6 +159,36 @@ describe('GET /api/app/v1/pipelines/{id}/forecast', () => {
     })
     expect(body.months[2].deals[0].title).toBe('Jan')
     expect(body.noDate).toMatchObject({ month: null, openCount: 1 })
+
+    // Deals outside the months shown are counted beside them, never dropped: one that has slipped
+    // past its expected close, one beyond the last month.
+    await createDeal(server.api, pipeline, {
+      title: 'Slipped',
+      value: 300,
+      stageId: talking!.id,
+      expectedCloseDate: '2026-09-30',
+    })
+    await createDeal(server.api, pipeline, {
+      title: 'Next year',
+      value: 50,
+      stageId: talking!.id,
+      expectedCloseDate: '2027-06-01',
+    })
+    const wider = await server.admin.get(`/api/app/v1/pipelines/${other.body.id}/forecast?months=3`)
+    expect(wider.body.earlier).toMatchObject({
+      month: null,
+      openCount: 1,
+      open: [{ currency: 'BRL', value: 300 }],
+    })
+    expect(wider.body.earlier.deals[0].title).toBe('Slipped')
+    expect(wider.body.later).toMatchObject({ month: null, openCount: 1 })
+    const shifted = await server.admin.get(
+      `/api/app/v1/pipelines/${other.body.id}/forecast?months=3&from=2027-05`,
+    )
+    expect(shifted.body.months[1].deals.map((deal: { title: string }) => deal.title)).toEqual([
+      'Next year',
+    ])
+    expect(shifted.body.earlier.openCount).toBe(3)
     const bad = await server.admin.get(
       `/api/app/v1/pipelines/${other.body.id}/forecast?from=2026-13`,
     )

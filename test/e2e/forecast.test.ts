@@ -98,4 +98,27 @@ describe('the board as a forecast', () => {
     expect(deal.expectedCloseDate).toBe(`${month(1)}-20`)
     await screenshot(page, 'forecast')
   })
+
+  it('keeps a deal whose close date has passed in Overdue, and pages through the months', async () => {
+    const { page, server } = session
+    await server.api.post('/api/v1/deals', {
+      title: 'Slipped deal',
+      value: 500,
+      pipelineId: sales.id,
+      stageId: sales.open.id,
+      expectedCloseDate: `${month(-2)}-05`,
+    })
+    await page.goto(`${server.url}/forecast`)
+    const overdue = page.locator('section.forecast-month:has(h2:text-is("Overdue"))')
+    await overdue.locator(card('Slipped deal')).waitFor()
+    await page.getByRole('button', { name: 'Later months ›' }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(month(6))
+    await page.locator(`section.forecast-month h2:text-is("${monthTitle(month(6))}")`).waitFor()
+    // From six months on, this month's deals have slipped too.
+    await overdue.locator(card('Late follow-up deal')).waitFor()
+    await screenshot(page, 'forecast-later-months')
+    await page.getByRole('button', { name: 'This month' }).click()
+    await page.locator(`section.forecast-month h2:text-is("${monthTitle(month(0))}")`).waitFor()
+    await expectAccessible(page, 'forecast with overdue deals')
+  })
 })

@@ -19,7 +19,14 @@ const forecastMonthSchema = z
 export const forecastSchema = z
   .object({
     pipeline: pipelineSchema,
+    earlier: forecastMonthSchema.openapi({
+      description:
+        'Open deals expected to close before the first month shown: their date has passed',
+    }),
     months: z.array(forecastMonthSchema),
+    later: forecastMonthSchema.openapi({
+      description: 'Open deals expected to close after the last month shown',
+    }),
     noDate: forecastMonthSchema.openapi({ description: 'Open deals with no expected close date' }),
   })
   .openapi('Forecast')

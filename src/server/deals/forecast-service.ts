@@ -30,8 +30,15 @@ export async function getForecast(
   const since = instantOf(`${first}-01`, null, timeZone)
   const rows = await board.listBoardCards(db, tenantId, pipelineId, since)
   const byMonth = new Map<string, { open: BoardCard[]; won: BoardCard[] }>(
-    [...months, 'none'].map((month) => [month, { open: [], won: [] }]),
+    [...months, 'none', 'earlier', 'later'].map((month) => [month, { open: [], won: [] }]),
   )
+  const last = months.at(-1)!
+  // Open deals outside the months shown are counted, not dropped: before them they have slipped.
+  const bucketOf = (date: string | null) => {
+    const month = date?.slice(0, 7)
+    if (month === undefined) return 'none'
+    return month < first ? 'earlier' : month > last ? 'later' : month
+  }
   for (const row of rows) {
     const stage = stages.get(row.stageId)
     if (!stage || stage.type === 'lost') continue
@@ -45,13 +52,13 @@ export async function getForecast(
       const month = wallClockOf(new Date(row.closedAt!), timeZone).date.slice(0, 7)
       byMonth.get(month)?.won.push(card)
     } else {
-      byMonth.get(row.expectedCloseDate?.slice(0, 7) ?? 'none')?.open.push(card)
+      byMonth.get(bucketOf(row.expectedCloseDate))?.open.push(card)
     }
   }
   const summary = (month: string): ForecastMonth => {
     const { open, won } = byMonth.get(month)!
     return {
-      month: month === 'none' ? null : month,
+      month: months.includes(month) ? month : null,
       openCount: open.length,
       open: sumByCurrency(open),
       weighted: sumByCurrency(
@@ -62,5 +69,11 @@ export async function getForecast(
       deals: [...open, ...won],
     }
   }
-  return { pipeline, months: months.map(summary), noDate: summary('none') }
+  return {
+    pipeline,
+    earlier: summary('earlier'),
+    months: months.map(summary),
+    later: summary('later'),
+    noDate: summary('none'),
+  }
 }

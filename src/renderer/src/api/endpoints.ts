@@ -75,8 +75,8 @@ export const deals = {
 export const pipelines = {
   list: () => all((query) => answer(appApi.GET('/pipelines', { params: { query } }))),
   board: (id: string) => answer(appApi.GET('/pipelines/{id}/board', byId(id))),
-  forecast: (id: string) =>
-    answer(appApi.GET('/pipelines/{id}/forecast', { params: { path: { id }, query: {} } })),
+  forecast: (id: string, from?: string) =>
+    answer(appApi.GET('/pipelines/{id}/forecast', { params: { path: { id }, query: { from } } })),
   create: (input: Schemas['CreatePipeline']) => answer(appApi.POST('/pipelines', { body: input })),
   update: (id: string, input: Schemas['UpdatePipeline']) =>
     answer(appApi.PATCH('/pipelines/{id}', { ...byId(id), body: input })),

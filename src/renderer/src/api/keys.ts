@@ -10,7 +10,8 @@ export const keys = {
   board: (pipelineId: string) => ['board', pipelineId] as const,
   boards: ['board'] as const,
   /** Under ['board'], so whatever refreshes the boards refreshes the forecast too. */
-  forecast: (pipelineId: string) => ['board', pipelineId, 'forecast'] as const,
+  forecast: (pipelineId: string, from?: string) =>
+    ['board', pipelineId, 'forecast', from ?? 'now'] as const,
   deal: (id: string) => ['deal', id] as const,
   dealTimeline: (id: string) => ['deal', id, 'timeline'] as const,
   peopleSearch: (query: PeopleQuery) => ['people', query] as const,

@@ -9,10 +9,10 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { errorMessage } from '../api/client'
 import { deals, pipelines } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -23,6 +23,7 @@ import { columnKeyboardCoordinates } from '../board/keyboard-coordinates'
 import { formatMoney } from '../format/money'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
+import { MonthPager } from './month-pager'
 import { expectedCloseIn, monthTitle } from './months'
 import '../board/board.css'
 import './forecast.css'
@@ -67,9 +68,13 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
   const { t } = useTranslation('forecast')
   const queryClient = useQueryClient()
   const toast = useToast()
+  // The first month shown, kept in the address (?from=2027-01); this month without it.
+  const [search, setSearch] = useSearchParams()
+  const from = search.get('from') ?? undefined
   const forecast = useQuery({
-    queryKey: keys.forecast(pipelineId),
-    queryFn: () => pipelines.forecast(pipelineId),
+    queryKey: keys.forecast(pipelineId, from),
+    queryFn: () => pipelines.forecast(pipelineId, from),
+    placeholderData: keepPreviousData,
   })
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -98,19 +103,36 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
     if (!month || card.expectedCloseDate?.slice(0, 7) === month) return
     move.mutate({ card, month })
   }
+  const { earlier, months, later, noDate } = forecast.data
+  const show = (first: string | null) =>
+    setSearch((params) => {
+      if (first) params.set('from', first)
+      else params.delete('from')
+      return params
+    })
   return (
-    <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd}>
-      <div className="board-columns">
-        {forecast.data.months.map((month) => (
-          <MonthColumn key={month.month} month={month} />
-        ))}
-        <MonthColumn month={forecast.data.noDate} />
-      </div>
-    </DndContext>
+    <>
+      <MonthPager
+        first={months[0]!.month!}
+        count={months.length}
+        current={from === undefined}
+        onShow={show}
+      />
+      <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd}>
+        <div className="board-columns">
+          {earlier.openCount > 0 && <MonthColumn month={earlier} title={t('earlier')} />}
+          {months.map((month) => (
+            <MonthColumn key={month.month} month={month} title={monthTitle(month.month!)} />
+          ))}
+          {later.openCount > 0 && <MonthColumn month={later} title={t('later')} />}
+          <MonthColumn month={noDate} title={t('noCloseDate')} />
+        </div>
+      </DndContext>
+    </>
   )
 }
 
-function MonthColumn({ month }: { month: ForecastMonth }) {
+function MonthColumn({ month, title }: { month: ForecastMonth; title: string }) {
   const { t } = useTranslation('forecast')
   const headingId = useId()
   // Deals without a date are shown, not dropped on: a close date cannot be removed by dragging.
@@ -124,7 +146,7 @@ function MonthColumn({ month }: { month: ForecastMonth }) {
     >
       <header className="column-header forecast-header">
         <div className="column-title">
-          <h2 id={headingId}>{month.month ? monthTitle(month.month) : t('noCloseDate')}</h2>
+          <h2 id={headingId}>{title}</h2>
           <span className="column-count" aria-label={t('openCount', { count: month.openCount })}>
             {month.openCount}
           </span>

@@ -19,3 +19,10 @@ export function expectedCloseIn(previous: string | null, month: string): string 
   const day = previous ? Math.min(Number(previous.slice(8, 10)), lastDay) : lastDay
   return `${month}-${String(day).padStart(2, '0')}`
 }
+
+/** The month `count` months after `month` (before it when negative): 2026-11 + 3 → 2027-02. */
+export function monthsAfter(month: string, count: number): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number]
+  const date = new Date(Date.UTC(year, monthNumber - 1 + count, 1))
+  return date.toISOString().slice(0, 7)
+}

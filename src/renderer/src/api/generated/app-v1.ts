@@ -7868,9 +7868,12 @@ export interface components {
     }
     Forecast: {
       pipeline: components['schemas']['Pipeline']
+      earlier: components['schemas']['ForecastMonth']
       months: components['schemas']['ForecastMonth'][]
+      later: components['schemas']['ForecastMonth'] & unknown
       noDate: components['schemas']['ForecastMonth'] & unknown
     }
+    /** @description Open deals expected to close before the first month shown: their date has passed */
     ForecastMonth: {
       /**
        * @description null: no date
