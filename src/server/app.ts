@@ -33,6 +33,7 @@ import { rejectOwnDeliveries } from './webhooks-out/loop-guard'
 import { webhookSubscriptionsRoutes } from './webhooks-out/routes'
 import { workspaceRoutes } from './workspaces/routes'
 import { idempotentWrites } from './idempotency/middleware'
+import { registerEventWebhooks } from './events/webhooks-doc'
 import { withApiConventions, type ApiConventions } from './http/openapi-document'
 
 const bearerAuth = {
@@ -51,6 +52,7 @@ function restApi(deps: AppDeps) {
   api.route('/activities', activitiesRoutes(deps))
   api.route('/notes', notesRoutes(deps))
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
+  registerEventWebhooks(api)
   return api
 }
 

@@ -290,20 +290,633 @@ export interface paths {
     trace?: never
   }
 }
-export type webhooks = Record<string, never>
+export interface webhooks {
+  'deal.created': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.created` event
+     * @description Sent by POST to every enabled subscription that selects `deal.created`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealCreated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'deal.updated': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.updated` event
+     * @description Sent by POST to every enabled subscription that selects `deal.updated`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealUpdated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'deal.stage_changed': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.stage_changed` event
+     * @description Sent by POST to every enabled subscription that selects `deal.stage_changed`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealStageChanged']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'deal.won': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.won` event
+     * @description Sent by POST to every enabled subscription that selects `deal.won`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealWon']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'deal.lost': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.lost` event
+     * @description Sent by POST to every enabled subscription that selects `deal.lost`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealLost']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'deal.deleted': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.deleted` event
+     * @description Sent by POST to every enabled subscription that selects `deal.deleted`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealDeleted']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'person.created': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `person.created` event
+     * @description Sent by POST to every enabled subscription that selects `person.created`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onPersonCreated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'person.updated': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `person.updated` event
+     * @description Sent by POST to every enabled subscription that selects `person.updated`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onPersonUpdated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'person.tag_added': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `person.tag_added` event
+     * @description Sent by POST to every enabled subscription that selects `person.tag_added`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onPersonTagAdded']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'person.deleted': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `person.deleted` event
+     * @description Sent by POST to every enabled subscription that selects `person.deleted`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onPersonDeleted']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'activity.created': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `activity.created` event
+     * @description Sent by POST to every enabled subscription that selects `activity.created`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onActivityCreated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'activity.updated': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `activity.updated` event
+     * @description Sent by POST to every enabled subscription that selects `activity.updated`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onActivityUpdated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'activity.done': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `activity.done` event
+     * @description Sent by POST to every enabled subscription that selects `activity.done`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onActivityDone']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'activity.deleted': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `activity.deleted` event
+     * @description Sent by POST to every enabled subscription that selects `activity.deleted`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onActivityDeleted']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'note.created': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `note.created` event
+     * @description Sent by POST to every enabled subscription that selects `note.created`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onNoteCreated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'note.updated': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `note.updated` event
+     * @description Sent by POST to every enabled subscription that selects `note.updated`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onNoteUpdated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'note.deleted': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `note.deleted` event
+     * @description Sent by POST to every enabled subscription that selects `note.deleted`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onNoteDeleted']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'reminder.due': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `reminder.due` event
+     * @description Sent by POST to every enabled subscription that selects `reminder.due`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onReminderDue']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+}
 export interface components {
   schemas: {
-    PersonPage: {
-      /** @description Items of the current page */
-      data: components['schemas']['Person'][]
-      /** @description Echo of the requested page */
-      page: number
-      /** @description Echo of the requested page size */
-      pageSize: number
-      /** @description Total number of items in the workspace */
-      total: number
-      /** @description True when at least one more page exists */
-      hasMore: boolean
+    /** @description The body of a `deal.created` delivery. */
+    DealCreatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'deal.created'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Deal']
+      }
+    }
+    /** @description Optional fields without a value are null; tags is [] and customFields {} when empty. */
+    Deal: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      /** @example Annual plan for Acme */
+      title: string
+      /**
+       * Format: double
+       * @example 12500
+       */
+      value: number
+      /** @example BRL */
+      currency: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      pipelineId: string
+      /**
+       * Format: uuid
+       * @description Always a stage of the deal's pipeline
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      stageId: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      ownerId: string | null
+      /**
+       * Format: date
+       * @example 2026-12-31
+       */
+      expectedCloseDate: string | null
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      primaryPersonId: string | null
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      primaryCompanyId: string | null
+      /**
+       * Format: uuid
+       * @description Set while the deal is in a lost stage
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      lostReasonId: string | null
+      /**
+       * Format: date-time
+       * @description When the deal entered a won or lost stage; null while it is open
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      closedAt: string | null
+      tags: string[]
+      /** @description Workspace custom fields; read-only through the API */
+      customFields: {
+        [key: string]: unknown
+      }
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      updatedAt: string
+    }
+    /** @description The body of a `deal.updated` delivery. */
+    DealUpdatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'deal.updated'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Deal']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `deal.stage_changed` delivery. */
+    DealStageChangedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'deal.stage_changed'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Deal']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `deal.won` delivery. */
+    DealWonEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'deal.won'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Deal']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `deal.lost` delivery. */
+    DealLostEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'deal.lost'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Deal']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `deal.deleted` delivery. */
+    DealDeletedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'deal.deleted'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Deal']
+      }
+    }
+    /** @description The body of a `person.created` delivery. */
+    PersonCreatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'person.created'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Person']
+      }
     }
     /** @description Optional fields without a value are null; tags is [] and customFields {} when empty. */
     Person: {
@@ -365,6 +978,449 @@ export interface components {
        * @example 2026-11-22T14:03:00.000Z
        */
       updatedAt: string
+    }
+    /** @description The body of a `person.updated` delivery. */
+    PersonUpdatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'person.updated'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Person']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `person.tag_added` delivery. */
+    PersonTagAddedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'person.tag_added'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Person']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+        tag: string
+      }
+    }
+    /** @description The body of a `person.deleted` delivery. */
+    PersonDeletedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'person.deleted'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Person']
+      }
+    }
+    /** @description The body of a `activity.created` delivery. */
+    ActivityCreatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'activity.created'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Activity']
+      }
+    }
+    /** @description A call, meeting, e-mail, task or deadline: a done one in the past is a log entry, an open one is scheduled work. */
+    Activity: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      /**
+       * @description call, meeting, email, task, deadline, or a type the workspace added
+       * @example call
+       */
+      type: string
+      /** @example Call about the renewal */
+      subject: string
+      /** @description Markdown */
+      body: string
+      /**
+       * Format: date
+       * @example 2026-12-01
+       */
+      dueDate: string | null
+      /**
+       * @description HH:MM in timeZone; null for a date-only activity
+       * @example 14:30
+       */
+      dueTime: string | null
+      /** @example America/Sao_Paulo */
+      timeZone: string
+      /**
+       * Format: date-time
+       * @description The instant it is due (a date-only one: the start of its day in timeZone)
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      dueAt: string | null
+      durationMinutes: number | null
+      done: boolean
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      doneAt: string | null
+      /** @example Left a voicemail */
+      outcome: string | null
+      /** @enum {string} */
+      priority: 'low' | 'normal' | 'high'
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      assigneeId: string | null
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      dealId: string | null
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      companyId: string | null
+      personIds: string[]
+      /**
+       * @description When one is marked done, the next is created (docs/activities.md)
+       * @enum {string|null}
+       */
+      recurrence: 'daily' | 'weekly' | 'monthly' | null
+      /** @description Minutes before the due time (a date-only one: before the morning digest) that reminder.due fires; null for no reminder */
+      reminderMinutes: number | null
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      remindAt: string | null
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      updatedAt: string
+    }
+    /** @description The body of a `activity.updated` delivery. */
+    ActivityUpdatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'activity.updated'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Activity']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `activity.done` delivery. */
+    ActivityDoneEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'activity.done'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Activity']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `activity.deleted` delivery. */
+    ActivityDeletedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'activity.deleted'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Activity']
+      }
+    }
+    /** @description The body of a `note.created` delivery. */
+    NoteCreatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'note.created'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Note']
+      }
+    }
+    /** @description A note on a person, a deal or a company; it belongs to that record and is deleted with it. */
+    Note: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      /**
+       * @description Markdown
+       * @example Prefers calls after lunch.
+       */
+      body: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      authorId: string | null
+      /** @description Pinned notes head the timeline */
+      pinned: boolean
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      personId: string | null
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      dealId: string | null
+      /**
+       * Format: uuid
+       * @description The company's own note, or the company of the person or deal it is on
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      companyId: string | null
+      /**
+       * Format: date-time
+       * @description When what it records happened (back-datable)
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      notedAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      updatedAt: string
+    }
+    /** @description The body of a `note.updated` delivery. */
+    NoteUpdatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'note.updated'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Note']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `note.deleted` delivery. */
+    NoteDeletedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'note.deleted'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Note']
+      }
+    }
+    /** @description The body of a `reminder.due` delivery. */
+    ReminderDueEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'reminder.due'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Activity']
+      }
+    }
+    PersonPage: {
+      /** @description Items of the current page */
+      data: components['schemas']['Person'][]
+      /** @description Echo of the requested page */
+      page: number
+      /** @description Echo of the requested page size */
+      pageSize: number
+      /** @description Total number of items in the workspace */
+      total: number
+      /** @description True when at least one more page exists */
+      hasMore: boolean
     }
     Error: {
       error: {
@@ -496,86 +1552,6 @@ export interface components {
       total: number
       /** @description True when at least one more page exists */
       hasMore: boolean
-    }
-    /** @description Optional fields without a value are null; tags is [] and customFields {} when empty. */
-    Deal: {
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      id: string
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      tenantId: string
-      /** @example Annual plan for Acme */
-      title: string
-      /**
-       * Format: double
-       * @example 12500
-       */
-      value: number
-      /** @example BRL */
-      currency: string
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      pipelineId: string
-      /**
-       * Format: uuid
-       * @description Always a stage of the deal's pipeline
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      stageId: string
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      ownerId: string | null
-      /**
-       * Format: date
-       * @example 2026-12-31
-       */
-      expectedCloseDate: string | null
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      primaryPersonId: string | null
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      primaryCompanyId: string | null
-      /**
-       * Format: uuid
-       * @description Set while the deal is in a lost stage
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      lostReasonId: string | null
-      /**
-       * Format: date-time
-       * @description When the deal entered a won or lost stage; null while it is open
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      closedAt: string | null
-      tags: string[]
-      /** @description Workspace custom fields; read-only through the API */
-      customFields: {
-        [key: string]: unknown
-      }
-      /**
-       * Format: date-time
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      createdAt: string
-      /**
-       * Format: date-time
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      updatedAt: string
     }
     CreateDeal: {
       title: string
@@ -722,95 +1698,6 @@ export interface components {
       /** @description True when at least one more page exists */
       hasMore: boolean
     }
-    /** @description A call, meeting, e-mail, task or deadline: a done one in the past is a log entry, an open one is scheduled work. */
-    Activity: {
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      id: string
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      tenantId: string
-      /**
-       * @description call, meeting, email, task, deadline, or a type the workspace added
-       * @example call
-       */
-      type: string
-      /** @example Call about the renewal */
-      subject: string
-      /** @description Markdown */
-      body: string
-      /**
-       * Format: date
-       * @example 2026-12-01
-       */
-      dueDate: string | null
-      /**
-       * @description HH:MM in timeZone; null for a date-only activity
-       * @example 14:30
-       */
-      dueTime: string | null
-      /** @example America/Sao_Paulo */
-      timeZone: string
-      /**
-       * Format: date-time
-       * @description The instant it is due (a date-only one: the start of its day in timeZone)
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      dueAt: string | null
-      durationMinutes: number | null
-      done: boolean
-      /**
-       * Format: date-time
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      doneAt: string | null
-      /** @example Left a voicemail */
-      outcome: string | null
-      /** @enum {string} */
-      priority: 'low' | 'normal' | 'high'
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      assigneeId: string | null
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      dealId: string | null
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      companyId: string | null
-      personIds: string[]
-      /**
-       * @description When one is marked done, the next is created (docs/activities.md)
-       * @enum {string|null}
-       */
-      recurrence: 'daily' | 'weekly' | 'monthly' | null
-      /** @description Minutes before the due time (a date-only one: before the morning digest) that reminder.due fires; null for no reminder */
-      reminderMinutes: number | null
-      /**
-       * Format: date-time
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      remindAt: string | null
-      /**
-       * Format: date-time
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      createdAt: string
-      /**
-       * Format: date-time
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      updatedAt: string
-    }
     SnoozeActivity: {
       /** @example 10 */
       minutes: number
@@ -895,63 +1782,6 @@ export interface components {
       total: number
       /** @description True when at least one more page exists */
       hasMore: boolean
-    }
-    /** @description A note on a person, a deal or a company; it belongs to that record and is deleted with it. */
-    Note: {
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      id: string
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      tenantId: string
-      /**
-       * @description Markdown
-       * @example Prefers calls after lunch.
-       */
-      body: string
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      authorId: string | null
-      /** @description Pinned notes head the timeline */
-      pinned: boolean
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      personId: string | null
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      dealId: string | null
-      /**
-       * Format: uuid
-       * @description The company's own note, or the company of the person or deal it is on
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      companyId: string | null
-      /**
-       * Format: date-time
-       * @description When what it records happened (back-datable)
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      notedAt: string
-      /**
-       * Format: date-time
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      createdAt: string
-      /**
-       * Format: date-time
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      updatedAt: string
     }
     /** @description At least one of personId, dealId and companyId. */
     CreateNote: {
@@ -3054,6 +3884,780 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error']
         }
+      }
+    }
+  }
+  onDealCreated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealCreatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onDealUpdated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealUpdatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onDealStageChanged: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealStageChangedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onDealWon: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealWonEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onDealLost: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealLostEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onDealDeleted: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealDeletedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onPersonCreated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PersonCreatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onPersonUpdated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PersonUpdatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onPersonTagAdded: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PersonTagAddedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onPersonDeleted: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PersonDeletedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onActivityCreated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ActivityCreatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onActivityUpdated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ActivityUpdatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onActivityDone: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ActivityDoneEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onActivityDeleted: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ActivityDeletedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onNoteCreated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoteCreatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onNoteUpdated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoteUpdatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onNoteDeleted: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoteDeletedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onReminderDue: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReminderDueEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
       }
     }
   }
