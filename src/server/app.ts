@@ -102,7 +102,7 @@ function openApiDocument(
     (document ??= withApiConventions(
       api.getOpenAPI31Document({
         openapi: '3.1.0',
-        info: { title, version: '1.0.0', description },
+        info: { title, version: '1.0.0', description, contact: { name: 'Outpost' } },
         servers: [{ url: base }],
         security: [{ bearerAuth: [] }],
       }),

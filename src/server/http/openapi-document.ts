@@ -11,16 +11,18 @@ interface Response {
 }
 
 interface Operation {
+  tags?: string[]
   parameters?: unknown[]
   responses?: Record<string, Response>
 }
 
 interface Document {
+  tags?: { name: string }[]
   paths?: Record<string, Record<string, Operation>>
   components?: { headers?: Record<string, unknown>; parameters?: Record<string, unknown> }
 }
 
-const rateLimitHeaders = {
+const sharedHeaders = {
   RateLimit: {
     description:
       'What is left of the rate-limit window (draft-ietf-httpapi-ratelimit-headers-10): `r` ' +
@@ -58,7 +60,7 @@ const idempotencyKey = {
   example: '5f1b7c1e-2a8f-4d8e-9a51-3c0f4b6e7d21',
 }
 
-const headerRef = (name: keyof typeof rateLimitHeaders) => ({
+const headerRef = (name: keyof typeof sharedHeaders) => ({
   $ref: `#/components/headers/${name}`,
 })
 
@@ -85,10 +87,18 @@ export interface ApiConventions {
 export function withApiConventions<D extends object>(document: D, conventions: ApiConventions): D {
   const doc = document as Document
   doc.components ??= {}
+  const { 'Idempotent-Replayed': replayed, ...rateLimitHeaders } = sharedHeaders
   doc.components.headers = { ...doc.components.headers, ...rateLimitHeaders }
   if (conventions.idempotentWrites) {
+    doc.components.headers['Idempotent-Replayed'] = replayed
     doc.components.parameters = { ...doc.components.parameters, IdempotencyKey: idempotencyKey }
   }
+  // Every tag the operations use, declared in their order of first use (Spectral asks for it).
+  const tags = new Set(doc.tags?.map((tag) => tag.name))
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(item)) operation.tags?.forEach((tag) => tags.add(tag))
+  }
+  doc.tags = [...tags].map((name) => ({ name }))
   for (const item of Object.values(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
       const idempotent = conventions.idempotentWrites && (method === 'post' || method === 'patch')

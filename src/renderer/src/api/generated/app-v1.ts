@@ -3187,8 +3187,6 @@ export interface components {
     'RateLimit-Policy': string
     /** @description Seconds until the window resets and requests are admitted again. */
     'Retry-After': number
-    /** @description Present when this is the kept answer to an earlier request with the same `Idempotency-Key`: nothing ran again. */
-    'Idempotent-Replayed': 'true'
   }
   pathItems: never
 }
