@@ -1794,7 +1794,28 @@ export interface components {
       /** @description True when a one- or two-letter search has more than 10000 matches: total is then 10000 and only its pages can be read */
       totalCapped: boolean
     }
-    /** @description Optional fields without a value are null; tags is [] and customFields {} when empty. */
+    /**
+     * @description Optional fields without a value are null; tags is [] and customFields {} when empty.
+     * @example {
+     *       "id": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "fullName": "Ana Souza",
+     *       "primaryEmail": "ana@acme.com.br",
+     *       "primaryPhone": "+5511912345678",
+     *       "companyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "lifecycleStage": "lead",
+     *       "leadSource": "Website form",
+     *       "tags": [
+     *         "vip"
+     *       ],
+     *       "ownerId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "customFields": {
+     *         "plan": "pro"
+     *       },
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
     Person: {
       /**
        * Format: uuid
@@ -1959,7 +1980,28 @@ export interface components {
       /** @description True when at least one more page exists */
       hasMore: boolean
     }
-    /** @description Optional fields without a value are null; tags is [] and customFields {} when empty. */
+    /**
+     * @description Optional fields without a value are null; tags is [] and customFields {} when empty.
+     * @example {
+     *       "id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "title": "Annual plan for Acme",
+     *       "value": 12500,
+     *       "pipelineId": "1a2b3c4d-5e6f-4a7b-9c8d-0e1f2a3b4c5d",
+     *       "stageId": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+     *       "expectedCloseDate": "2026-12-31",
+     *       "primaryPersonId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "primaryCompanyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "currency": "BRL",
+     *       "ownerId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "lostReasonId": null,
+     *       "closedAt": null,
+     *       "tags": [],
+     *       "customFields": {},
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
     Deal: {
       /**
        * Format: uuid
@@ -2157,7 +2199,36 @@ export interface components {
         }
       }
     }
-    /** @description A call, meeting, e-mail, task or deadline: a done one in the past is a log entry, an open one is scheduled work. */
+    /**
+     * @description A call, meeting, e-mail, task or deadline: a done one in the past is a log entry, an open one is scheduled work.
+     * @example {
+     *       "id": "7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "type": "call",
+     *       "subject": "Call about the renewal",
+     *       "dueDate": "2026-12-01",
+     *       "dueTime": "14:30",
+     *       "timeZone": "America/Sao_Paulo",
+     *       "durationMinutes": 30,
+     *       "dealId": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+     *       "personIds": [
+     *         "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a"
+     *       ],
+     *       "body": "",
+     *       "dueAt": "2026-12-01T17:30:00.000Z",
+     *       "done": false,
+     *       "doneAt": null,
+     *       "outcome": null,
+     *       "priority": "normal",
+     *       "assigneeId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "companyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "recurrence": null,
+     *       "reminderMinutes": 15,
+     *       "remindAt": "2026-12-01T17:15:00.000Z",
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
     Activity: {
       /**
        * Format: uuid

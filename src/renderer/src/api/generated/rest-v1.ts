@@ -678,7 +678,28 @@ export interface components {
         object: components['schemas']['Deal']
       }
     }
-    /** @description Optional fields without a value are null; tags is [] and customFields {} when empty. */
+    /**
+     * @description Optional fields without a value are null; tags is [] and customFields {} when empty.
+     * @example {
+     *       "id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "title": "Annual plan for Acme",
+     *       "value": 12500,
+     *       "pipelineId": "1a2b3c4d-5e6f-4a7b-9c8d-0e1f2a3b4c5d",
+     *       "stageId": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+     *       "expectedCloseDate": "2026-12-31",
+     *       "primaryPersonId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "primaryCompanyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "currency": "BRL",
+     *       "ownerId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "lostReasonId": null,
+     *       "closedAt": null,
+     *       "tags": [],
+     *       "customFields": {},
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
     Deal: {
       /**
        * Format: uuid
@@ -918,7 +939,28 @@ export interface components {
         object: components['schemas']['Person']
       }
     }
-    /** @description Optional fields without a value are null; tags is [] and customFields {} when empty. */
+    /**
+     * @description Optional fields without a value are null; tags is [] and customFields {} when empty.
+     * @example {
+     *       "id": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "fullName": "Ana Souza",
+     *       "primaryEmail": "ana@acme.com.br",
+     *       "primaryPhone": "+5511912345678",
+     *       "companyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "lifecycleStage": "lead",
+     *       "leadSource": "Website form",
+     *       "tags": [
+     *         "vip"
+     *       ],
+     *       "ownerId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "customFields": {
+     *         "plan": "pro"
+     *       },
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
     Person: {
       /**
        * Format: uuid
@@ -1084,7 +1126,36 @@ export interface components {
         object: components['schemas']['Activity']
       }
     }
-    /** @description A call, meeting, e-mail, task or deadline: a done one in the past is a log entry, an open one is scheduled work. */
+    /**
+     * @description A call, meeting, e-mail, task or deadline: a done one in the past is a log entry, an open one is scheduled work.
+     * @example {
+     *       "id": "7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "type": "call",
+     *       "subject": "Call about the renewal",
+     *       "dueDate": "2026-12-01",
+     *       "dueTime": "14:30",
+     *       "timeZone": "America/Sao_Paulo",
+     *       "durationMinutes": 30,
+     *       "dealId": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+     *       "personIds": [
+     *         "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a"
+     *       ],
+     *       "body": "",
+     *       "dueAt": "2026-12-01T17:30:00.000Z",
+     *       "done": false,
+     *       "doneAt": null,
+     *       "outcome": null,
+     *       "priority": "normal",
+     *       "assigneeId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "companyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "recurrence": null,
+     *       "reminderMinutes": 15,
+     *       "remindAt": "2026-12-01T17:15:00.000Z",
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
     Activity: {
       /**
        * Format: uuid
@@ -1277,7 +1348,22 @@ export interface components {
         object: components['schemas']['Note']
       }
     }
-    /** @description A note on a person, a deal or a company; it belongs to that record and is deleted with it. */
+    /**
+     * @description A note on a person, a deal or a company; it belongs to that record and is deleted with it.
+     * @example {
+     *       "id": "8d9e0f1a-2b3c-4d4e-9f5a-6b7c8d9e0f1a",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "body": "Prefers calls after lunch.",
+     *       "personId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "pinned": true,
+     *       "authorId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "dealId": null,
+     *       "companyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "notedAt": "2026-11-20T13:02:00.000Z",
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
     Note: {
       /**
        * Format: uuid
@@ -1472,6 +1558,19 @@ export interface components {
         }
       }
     }
+    /**
+     * @example {
+     *       "fullName": "Ana Souza",
+     *       "primaryEmail": "ana@acme.com.br",
+     *       "primaryPhone": "+55 11 91234-5678",
+     *       "companyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "lifecycleStage": "lead",
+     *       "leadSource": "Website form",
+     *       "tags": [
+     *         "vip"
+     *       ]
+     *     }
+     */
     CreatePerson: {
       fullName: string
       /**
@@ -1506,7 +1605,13 @@ export interface components {
        */
       tags?: string[]
     }
-    /** @description Fields not sent stay unchanged; null clears an optional field; tags replaces the set. */
+    /**
+     * @description Fields not sent stay unchanged; null clears an optional field; tags replaces the set.
+     * @example {
+     *       "lifecycleStage": "customer",
+     *       "primaryPhone": null
+     *     }
+     */
     UpdatePerson: {
       fullName?: string
       /**
@@ -1553,6 +1658,17 @@ export interface components {
       /** @description True when at least one more page exists */
       hasMore: boolean
     }
+    /**
+     * @example {
+     *       "title": "Annual plan for Acme",
+     *       "value": 12500,
+     *       "pipelineId": "1a2b3c4d-5e6f-4a7b-9c8d-0e1f2a3b4c5d",
+     *       "stageId": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+     *       "expectedCloseDate": "2026-12-31",
+     *       "primaryPersonId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "primaryCompanyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b"
+     *     }
+     */
     CreateDeal: {
       title: string
       /** Format: double */
@@ -1588,7 +1704,13 @@ export interface components {
        */
       tags?: string[]
     }
-    /** @description Fields not sent stay unchanged; null clears an optional field; tags replaces the set. */
+    /**
+     * @description Fields not sent stay unchanged; null clears an optional field; tags replaces the set.
+     * @example {
+     *       "value": 14000,
+     *       "expectedCloseDate": null
+     *     }
+     */
     UpdateDeal: {
       title?: string
       /** Format: double */
@@ -1635,7 +1757,42 @@ export interface components {
       /** @description True when more events are already waiting; read again at once */
       hasMore: boolean
     }
-    /** @description One change. Every event of one operation carries the same data; `.deleted` types are Outpost's addition to the spec's list. */
+    /**
+     * @description One change. Every event of one operation carries the same data; `.deleted` types are Outpost's addition to the spec's list.
+     * @example {
+     *       "id": "4f5a6b7c-8d9e-4f0a-9b1c-2d3e4f5a6b7c",
+     *       "type": "deal.stage_changed",
+     *       "createdAt": "2026-11-22T14:03:00.000Z",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "data": {
+     *         "object": {
+     *           "id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+     *           "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *           "title": "Annual plan for Acme",
+     *           "value": 12500,
+     *           "pipelineId": "1a2b3c4d-5e6f-4a7b-9c8d-0e1f2a3b4c5d",
+     *           "stageId": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+     *           "expectedCloseDate": "2026-12-31",
+     *           "primaryPersonId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *           "primaryCompanyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *           "currency": "BRL",
+     *           "ownerId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *           "lostReasonId": null,
+     *           "closedAt": null,
+     *           "tags": [],
+     *           "customFields": {},
+     *           "createdAt": "2026-11-20T13:02:00.000Z",
+     *           "updatedAt": "2026-11-22T14:03:00.000Z"
+     *         },
+     *         "previous": {
+     *           "stageId": "0f1e2d3c-4b5a-4968-8776-655443322110"
+     *         },
+     *         "changes": [
+     *           "stageId"
+     *         ]
+     *       }
+     *     }
+     */
     Event: {
       /**
        * Format: uuid
@@ -1702,6 +1859,20 @@ export interface components {
       /** @example 10 */
       minutes: number
     }
+    /**
+     * @example {
+     *       "type": "call",
+     *       "subject": "Call about the renewal",
+     *       "dueDate": "2026-12-01",
+     *       "dueTime": "14:30",
+     *       "timeZone": "America/Sao_Paulo",
+     *       "durationMinutes": 30,
+     *       "dealId": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+     *       "personIds": [
+     *         "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a"
+     *       ]
+     *     }
+     */
     CreateActivity: {
       /** @default task */
       type?: string
@@ -1737,7 +1908,13 @@ export interface components {
       companyId?: string | null
       personIds?: string[]
     }
-    /** @description Fields not sent stay unchanged; null clears an optional field; personIds replaces the set. */
+    /**
+     * @description Fields not sent stay unchanged; null clears an optional field; personIds replaces the set.
+     * @example {
+     *       "done": true,
+     *       "outcome": "Left a voicemail"
+     *     }
+     */
     UpdateActivity: {
       type?: string
       subject?: string
@@ -1783,7 +1960,14 @@ export interface components {
       /** @description True when at least one more page exists */
       hasMore: boolean
     }
-    /** @description At least one of personId, dealId and companyId. */
+    /**
+     * @description At least one of personId, dealId and companyId.
+     * @example {
+     *       "body": "Prefers calls after lunch.",
+     *       "personId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "pinned": true
+     *     }
+     */
     CreateNote: {
       body: string
       /** Format: uuid */
@@ -1804,7 +1988,12 @@ export interface components {
        */
       notedAt?: string
     }
-    /** @description Fields not sent stay unchanged. */
+    /**
+     * @description Fields not sent stay unchanged.
+     * @example {
+     *       "pinned": false
+     *     }
+     */
     UpdateNote: {
       body?: string
       /** Format: uuid */
