@@ -33,6 +33,8 @@ import { rejectOwnDeliveries } from './webhooks-out/loop-guard'
 import { webhookAlertsRoutes, webhookSubscriptionsRoutes } from './webhooks-out/routes'
 import { workspaceRoutes } from './workspaces/routes'
 import { idempotentWrites } from './idempotency/middleware'
+import { registerEventWebhooks } from './events/webhooks-doc'
+import { withApiConventions, type ApiConventions } from './http/openapi-document'
 
 const bearerAuth = {
   type: 'http',
@@ -50,6 +52,7 @@ function restApi(deps: AppDeps) {
   api.route('/activities', activitiesRoutes(deps))
   api.route('/notes', notesRoutes(deps))
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
+  registerEventWebhooks(api)
   return api
 }
 
@@ -92,16 +95,20 @@ function openApiDocument(
   title: string,
   base: string,
   description: string,
+  conventions: ApiConventions,
 ) {
   let document: unknown
   // Built on first request, then kept: the routes never change while the server runs.
   return () =>
-    (document ??= api.getOpenAPI31Document({
-      openapi: '3.1.0',
-      info: { title, version: '1.0.0', description },
-      servers: [{ url: base }],
-      security: [{ bearerAuth: [] }],
-    }))
+    (document ??= withApiConventions(
+      api.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: { title, version: '1.0.0', description, contact: { name: 'Outpost' } },
+        servers: [{ url: base }],
+        security: [{ bearerAuth: [] }],
+      }),
+      conventions,
+    ))
 }
 
 /** Builds the whole HTTP app. Routes are registered before the UI catch-all on purpose. */
@@ -126,12 +133,14 @@ export function createApp(deps: AppDeps) {
     'Outpost REST API',
     '/api/v1',
     'Deals and People of one workspace.',
+    { idempotentWrites: true },
   )
   const managementDocument = openApiDocument(
     management,
     'Outpost management API',
     '/api/app/v1',
     'Workspace settings for the Outpost UI and admin scripts; needs an admin token.',
+    { idempotentWrites: false },
   )
   app.get('/api/v1/openapi.json', (c) => c.json(restDocument()))
   app.get('/api/app/v1/openapi.json', (c) => c.json(managementDocument()))

@@ -222,6 +222,7 @@ beforeAll(async () => {
   ids.tokens = await post('/api/app/v1/tokens', { name: 'spare', scope: 'api' })
   ids.activities = await post('/api/v1/activities', { subject: 'Call back', dueDate: '2026-12-01' })
   ids.notes = await post('/api/v1/notes', { body: 'A note', personId: ids.people })
+  ids.events = (await server.admin.get('/api/v1/events?limit=1')).body.data[0].id
   await post('/api/app/v1/activity-types', { key: 'visit', name: 'Visit' })
   ids['webhook-subscriptions'] = await post('/api/app/v1/webhook-subscriptions', {
     url: 'http://127.0.0.1:9/hook',

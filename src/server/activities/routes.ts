@@ -43,7 +43,10 @@ export function activitiesRoutes(deps: AppDeps) {
         method: 'get',
         path: '/',
         tags,
+        operationId: 'listActivities',
         summary: 'List activities, newest first or soonest due, with filters',
+        description:
+          "One page of the workspace's activities. Filters narrow it (person, deal, company, assignee, type, subject text, done, due dates); `sort=dueAt` lists the soonest due first instead of the newest. See docs/activities.md.",
         request: { query: activityQuery },
         responses: {
           200: jsonResponse(activityPageSchema, 'One page of activities'),
@@ -60,7 +63,10 @@ export function activitiesRoutes(deps: AppDeps) {
         method: 'post',
         path: '/{id}/snooze',
         tags,
+        operationId: 'snoozeActivityReminder',
         summary: 'Fire the reminder again in some minutes',
+        description:
+          "Sets the activity's reminder to fire again after the given minutes; `reminder.due` is emitted again then.",
         request: { params: idParams, ...jsonRequest(snoozeBody) },
         responses: {
           200: jsonResponse(activitySchema, 'The activity, with its new remindAt'),
@@ -113,7 +119,10 @@ export function activityTypesRoutes({ db, clock }: AppDeps) {
         method: 'get',
         path: '/',
         tags: typeTags,
+        operationId: 'listActivityTypes',
         summary: 'List activity types: the built-in ones, then those added',
+        description:
+          'The built-in types (call, meeting, email, task, deadline) first, then the ones the workspace added.',
         responses: {
           200: jsonResponse(z.object({ data: z.array(activityTypeSchema) }), 'The types'),
           ...errorResponses(401, 403, 429),
@@ -126,7 +135,9 @@ export function activityTypesRoutes({ db, clock }: AppDeps) {
         method: 'post',
         path: '/',
         tags: typeTags,
+        operationId: 'createActivityType',
         summary: 'Add an activity type',
+        description: 'Adds a type the workspace can give activities, beside the built-in ones.',
         request: jsonRequest(createActivityTypeBody),
         responses: {
           201: jsonResponse(activityTypeSchema, 'The type'),
@@ -143,7 +154,10 @@ export function activityTypesRoutes({ db, clock }: AppDeps) {
         method: 'delete',
         path: '/{key}',
         tags: typeTags,
+        operationId: 'deleteActivityType',
         summary: 'Remove an added type; its activities keep it',
+        description:
+          'Removes a type the workspace added; activities of that type keep it. Built-in types cannot be removed.',
         request: {
           params: z.object({ key: z.string().openapi({ param: { name: 'key', in: 'path' } }) }),
         },
@@ -181,7 +195,10 @@ export function myWorkRoutes({ db, clock }: AppDeps) {
       method: 'get',
       path: '/',
       tags: ['Activities'],
+      operationId: 'getMyWork',
       summary: 'Open activities: overdue, today, tomorrow, the rest of this week, and undated',
+      description:
+        "The open activities grouped by when they are due, in the workspace's time zone, with the names of the people and deals they link to.",
       request: { query: z.strictObject({ assigneeId: z.uuid().optional() }) },
       responses: {
         200: jsonResponse(myWorkSchema, 'The buckets'),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { activityExample, createActivityExample, updateActivityExample } from '../http/examples'
 import { pageQuery, pageSchema } from '../http/pagination'
 import { clockTime, reminderMinutes, text, timeZone, timestamp, uuid } from '../http/schema-types'
 
@@ -54,6 +55,7 @@ export const activitySchema = z
     updatedAt: timestamp,
   })
   .openapi('Activity', {
+    example: activityExample,
     description:
       'A call, meeting, e-mail, task or deadline: a done one in the past is a log entry, an ' +
       'open one is scheduled work.',
@@ -104,7 +106,7 @@ export const createActivityBody = z
     ...scheduleFields,
     ...linkFields,
   })
-  .openapi('CreateActivity')
+  .openapi('CreateActivity', { example: createActivityExample })
 
 export const updateActivityBody = z
   .strictObject({
@@ -115,6 +117,7 @@ export const updateActivityBody = z
     ...linkFields,
   })
   .openapi('UpdateActivity', {
+    example: updateActivityExample,
     description:
       'Fields not sent stay unchanged; null clears an optional field; personIds replaces the set.',
   })

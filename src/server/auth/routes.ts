@@ -21,6 +21,7 @@ export const tokensRoutes = (deps: AppDeps) =>
     tag: 'API tokens',
     noun: 'token',
     plural: 'tokens',
+    operationNouns: { one: 'ApiToken', many: 'ApiTokens' },
     basePath: '/api/app/v1/tokens',
     item: apiTokenSchema,
     page: apiTokenPageSchema,

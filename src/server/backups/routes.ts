@@ -30,7 +30,10 @@ export function backupsRoutes({ db, clock, dataDir, keyStore }: AppDeps) {
         method: 'get',
         path: '/',
         tags,
+        operationId: 'listBackups',
         summary: 'The backups kept, and how the last one went',
+        description:
+          'The backups in the data folder, newest first, and the state of the last automatic one. See docs/durability.md.',
         responses: {
           200: jsonResponse(backupsSchema, 'The backups'),
           ...errorResponses(401, 403, 404, 429),
@@ -43,7 +46,9 @@ export function backupsRoutes({ db, clock, dataDir, keyStore }: AppDeps) {
         method: 'post',
         path: '/',
         tags,
+        operationId: 'createBackup',
         summary: 'Back up now (kept until deleted by hand)',
+        description: 'Takes a checked backup of the database now; manual backups are never pruned.',
         responses: {
           201: jsonResponse(backupStatusSchema, 'The backup, checked'),
           ...errorResponses(401, 403, 404, 429),
@@ -56,6 +61,7 @@ export function backupsRoutes({ db, clock, dataDir, keyStore }: AppDeps) {
         method: 'post',
         path: '/{name}/restore',
         tags,
+        operationId: 'restoreBackup',
         summary: 'Restore a backup over the database, with the server running',
         description:
           'Checks the backup, backs up the moment before (`undo`), then copies the backup over ' +

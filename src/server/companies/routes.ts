@@ -30,7 +30,10 @@ export const companiesRoutes = (deps: AppDeps) =>
         method: 'get',
         path: '/',
         tags: ['Companies'],
+        operationId: 'listCompanies',
         summary: 'List companies, newest first or by name, searched by name or domain',
+        description:
+          'One page of companies, newest first or by name; `q` searches names and domains.',
         request: { query: companySearchQuery },
         responses: {
           200: jsonResponse(companySearchPageSchema, 'One page of companies'),
@@ -47,7 +50,10 @@ export const companiesRoutes = (deps: AppDeps) =>
         method: 'get',
         path: '/{id}/summary',
         tags: ['Companies'],
+        operationId: 'getCompanySummary',
         summary: 'A company with its people count and its open and won deals',
+        description:
+          'The company, how many people it has, and its open and won deals with their sums per currency.',
         request: { params: idParams },
         responses: {
           200: jsonResponse(companySummarySchema, 'The company'),

@@ -25,7 +25,9 @@ export function currenciesRoutes({ db, clock }: AppDeps) {
         method: 'get',
         path: '/',
         tags,
+        operationId: 'listCurrencies',
         summary: 'List the enabled currencies, by code',
+        description: 'The currencies deals of the workspace may be in, by ISO 4217 code.',
         responses: {
           200: jsonResponse(z.object({ data: z.array(currencySchema) }), 'Enabled currencies'),
           ...errorResponses(401, 403, 429),
@@ -38,7 +40,10 @@ export function currenciesRoutes({ db, clock }: AppDeps) {
         method: 'put',
         path: '/{code}',
         tags,
+        operationId: 'enableCurrency',
         summary: 'Enable a currency (idempotent)',
+        description:
+          'Enables an ISO 4217 currency for deals; enabling one already enabled changes nothing.',
         request: { params: codeParams },
         responses: {
           200: jsonResponse(currencySchema, 'Enabled'),
@@ -56,7 +61,9 @@ export function currenciesRoutes({ db, clock }: AppDeps) {
         method: 'delete',
         path: '/{code}',
         tags,
+        operationId: 'disableCurrency',
         summary: 'Disable a currency; deals already in it keep it',
+        description: 'New deals can no longer use the currency; deals already in it keep it.',
         request: { params: codeParams },
         responses: { 204: noContent, ...errorResponses(400, 401, 403, 404, 429) },
       }),

@@ -2,6 +2,7 @@ import { createRoute, type z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
 import { inTransaction } from '../db/connection'
 import { errorResponses, idParams, jsonRequest, jsonResponse } from '../http/schema-types'
+import { pascalCase } from '../http/crud-routes'
 import { createRouter } from '../http/validation'
 import { patchCustomFieldsOf, type CustomFieldsOwner, type WithCustomFields } from './patch'
 import { customFieldsPatchBody } from './schema'
@@ -16,7 +17,11 @@ export function customFieldsRoutes<Record extends WithCustomFields>(
       method: 'patch',
       path: '/{id}/custom-fields',
       tags: [kind.tag],
+      operationId: `update${pascalCase(kind.noun)}CustomFields`,
       summary: `Set or remove some of a ${kind.noun}'s custom fields`,
+      description:
+        'Each value sent replaces that field; `null` removes it; fields not sent stay. Values are ' +
+        `text, numbers or booleans. Emits the ${kind.noun}'s \`updated\` event.`,
       request: { params: idParams, ...jsonRequest(customFieldsPatchBody) },
       responses: {
         200: jsonResponse(kind.schema, `The ${kind.noun}`),

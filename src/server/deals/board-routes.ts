@@ -19,7 +19,10 @@ export function boardRoutes({ db, clock }: AppDeps) {
         method: 'get',
         path: '/{id}/forecast',
         tags: ['Pipelines'],
+        operationId: 'getPipelineForecast',
         summary: 'Open deals by expected close month, weighted, beside the deals won each month',
+        description:
+          "The pipeline's open deals by expected close month, each weighted by its probability, beside the deals won in each month; sums per currency, never converted.",
         request: { params, query: forecastQuery },
         responses: {
           200: jsonResponse(forecastSchema, 'The forecast'),
@@ -37,7 +40,10 @@ export function boardRoutes({ db, clock }: AppDeps) {
         method: 'get',
         path: '/{id}/board',
         tags: ['Pipelines'],
+        operationId: 'getPipelineBoard',
         summary: "A pipeline's deals grouped by stage, with counts and sums per currency",
+        description:
+          'Every deal of the pipeline in one answer, grouped by stage in board order, the most recently updated first, with counts and sums per currency.',
         request: { params },
         responses: {
           200: jsonResponse(boardSchema, 'The board'),

@@ -26,7 +26,10 @@ export const dealsBulkBody = z
 export const dealsBulkRoutes = (deps: AppDeps) =>
   bulkRoute(deps, {
     tag: 'Deals (UI)',
+    operationId: 'bulkUpdateDeals',
     summary: 'Move, assign, tag or delete many deals, all or none',
+    description:
+      'Applies one action (move to a stage, assign an owner, add or remove a tag, delete) to the listed deals in one transaction: all are changed, or none (the first failure is answered).',
     body: dealsBulkBody,
     async act(trx, tenantId, id, input, now) {
       switch (input.action) {

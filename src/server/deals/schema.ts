@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { createDealExample, dealExample, updateDealExample } from '../http/examples'
 import { pageSchema } from '../http/pagination'
 import { defaultCurrency, parseCurrency } from '../../shared/fields/currency'
 import { checkMoney } from '../../shared/fields/money'
@@ -27,6 +28,7 @@ export const dealSchema = z
     updatedAt: timestamp,
   })
   .openapi('Deal', {
+    example: dealExample,
     description:
       'Optional fields without a value are null; tags is [] and customFields {} when empty.',
   })
@@ -71,7 +73,7 @@ export const createDealBody = z
     stageId: z.uuid(),
     ...optionalFields,
   })
-  .openapi('CreateDeal')
+  .openapi('CreateDeal', { example: createDealExample })
 
 export const updateDealBody = z
   .strictObject({
@@ -82,6 +84,7 @@ export const updateDealBody = z
     ...optionalFields,
   })
   .openapi('UpdateDeal', {
+    example: updateDealExample,
     description:
       'Fields not sent stay unchanged; null clears an optional field; tags replaces the set.',
   })

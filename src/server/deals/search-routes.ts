@@ -27,7 +27,10 @@ const probabilityRoutes = ({ db }: AppDeps) =>
         method: 'get',
         path: '/{id}/probability',
         tags: ['Deals (UI)'],
+        operationId: 'getDealProbability',
         summary: "A deal's own probability for the forecast; null when it follows its stage",
+        description:
+          "The deal's own probability (0-100) used by the forecast, or null when it follows its stage's.",
         request: { params: idParams },
         responses: {
           200: jsonResponse(probabilityBody, 'The probability'),
@@ -42,7 +45,10 @@ const probabilityRoutes = ({ db }: AppDeps) =>
         method: 'put',
         path: '/{id}/probability',
         tags: ['Deals (UI)'],
+        operationId: 'setDealProbability',
         summary: "Set a deal's own probability for the forecast, or null for its stage's",
+        description:
+          "Sets the deal's own probability (0-100) for the forecast; null makes it follow its stage's again.",
         request: { params: idParams, ...jsonRequest(probabilityBody) },
         responses: {
           200: jsonResponse(probabilityBody, 'The probability set'),
@@ -65,13 +71,17 @@ export const dealsSearchRoutes = (deps: AppDeps) =>
     deps,
     ['Deals (UI)'],
     {
+      operationId: 'searchDeals',
       summary: 'List the deals of a person, company or pipeline, newest first',
+      description:
+        'One page of the deals of a person, company or pipeline (and other filters the v1 list does not have), newest first.',
       query: dealsSearchQuery,
       page: pageSchema(dealSchema, 'DealSearchPage'),
       pageDescription: 'One page of deals',
       search: searchDeals,
     },
     {
+      operationId: 'listDealEvents',
       summary: "A deal's timeline: its stage changes and other events, newest first",
       requireRecord: getDeal,
     },

@@ -24,6 +24,7 @@ const eventRoute = createRoute({
   method: 'get',
   path: '/{id}',
   tags,
+  operationId: 'getEvent',
   summary: 'Read one event by its id (an Outpost extension)',
   description:
     'The event exactly as the feed and outbound webhooks carry it: to check a delivery, or to ' +
@@ -39,6 +40,7 @@ const feedRoute = createRoute({
   method: 'get',
   path: '/',
   tags,
+  operationId: 'listEvents',
   summary: 'Read the change feed: events in commit order, after a cursor',
   description:
     'Every create, update and delete of people and deals in the workspace, oldest first. ' +
@@ -55,6 +57,7 @@ const streamRoute = createRoute({
   method: 'get',
   path: '/stream',
   tags,
+  operationId: 'streamEvents',
   summary: 'Follow the change feed live, as Server-Sent Events',
   description:
     'Each SSE message has the event JSON as `data` and its cursor as `id`, so an ' +

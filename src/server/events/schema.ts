@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { eventExample } from '../http/examples'
 import { eventTypes } from '../../shared/events'
 import { dealSchema } from '../deals/schema'
 import { timestamp, uuid } from '../http/schema-types'
@@ -144,6 +145,7 @@ export const eventSchema = z
     }),
   })
   .openapi('Event', {
+    example: eventExample,
     description:
       'One change. Every event of one operation carries the same data; `.deleted` types are ' +
       "Outpost's addition to the spec's list.",

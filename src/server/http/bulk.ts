@@ -67,7 +67,10 @@ export function bulkRoute<B extends z.ZodType<{ ids: string[] }>>(
   { db, clock }: AppDeps,
   route: {
     tag: string
+    /** `updatePeopleInBulk`. */
+    operationId: string
     summary: string
+    description: string
     body: B
     act(trx: Db, tenantId: string, id: string, input: z.output<B>, now: Date): Promise<unknown>
   },
@@ -77,7 +80,9 @@ export function bulkRoute<B extends z.ZodType<{ ids: string[] }>>(
       method: 'post',
       path: '/bulk',
       tags: [route.tag],
+      operationId: route.operationId,
       summary: route.summary,
+      description: route.description,
       request: jsonRequest(route.body),
       responses: {
         200: jsonResponse(bulkResultSchema, 'How many were changed'),

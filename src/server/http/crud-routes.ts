@@ -5,7 +5,14 @@ import type { Db } from '../db/connection'
 import type { PageAfter } from '../db/record-page'
 import { assertOneStart, cursorPageQuery, nextLink, nextLinkHeader } from './page-cursor'
 import { pageQuery, type Page, type PageRequest } from './pagination'
-import { errorResponses, idParams, jsonRequest, jsonResponse, noContent } from './schema-types'
+import {
+  errorResponses,
+  idParams,
+  jsonRequest,
+  jsonResponse,
+  locationHeader,
+  noContent,
+} from './schema-types'
 import { createRouter, validated } from './validation'
 
 /** The five operations of a workspace-owned resource, as its service implements them. */
@@ -32,6 +39,11 @@ export interface CrudResource<S extends z.ZodType, C extends z.ZodType, U extend
   noun: string
   /** Plural, for descriptions, when it is not the tag in lower case. */
   plural?: string
+  /**
+   * The nouns of the operationIds (`listPeople`, `getPerson`), when the noun and plural above do
+   * not name the resource well enough on their own: `{ one: 'ApiToken', many: 'ApiTokens' }`.
+   */
+  operationNouns?: { one: string; many: string }
   /** Where a created item lives, for the Location header: `/api/v1/people`. */
   basePath: string
   item: S
@@ -55,6 +67,15 @@ export interface CrudResource<S extends z.ZodType, C extends z.ZodType, U extend
   service: Partial<CrudService<z.output<S>, z.output<C>, z.output<U>, unknown>>
 }
 
+/** `lost reasons` -> `LostReasons`: a noun as it goes into an operationId. */
+export function pascalCase(words: string): string {
+  return words
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('')
+}
+
 // What is created with a secret in it (a token, a webhook URL) must not linger in caches.
 const noStore = { 'Cache-Control': 'no-store' }
 
@@ -68,6 +89,12 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
 ) {
   const { tag, noun, service, authErrors, summaries = {} } = resource
   const plural = resource.plural ?? tag.toLowerCase()
+  // Stable names for generated clients: verb + noun, the verbs of the service's operations.
+  const { one, many } = resource.operationNouns ?? {
+    one: pascalCase(noun),
+    many: pascalCase(plural),
+  }
+  const a = /^[aeiou]/i.test(noun) ? 'an' : 'a'
   const { list, get, create, update, remove } = service
   const tags = [tag]
   const withBody = [400, 401, 413, 415, 429, ...authErrors]
@@ -78,7 +105,15 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         method: 'get',
         path: '/',
         tags,
+        operationId: `list${many}`,
         summary: summaries.list ?? `List ${plural}, newest first`,
+        description:
+          `One page of the workspace's ${plural}, newest first (\`createdAt\`, then \`id\`). ` +
+          'Walk the pages by increasing `page` until `hasMore` is false' +
+          (resource.cursor
+            ? ', or follow the `Link: rel="next"` header, whose `after` cursor neither skips nor ' +
+              'repeats a record when others are written meanwhile.'
+            : '.'),
         request: { query: resource.cursor ? cursorPageQuery : pageQuery },
         responses: {
           200: {
@@ -103,7 +138,9 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         method: 'get',
         path: '/{id}',
         tags,
-        summary: summaries.get ?? `Get a ${noun}`,
+        operationId: `get${one}`,
+        summary: summaries.get ?? `Get ${a} ${noun}`,
+        description: `The ${noun} with this id; 404 when the workspace has none.`,
         request: { params: idParams },
         responses: {
           200: jsonResponse(resource.item, `The ${noun}`),
@@ -123,10 +160,18 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         method: 'post',
         path: '/',
         tags,
-        summary: summaries.create ?? `Create a ${noun}`,
+        operationId: `create${one}`,
+        summary: summaries.create ?? `Create ${a} ${noun}`,
+        description:
+          `Creates ${a} ${noun} and answers it with 201` +
+          (get ? ' and its URL in `Location`.' : '.') +
+          ' Fields left out take their documented defaults.',
         request: jsonRequest(resource.createBody),
         responses: {
-          201: jsonResponse(schema, description),
+          201: {
+            ...jsonResponse(schema, description),
+            ...(get ? { headers: locationHeader } : {}),
+          },
           ...errorResponses(...withBody, ...(resource.createErrors ?? [])),
         },
       }),
@@ -148,7 +193,11 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         method: 'patch',
         path: '/{id}',
         tags,
-        summary: summaries.update ?? `Update some fields of a ${noun}`,
+        operationId: `update${one}`,
+        summary: summaries.update ?? `Update some fields of ${a} ${noun}`,
+        description:
+          'Changes the fields sent and leaves the others as they are; `null` clears an optional ' +
+          `field. Answers the whole ${noun} as it now is.`,
         request: { params: idParams, ...jsonRequest(resource.updateBody) },
         responses: {
           200: jsonResponse(resource.item, `The updated ${noun}`),
@@ -168,7 +217,9 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         method: 'delete',
         path: '/{id}',
         tags,
+        operationId: `delete${one}`,
         summary: resource.deleteSummary,
+        description: `Deletes the ${noun} for good (there is no undelete) and answers 204.`,
         request: { params: idParams },
         responses: {
           204: noContent,

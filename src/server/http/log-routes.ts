@@ -8,7 +8,10 @@ export interface RecordLog<Q extends z.ZodObject> {
   tag: string
   /** Below the record: `/{id}/deliveries`. */
   path: `/{id}/${string}`
+  /** `listInboundWebhookDeliveries`. */
+  operationId: string
   summary: string
+  description: string
   query: Q
   page: z.ZodType
   pageDescription: string
@@ -23,7 +26,9 @@ export function recordLogRoutes<Q extends z.ZodObject>(db: Db, log: RecordLog<Q>
       method: 'get',
       path: log.path,
       tags: [log.tag],
+      operationId: log.operationId,
       summary: log.summary,
+      description: log.description,
       request: { params: idParams, query: log.query },
       responses: {
         200: jsonResponse(log.page, log.pageDescription),

@@ -149,3 +149,19 @@ export const tagList = z
 export const customFieldsSchema = z
   .record(z.string(), z.unknown())
   .openapi({ description: 'Workspace custom fields; read-only through the API' })
+
+/** The `Location` header of a 201 whose item can be read back at that URL. */
+export const locationHeader = {
+  Location: {
+    description: 'Where the created item can be read: its GET URL, from the site root',
+    schema: {
+      type: 'string' as const,
+      example: '/api/v1/people/0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a',
+    },
+  },
+}
+
+/** The error envelope as a reference, for responses added to a generated document. */
+export const errorSchemaRef = {
+  'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+}

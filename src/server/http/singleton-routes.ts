@@ -1,4 +1,5 @@
 import { createRoute, type z } from '@hono/zod-openapi'
+import { pascalCase } from './crud-routes'
 import { errorResponses, jsonRequest, jsonResponse } from './schema-types'
 import { createRouter, validated } from './validation'
 
@@ -9,9 +10,9 @@ export interface SingletonResource<S extends z.ZodType, B extends z.ZodType> {
   /** PATCH changes the fields sent; PUT replaces the settings whole. */
   method: 'patch' | 'put'
   body: B
-  /** Summary and response description of each route. */
-  read: { summary: string; description: string }
-  change: { summary: string; description: string }
+  /** Summary, operation description (`about`) and response description of each route. */
+  read: { summary: string; about: string; description: string }
+  change: { summary: string; about: string; description: string }
   /** Error statuses the change can add to those of any body (400, 413, 415). */
   changeErrors: number[]
   load(tenantId: string): Promise<z.output<S>>
@@ -29,7 +30,9 @@ export function singletonRoutes<S extends z.ZodType, B extends z.ZodType>(
         method: 'get',
         path: '/',
         tags: [tag],
+        operationId: `get${pascalCase(tag)}`,
         summary: read.summary,
+        description: read.about,
         responses: {
           200: jsonResponse(item, read.description),
           ...errorResponses(401, 403, 429),
@@ -42,7 +45,9 @@ export function singletonRoutes<S extends z.ZodType, B extends z.ZodType>(
         method: resource.method,
         path: '/',
         tags: [tag],
+        operationId: `update${pascalCase(tag)}`,
         summary: change.summary,
+        description: change.about,
         request: jsonRequest(resource.body),
         responses: {
           200: jsonResponse(item, change.description),

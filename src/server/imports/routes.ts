@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from '../app-env'
 import { requireToken } from '../auth/middleware'
 import { ApiError } from '../http/errors'
 import { errorResponses, jsonResponse } from '../http/schema-types'
+import { pascalCase } from '../http/crud-routes'
 import { createRouter } from '../http/validation'
 import { importConfig, importPeopleCsv } from './people-import'
 import { exportKinds, exportRecords, type ExportKind } from './export'
@@ -103,6 +104,7 @@ export function importsRoutes(deps: AppDeps) {
       method: 'post',
       path: '/people',
       tags: ['Import and export'],
+      operationId: 'importPeople',
       summary: 'Import people from a CSV file through a mapping, with deduplication',
       description:
         'Each row is mapped and deduplicated as an inbound webhook delivery would be. Bad rows are ' +
@@ -135,6 +137,7 @@ export function importsRoutes(deps: AppDeps) {
 const namedImports = [
   {
     path: '/deals',
+    operationId: 'importDeals',
     summary: 'Import deals from a CSV file: pipeline and stage by name, person by e-mail',
     names: 'pipeline, stage, person, company, owner, lost reason',
     form: dealImportForm,
@@ -142,6 +145,7 @@ const namedImports = [
   },
   {
     path: '/activities',
+    operationId: 'importActivities',
     summary: 'Import activities from a CSV file: person by e-mail, deal by title',
     names: 'type, person, deal, company, assignee',
     form: activityImportForm,
@@ -149,6 +153,7 @@ const namedImports = [
   },
   {
     path: '/notes',
+    operationId: 'importNotes',
     summary: 'Import notes from a CSV file: person by e-mail, deal by title',
     names: 'person, deal, company, author',
     form: noteImportForm,
@@ -163,6 +168,7 @@ function namedImportRoutes(router: ReturnType<typeof createRouter>, { db, clock 
         method: 'post',
         path: kind.path,
         tags: ['Import and export'],
+        operationId: kind.operationId,
         summary: kind.summary,
         description:
           'Every good row creates a record. A row is rejected, with its line and the field at ' +
@@ -210,7 +216,11 @@ function exportRoute(kind: ExportKind) {
     method: 'get',
     path: `/${kind}`,
     tags: ['Import and export'],
+    operationId: `export${pascalCase(kind)}`,
     summary: `Export every ${exportNouns[kind]} of the workspace, oldest first`,
+    description:
+      `Every ${exportNouns[kind]} of the workspace, oldest first, streamed as CSV (columns that ` +
+      'import back, custom fields as `customFields.<key>`) or NDJSON (one v1 object a line).',
     request: { query: exportQuery },
     responses: {
       200: {

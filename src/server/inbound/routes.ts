@@ -80,7 +80,10 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
         method: 'post',
         path: '/{id}/rotate',
         tags,
+        operationId: 'rotateInboundWebhookUrl',
         summary: 'Give the webhook a new URL; the old one answers 404 at once',
+        description:
+          'Gives the webhook a new secret URL, answered once with its token; the old URL answers 404 from now on.',
         request: { params: idParams },
         responses: {
           200: jsonResponse(inboundWebhookWithUrlSchema, 'The webhook, with its new token and URL'),
@@ -103,7 +106,10 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
         method: 'post',
         path: '/{id}/dry-run',
         tags,
+        operationId: 'dryRunInboundWebhook',
         summary: 'Try a payload: the mapped record and dedupe decision, nothing written',
+        description:
+          'Runs a payload through the mapping and deduplication as a delivery would, and answers the record it would write and whether it would create or update; nothing is written or logged.',
         request: { params: idParams, ...jsonRequest(dryRunBody) },
         responses: {
           200: jsonResponse(dryRunResultSchema, 'What a delivery of this payload would do'),
@@ -120,7 +126,11 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
       recordLogRoutes(db, {
         tag,
         path: '/{id}/deliveries',
+        operationId: 'listInboundWebhookDeliveries',
         summary: "The webhook's request log, newest first",
+        description:
+          'One page of the requests the webhook received, newest first, with what each did; ' +
+          'kept within the limits of the webhook (count and bytes).',
         query: pageQuery,
         page: deliveryPageSchema,
         pageDescription: 'One page of deliveries',
@@ -132,7 +142,9 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
         method: 'get',
         path: '/{id}/deliveries/{deliveryId}',
         tags,
+        operationId: 'getInboundWebhookDelivery',
         summary: 'One logged delivery',
+        description: 'One request of the log, with its body, headers and what it did.',
         request: { params: deliveryParams },
         responses: {
           200: jsonResponse(deliverySchema, 'The delivery'),
@@ -149,7 +161,10 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
         method: 'post',
         path: '/{id}/deliveries/{deliveryId}/replay',
         tags,
+        operationId: 'replayInboundWebhookDelivery',
         summary: "Run a logged delivery again through the webhook's current settings",
+        description:
+          "Runs a kept delivery again through the webhook's current mapping and settings; the replay is logged as a delivery of its own, answered 201 with its URL in `Location`.",
         request: { params: deliveryParams },
         responses: {
           201: jsonResponse(

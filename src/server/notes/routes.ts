@@ -21,7 +21,10 @@ export function notesRoutes(deps: AppDeps) {
         method: 'get',
         path: '/',
         tags: ['Notes'],
+        operationId: 'listNotes',
         summary: 'List notes, newest first by notedAt, of a person, deal or company',
+        description:
+          'One page of notes, newest first by `notedAt`, filtered by person, deal, company or pinned.',
         request: { query: noteQuery },
         responses: {
           200: jsonResponse(notePageSchema, 'One page of notes'),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { createNoteExample, noteExample, updateNoteExample } from '../http/examples'
 import { pageQuery, pageSchema } from '../http/pagination'
 import { timestamp, uuid } from '../http/schema-types'
 
@@ -19,6 +20,7 @@ export const noteSchema = z
     updatedAt: timestamp,
   })
   .openapi('Note', {
+    example: noteExample,
     description:
       'A note on a person, a deal or a company; it belongs to that record and is deleted with it.',
   })
@@ -43,7 +45,10 @@ export const createNoteBody = z
     pinned: z.boolean().optional(),
     notedAt: notedAt.optional().openapi({ description: 'Now when not sent; not in the future' }),
   })
-  .openapi('CreateNote', { description: 'At least one of personId, dealId and companyId.' })
+  .openapi('CreateNote', {
+    example: createNoteExample,
+    description: 'At least one of personId, dealId and companyId.',
+  })
 
 export const updateNoteBody = z
   .strictObject({
@@ -52,7 +57,10 @@ export const updateNoteBody = z
     pinned: z.boolean().optional(),
     notedAt: notedAt.optional(),
   })
-  .openapi('UpdateNote', { description: 'Fields not sent stay unchanged.' })
+  .openapi('UpdateNote', {
+    example: updateNoteExample,
+    description: 'Fields not sent stay unchanged.',
+  })
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true')
 

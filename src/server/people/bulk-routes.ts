@@ -13,7 +13,10 @@ export const peopleBulkBody = z
 export const peopleBulkRoutes = (deps: AppDeps) =>
   bulkRoute(deps, {
     tag: 'People (UI)',
+    operationId: 'bulkUpdatePeople',
     summary: 'Assign, tag or delete many people, all or none',
+    description:
+      'Applies one action (assign an owner, add or remove a tag, delete) to the listed people in one transaction: all are changed, or none (the first failure is answered).',
     body: peopleBulkBody,
     async act(trx, tenantId, id, input, now) {
       switch (input.action) {

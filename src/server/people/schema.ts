@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { createPersonExample, personExample, updatePersonExample } from '../http/examples'
 import { lifecycleStages } from '../../shared/lifecycle'
 import { pageSchema } from '../http/pagination'
 import {
@@ -34,6 +35,7 @@ export const personSchema = z
     updatedAt: timestamp,
   })
   .openapi('Person', {
+    example: personExample,
     description:
       'Optional fields without a value are null; tags is [] and customFields {} when empty.',
   })
@@ -55,11 +57,12 @@ const writableFields = {
 
 export const createPersonBody = z
   .strictObject({ fullName: text(200), ...writableFields })
-  .openapi('CreatePerson')
+  .openapi('CreatePerson', { example: createPersonExample })
 
 export const updatePersonBody = z
   .strictObject({ fullName: text(200).optional(), ...writableFields })
   .openapi('UpdatePerson', {
+    example: updatePersonExample,
     description:
       'Fields not sent stay unchanged; null clears an optional field; tags replaces the set.',
   })

@@ -16,7 +16,10 @@ export const peopleSearchRoutes = (deps: AppDeps) =>
     deps,
     ['People (UI)'],
     {
+      operationId: 'searchPeople',
       summary: 'Search people by name or e-mail and filter them, newest first',
+      description:
+        'One page of people whose name or e-mail contains `q` (case and accents ignored), filtered by lifecycle stage, owner or tag, newest first. See docs/decisions.md, UI.',
       query: peopleSearchQuery,
       page: pageSchema(personSchema, 'PersonSearchPage', {
         totalCapped: z.boolean().openapi({
@@ -26,5 +29,9 @@ export const peopleSearchRoutes = (deps: AppDeps) =>
       pageDescription: 'One page of matches',
       search: searchPeople,
     },
-    { summary: "A person's timeline: their events, newest first", requireRecord: getPerson },
+    {
+      operationId: 'listPersonEvents',
+      summary: "A person's timeline: their events, newest first",
+      requireRecord: getPerson,
+    },
   )

@@ -66,7 +66,10 @@ export function pipelinesRoutes(deps: AppDeps) {
         method: 'post',
         path: '/{id}/stages',
         tags,
+        operationId: 'createStage',
         summary: 'Add a stage (at the end unless a position is given)',
+        description:
+          'Adds a stage to the pipeline, at the end unless `position` is given; the stages after it move down.',
         request: { params: pipelineParams, ...jsonRequest(createStageBody) },
         responses: {
           201: jsonResponse(stageSchema, 'The created stage'),
@@ -86,7 +89,10 @@ export function pipelinesRoutes(deps: AppDeps) {
         method: 'put',
         path: '/{id}/stages/order',
         tags,
+        operationId: 'reorderStages',
         summary: 'Reorder all the stages of a pipeline',
+        description:
+          'Sets the order of the stages; the body lists every stage of the pipeline once.',
         request: { params: pipelineParams, ...jsonRequest(reorderStagesBody) },
         responses: {
           200: jsonResponse(pipelineSchema, 'The pipeline in its new order'),
@@ -104,7 +110,9 @@ export function pipelinesRoutes(deps: AppDeps) {
         method: 'patch',
         path: '/{id}/stages/{stageId}',
         tags,
+        operationId: 'updateStage',
         summary: 'Rename, retype or move a stage (its type is fixed while it holds deals)',
+        description: 'Changes the fields sent; a stage that holds deals keeps its type (409).',
         request: { params: stageParams, ...jsonRequest(updateStageBody) },
         responses: {
           200: jsonResponse(stageSchema, 'The updated stage'),
@@ -125,7 +133,9 @@ export function pipelinesRoutes(deps: AppDeps) {
         method: 'delete',
         path: '/{id}/stages/{stageId}',
         tags,
+        operationId: 'deleteStage',
         summary: 'Delete an empty stage (409 while it holds deals)',
+        description: 'Deletes a stage that holds no deals; 409 while it holds some.',
         request: { params: stageParams },
         responses: { 204: noContent, ...errorResponses(401, 403, 404, 409, 429) },
       }),

@@ -26,7 +26,9 @@ export const savedViewsRoutes = ({ db, clock }: AppDeps) =>
         method: 'get',
         path: '/',
         tags,
+        operationId: 'listSavedViews',
         summary: 'The saved views of the deals or the people list, by name',
+        description: 'The saved views of one list (deals or people), by name.',
         request: { query: savedViewsQuery },
         responses: {
           200: jsonResponse(z.object({ data: z.array(savedViewSchema) }), 'The views'),
@@ -43,7 +45,10 @@ export const savedViewsRoutes = ({ db, clock }: AppDeps) =>
         method: 'post',
         path: '/',
         tags,
+        operationId: 'createSavedView',
         summary: 'Save a view for the whole workspace',
+        description:
+          'Saves a named filter and sort of the deals or people list, shared by the whole workspace.',
         request: jsonRequest(createSavedViewBody),
         responses: {
           201: jsonResponse(savedViewSchema, 'The view'),
@@ -60,7 +65,9 @@ export const savedViewsRoutes = ({ db, clock }: AppDeps) =>
         method: 'delete',
         path: '/{id}',
         tags,
+        operationId: 'deleteSavedView',
         summary: 'Delete a saved view',
+        description: 'Deletes the saved view for everyone in the workspace.',
         request: { params: idParams },
         responses: { 204: noContent, ...errorResponses(401, 403, 404, 429) },
       }),

@@ -12,7 +12,7 @@ import { getTimeline } from './service'
  */
 export function timelineRoutes(
   { db }: AppDeps,
-  described: { tags: string[]; summary: string },
+  described: { tags: string[]; operationId: string; summary: string; description: string },
   requireRecord: (db: Db, tenantId: string, id: string) => Promise<unknown>,
 ) {
   return createRouter().openapi(
@@ -36,7 +36,9 @@ export function timelineRoutes(
 }
 
 export interface RecordSearch<Q extends z.ZodObject | z.ZodPipe> {
+  operationId: string
   summary: string
+  description: string
   query: Q
   page: z.ZodType
   pageDescription: string
@@ -50,14 +52,20 @@ export interface RecordSearch<Q extends z.ZodObject | z.ZodPipe> {
 export function searchAndTimelineRoutes<Q extends z.ZodObject | z.ZodPipe>(
   deps: AppDeps,
   tags: string[],
-  { summary, query, page, pageDescription, search }: RecordSearch<Q>,
-  timeline: { summary: string; requireRecord: Parameters<typeof timelineRoutes>[2] },
+  { operationId, summary, description, query, page, pageDescription, search }: RecordSearch<Q>,
+  timeline: {
+    operationId: string
+    summary: string
+    requireRecord: Parameters<typeof timelineRoutes>[2]
+  },
 ) {
   const searchRoute = createRoute({
     method: 'get',
     path: '/',
     tags,
+    operationId,
     summary,
+    description,
     request: { query },
     responses: {
       200: jsonResponse(page, pageDescription),
@@ -69,5 +77,19 @@ export function searchAndTimelineRoutes<Q extends z.ZodObject | z.ZodPipe>(
       const input = validated<z.output<Q>>(c, 'query')
       return c.json(await search(deps.db, c.var.auth.tenantId, input), 200)
     })
-    .route('/', timelineRoutes(deps, { tags, summary: timeline.summary }, timeline.requireRecord))
+    .route(
+      '/',
+      timelineRoutes(
+        deps,
+        {
+          tags,
+          operationId: timeline.operationId,
+          summary: timeline.summary,
+          description:
+            'The newest 200 events of the record, newest first, as the change feed has them; ' +
+            'older ones stay in the feed (GET /api/v1/events).',
+        },
+        timeline.requireRecord,
+      ),
+    )
 }

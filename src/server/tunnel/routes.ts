@@ -18,9 +18,18 @@ export function tunnelRoutes({ db, clock, tunnel }: AppDeps) {
     item: tunnelSchema,
     method: 'put',
     body: updateTunnelBody,
-    read: { summary: 'Tunnel settings and state', description: 'The tunnel' },
+    read: {
+      summary: 'Tunnel settings and state',
+      about:
+        'The tunnel settings (provider, enabled) and its state: the public URL while it is up, ' +
+        'or the last error. Only /webhooks/in/* is exposed through it.',
+      description: 'The tunnel',
+    },
     change: {
       summary: 'Change the tunnel settings; enabled true brings it up, false takes it down',
+      about:
+        'Replaces the settings whole. Saved even when the network is down: then the answer is ' +
+        '200 with `status: "reconnecting"` and `lastError`, and the tunnel keeps trying.',
       description: 'The tunnel after the change',
     },
     changeErrors: [422],

@@ -50,6 +50,7 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
     tag,
     noun: 'subscription',
     plural: 'subscriptions',
+    operationNouns: { one: 'WebhookSubscription', many: 'WebhookSubscriptions' },
     basePath: '/api/app/v1/webhook-subscriptions',
     item: subscriptionSchema,
     page: subscriptionPageSchema,
@@ -80,7 +81,10 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
         method: 'get',
         path: '/{id}/secret',
         tags,
+        operationId: 'getWebhookSubscriptionSecret',
         summary: 'Reveal the signing secret (and the previous one while it still signs)',
+        description:
+          'The signing secret, and after a rotation the previous one while it still signs. See docs/events.md.',
         request: { params: idParams },
         responses: {
           200: jsonResponse(signingSecretSchema, 'The signing secret'),
@@ -99,7 +103,10 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
         method: 'post',
         path: '/{id}/rotate-secret',
         tags,
+        operationId: 'rotateWebhookSubscriptionSecret',
         summary: 'Rotate the signing secret; the old one keeps signing for 24 hours',
+        description:
+          'Makes a new signing secret; for 24 hours deliveries are signed with both, so the receiver can switch without losing one.',
         request: { params: idParams },
         responses: {
           200: jsonResponse(signingSecretSchema, 'The new secret and the previous one'),
@@ -118,7 +125,11 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
       recordLogRoutes(db, {
         tag,
         path: '/{id}/attempts',
+        operationId: 'listWebhookDeliveryAttempts',
         summary: 'The delivery log: every attempt, newest first',
+        description:
+          'One page of the delivery attempts to the subscription, newest first: the event, the ' +
+          'status or error, the duration, and when the next retry is due.',
         query: attemptsQuery,
         page: attemptPageSchema,
         pageDescription: 'One page of attempts',
@@ -130,7 +141,10 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
         method: 'post',
         path: '/{id}/redeliver',
         tags,
+        operationId: 'redeliverWebhookEvent',
         summary: 'Send an event again now, by hand; one attempt, logged, with the original id',
+        description:
+          'Sends one event to the subscription again now, with its original `webhook-id`; one attempt, logged, whatever the subscription state.',
         request: { params: idParams, ...jsonRequest(redeliverBody) },
         responses: {
           200: jsonResponse(attemptSchema, 'The attempt, successful or not'),
@@ -210,7 +224,10 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
         method: 'post',
         path: '/{id}/send-test',
         tags,
+        operationId: 'sendWebhookTest',
         summary: 'Send a signed webhook.test event now; one attempt, logged',
+        description:
+          'Sends a signed `webhook.test` event to the URL now, to check the receiver; one attempt, logged.',
         request: { params: idParams },
         responses: {
           200: jsonResponse(attemptSchema, 'The attempt, successful or not'),

@@ -13,9 +13,14 @@ export const workspaceRoutes = ({ db, clock }: AppDeps) =>
     item: workspaceSchema,
     method: 'patch',
     body: updateWorkspaceBody,
-    read: { summary: "The token's workspace", description: 'The workspace' },
+    read: {
+      summary: "The token's workspace",
+      about: 'The workspace the token belongs to: its name, time zone and rate limit.',
+      description: 'The workspace',
+    },
     change: {
       summary: 'Rename the workspace or change its per-token rate limit',
+      about: 'Changes the fields sent; the rate limit applies to every token without its own.',
       description: 'The updated workspace',
     },
     changeErrors: [409],

@@ -8,152 +8,17 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List people, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Page number, 1-indexed. */
-          page?: number
-          /** @description Items per page, at most 100. */
-          pageSize?: number
-          /** @description Outpost extension: the cursor from the `Link: rel="next"` header of the page before. The page starts right after that page whatever was written since; instead of `page`. */
-          after?: string
-        }
-        header?: never
-        path?: never
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description One page of people */
-        200: {
-          headers: {
-            /** @description Outpost extension: `<URL>; rel="next"` to the page after this one, by cursor; absent on the last page. */
-            Link?: string
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['PersonPage']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * List people, newest first
+     * @description One page of the workspace's people, newest first (`createdAt`, then `id`). Walk the pages by increasing `page` until `hasMore` is false, or follow the `Link: rel="next"` header, whose `after` cursor neither skips nor repeats a record when others are written meanwhile.
+     */
+    get: operations['listPeople']
     put?: never
-    /** Create a person */
-    post: {
-      parameters: {
-        query?: never
-        header?: never
-        path?: never
-        cookie?: never
-      }
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['CreatePerson']
-        }
-      }
-      responses: {
-        /** @description The created person */
-        201: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Person']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Conflict with an existing record */
-        409: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body too large */
-        413: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body is not JSON */
-        415: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description A business rule was violated */
-        422: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Create a person
+     * @description Creates a person and answers it with 201 and its URL in `Location`. Fields left out take their documented defaults.
+     */
+    post: operations['createPerson']
     delete?: never
     options?: never
     head?: never
@@ -167,207 +32,25 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a person */
-    get: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description The person */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Person']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Get a person
+     * @description The person with this id; 404 when the workspace has none.
+     */
+    get: operations['getPerson']
     put?: never
     post?: never
-    /** Delete a person; their deals stay, with primaryPersonId cleared */
-    delete: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description Done; no body */
-        204: {
-          headers: {
-            [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Delete a person; their deals stay, with primaryPersonId cleared
+     * @description Deletes the person for good (there is no undelete) and answers 204.
+     */
+    delete: operations['deletePerson']
     options?: never
     head?: never
-    /** Update some fields of a person */
-    patch: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['UpdatePerson']
-        }
-      }
-      responses: {
-        /** @description The updated person */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Person']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Conflict with an existing record */
-        409: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body too large */
-        413: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body is not JSON */
-        415: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description A business rule was violated */
-        422: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Update some fields of a person
+     * @description Changes the fields sent and leaves the others as they are; `null` clears an optional field. Answers the whole person as it now is.
+     */
+    patch: operations['updatePerson']
     trace?: never
   }
   '/deals': {
@@ -377,143 +60,17 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List deals, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Page number, 1-indexed. */
-          page?: number
-          /** @description Items per page, at most 100. */
-          pageSize?: number
-          /** @description Outpost extension: the cursor from the `Link: rel="next"` header of the page before. The page starts right after that page whatever was written since; instead of `page`. */
-          after?: string
-        }
-        header?: never
-        path?: never
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description One page of deals */
-        200: {
-          headers: {
-            /** @description Outpost extension: `<URL>; rel="next"` to the page after this one, by cursor; absent on the last page. */
-            Link?: string
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['DealPage']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * List deals, newest first
+     * @description One page of the workspace's deals, newest first (`createdAt`, then `id`). Walk the pages by increasing `page` until `hasMore` is false, or follow the `Link: rel="next"` header, whose `after` cursor neither skips nor repeats a record when others are written meanwhile.
+     */
+    get: operations['listDeals']
     put?: never
-    /** Create a deal */
-    post: {
-      parameters: {
-        query?: never
-        header?: never
-        path?: never
-        cookie?: never
-      }
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['CreateDeal']
-        }
-      }
-      responses: {
-        /** @description The created deal */
-        201: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Deal']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body too large */
-        413: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body is not JSON */
-        415: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description A business rule was violated */
-        422: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Create a deal
+     * @description Creates a deal and answers it with 201 and its URL in `Location`. Fields left out take their documented defaults.
+     */
+    post: operations['createDeal']
     delete?: never
     options?: never
     head?: never
@@ -527,198 +84,25 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a deal */
-    get: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description The deal */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Deal']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Get a deal
+     * @description The deal with this id; 404 when the workspace has none.
+     */
+    get: operations['getDeal']
     put?: never
     post?: never
-    /** Delete a deal */
-    delete: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description Done; no body */
-        204: {
-          headers: {
-            [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Delete a deal
+     * @description Deletes the deal for good (there is no undelete) and answers 204.
+     */
+    delete: operations['deleteDeal']
     options?: never
     head?: never
-    /** Update some fields of a deal */
-    patch: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['UpdateDeal']
-        }
-      }
-      responses: {
-        /** @description The updated deal */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Deal']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body too large */
-        413: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body is not JSON */
-        415: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description A business rule was violated */
-        422: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Update some fields of a deal
+     * @description Changes the fields sent and leaves the others as they are; `null` clears an optional field. Answers the whole deal as it now is.
+     */
+    patch: operations['updateDeal']
     trace?: never
   }
   '/events': {
@@ -732,78 +116,7 @@ export interface paths {
      * Read the change feed: events in commit order, after a cursor
      * @description Every create, update and delete of people and deals in the workspace, oldest first. Unlike offset pagination, a cursor never skips or repeats an event under concurrent writes. Keep `nextCursor` and pass it as `after` next time.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description A `nextCursor` from an earlier response: only events committed after it are returned. `now` returns no events and the cursor of the newest one, to follow changes from this moment. Without it (or empty) the feed starts at the first event of the workspace. */
-          after?: string
-          /** @description Events per response, at most 1000. */
-          limit?: number
-          /** @description Only these event types, comma-separated: a type, `<resource>.*` or `*` (an Outpost extension). The cursor still moves past the events left out. */
-          type?: string
-        }
-        header?: never
-        path?: never
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description Events after the cursor */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['EventFeedPage']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Conflict with an existing record */
-        409: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description The cursor is older than the events kept */
-        410: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    get: operations['listEvents']
     put?: never
     post?: never
     delete?: never
@@ -823,79 +136,7 @@ export interface paths {
      * Follow the change feed live, as Server-Sent Events
      * @description Each SSE message has the event JSON as `data` and its cursor as `id`, so an EventSource that reconnects resumes where it stopped (`Last-Event-ID`). Comment lines keep an idle connection open.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Where the stream starts, as in GET /events; `Last-Event-ID` wins when both are sent. Without either, the stream starts now. */
-          after?: string
-          /** @description Only these event types, comma-separated: a type, `<resource>.*` or `*` (an Outpost extension). The cursor still moves past the events left out. */
-          type?: string
-        }
-        header?: {
-          /** @description Sent by EventSource when it reconnects: the `id` of the last event received. */
-          'last-event-id'?: string
-        }
-        path?: never
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description A text/event-stream that stays open */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'text/event-stream': string
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Conflict with an existing record */
-        409: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description The cursor is older than the events kept */
-        410: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    get: operations['streamEvents']
     put?: never
     post?: never
     delete?: never
@@ -915,55 +156,7 @@ export interface paths {
      * Read one event by its id (an Outpost extension)
      * @description The event exactly as the feed and outbound webhooks carry it: to check a delivery, or to fetch the one an id in a log names. 404 once retention has pruned it.
      */
-    get: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description The event */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Event']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    get: operations['getEvent']
     put?: never
     post?: never
     delete?: never
@@ -979,153 +172,17 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List activities, newest first or soonest due, with filters */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Page number, 1-indexed. */
-          page?: number
-          /** @description Items per page, at most 100. */
-          pageSize?: number
-          personId?: string
-          dealId?: string
-          companyId?: string
-          assigneeId?: string
-          type?: string
-          /** @description The subject contains this text */
-          q?: string
-          done?: 'true' | 'false'
-          /** @description Due on or after this date */
-          dueFrom?: string
-          /** @description Due on or before this date */
-          dueTo?: string
-          /** @description Newest first (the default), or soonest due first with undated ones last */
-          sort?: '-createdAt' | 'dueAt'
-        }
-        header?: never
-        path?: never
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description One page of activities */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['ActivityPage']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * List activities, newest first or soonest due, with filters
+     * @description One page of the workspace's activities. Filters narrow it (person, deal, company, assignee, type, subject text, done, due dates); `sort=dueAt` lists the soonest due first instead of the newest. See docs/activities.md.
+     */
+    get: operations['listActivities']
     put?: never
-    /** Log or schedule an activity */
-    post: {
-      parameters: {
-        query?: never
-        header?: never
-        path?: never
-        cookie?: never
-      }
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['CreateActivity']
-        }
-      }
-      responses: {
-        /** @description The created activity */
-        201: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Activity']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body too large */
-        413: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body is not JSON */
-        415: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description A business rule was violated */
-        422: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Log or schedule an activity
+     * @description Creates an activity and answers it with 201 and its URL in `Location`. Fields left out take their documented defaults.
+     */
+    post: operations['createActivity']
     delete?: never
     options?: never
     head?: never
@@ -1141,87 +198,11 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Fire the reminder again in some minutes */
-    post: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['SnoozeActivity']
-        }
-      }
-      responses: {
-        /** @description The activity, with its new remindAt */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Activity']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body too large */
-        413: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body is not JSON */
-        415: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Fire the reminder again in some minutes
+     * @description Sets the activity's reminder to fire again after the given minutes; `reminder.due` is emitted again then.
+     */
+    post: operations['snoozeActivityReminder']
     delete?: never
     options?: never
     head?: never
@@ -1235,198 +216,25 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a activity */
-    get: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description The activity */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Activity']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Get an activity
+     * @description The activity with this id; 404 when the workspace has none.
+     */
+    get: operations['getActivity']
     put?: never
     post?: never
-    /** Delete an activity */
-    delete: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description Done; no body */
-        204: {
-          headers: {
-            [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Delete an activity
+     * @description Deletes the activity for good (there is no undelete) and answers 204.
+     */
+    delete: operations['deleteActivity']
     options?: never
     head?: never
-    /** Change an activity; done: true marks it done (and schedules a repeat) */
-    patch: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['UpdateActivity']
-        }
-      }
-      responses: {
-        /** @description The updated activity */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Activity']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body too large */
-        413: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body is not JSON */
-        415: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description A business rule was violated */
-        422: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Change an activity; done: true marks it done (and schedules a repeat)
+     * @description Changes the fields sent and leaves the others as they are; `null` clears an optional field. Answers the whole activity as it now is.
+     */
+    patch: operations['updateActivity']
     trace?: never
   }
   '/notes': {
@@ -1436,143 +244,17 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List notes, newest first by notedAt, of a person, deal or company */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Page number, 1-indexed. */
-          page?: number
-          /** @description Items per page, at most 100. */
-          pageSize?: number
-          personId?: string
-          dealId?: string
-          companyId?: string
-          pinned?: 'true' | 'false'
-        }
-        header?: never
-        path?: never
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description One page of notes */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['NotePage']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * List notes, newest first by notedAt, of a person, deal or company
+     * @description One page of notes, newest first by `notedAt`, filtered by person, deal, company or pinned.
+     */
+    get: operations['listNotes']
     put?: never
-    /** Write a note on a person, deal or company */
-    post: {
-      parameters: {
-        query?: never
-        header?: never
-        path?: never
-        cookie?: never
-      }
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['CreateNote']
-        }
-      }
-      responses: {
-        /** @description The created note */
-        201: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Note']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body too large */
-        413: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body is not JSON */
-        415: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description A business rule was violated */
-        422: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Write a note on a person, deal or company
+     * @description Creates a note and answers it with 201 and its URL in `Location`. Fields left out take their documented defaults.
+     */
+    post: operations['createNote']
     delete?: never
     options?: never
     head?: never
@@ -1586,409 +268,438 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a note */
-    get: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description The note */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Note']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Get a note
+     * @description The note with this id; 404 when the workspace has none.
+     */
+    get: operations['getNote']
     put?: never
     post?: never
-    /** Delete a note */
-    delete: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody?: never
-      responses: {
-        /** @description Done; no body */
-        204: {
-          headers: {
-            [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Delete a note
+     * @description Deletes the note for good (there is no undelete) and answers 204.
+     */
+    delete: operations['deleteNote']
     options?: never
     head?: never
-    /** Update some fields of a note */
-    patch: {
-      parameters: {
-        query?: never
-        header?: never
-        path: {
-          id: string
-        }
-        cookie?: never
-      }
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['UpdateNote']
-        }
-      }
-      responses: {
-        /** @description The updated note */
-        200: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Note']
-          }
-        }
-        /** @description Validation failed */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Missing, unknown or revoked token */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body too large */
-        413: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Request body is not JSON */
-        415: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description A business rule was violated */
-        422: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-        /** @description Rate limit exceeded */
-        429: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': components['schemas']['Error']
-          }
-        }
-      }
-    }
+    /**
+     * Update some fields of a note
+     * @description Changes the fields sent and leaves the others as they are; `null` clears an optional field. Answers the whole note as it now is.
+     */
+    patch: operations['updateNote']
     trace?: never
   }
 }
-export type webhooks = Record<string, never>
+export interface webhooks {
+  'deal.created': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.created` event
+     * @description Sent by POST to every enabled subscription that selects `deal.created`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealCreated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'deal.updated': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.updated` event
+     * @description Sent by POST to every enabled subscription that selects `deal.updated`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealUpdated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'deal.stage_changed': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.stage_changed` event
+     * @description Sent by POST to every enabled subscription that selects `deal.stage_changed`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealStageChanged']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'deal.won': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.won` event
+     * @description Sent by POST to every enabled subscription that selects `deal.won`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealWon']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'deal.lost': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.lost` event
+     * @description Sent by POST to every enabled subscription that selects `deal.lost`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealLost']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'deal.deleted': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `deal.deleted` event
+     * @description Sent by POST to every enabled subscription that selects `deal.deleted`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onDealDeleted']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'person.created': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `person.created` event
+     * @description Sent by POST to every enabled subscription that selects `person.created`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onPersonCreated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'person.updated': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `person.updated` event
+     * @description Sent by POST to every enabled subscription that selects `person.updated`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onPersonUpdated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'person.tag_added': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `person.tag_added` event
+     * @description Sent by POST to every enabled subscription that selects `person.tag_added`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onPersonTagAdded']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'person.deleted': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `person.deleted` event
+     * @description Sent by POST to every enabled subscription that selects `person.deleted`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onPersonDeleted']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'activity.created': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `activity.created` event
+     * @description Sent by POST to every enabled subscription that selects `activity.created`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onActivityCreated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'activity.updated': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `activity.updated` event
+     * @description Sent by POST to every enabled subscription that selects `activity.updated`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onActivityUpdated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'activity.done': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `activity.done` event
+     * @description Sent by POST to every enabled subscription that selects `activity.done`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onActivityDone']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'activity.deleted': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `activity.deleted` event
+     * @description Sent by POST to every enabled subscription that selects `activity.deleted`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onActivityDeleted']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'note.created': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `note.created` event
+     * @description Sent by POST to every enabled subscription that selects `note.created`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onNoteCreated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'note.updated': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `note.updated` event
+     * @description Sent by POST to every enabled subscription that selects `note.updated`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onNoteUpdated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'note.deleted': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `note.deleted` event
+     * @description Sent by POST to every enabled subscription that selects `note.deleted`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onNoteDeleted']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'reminder.due': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `reminder.due` event
+     * @description Sent by POST to every enabled subscription that selects `reminder.due`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onReminderDue']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+}
 export interface components {
   schemas: {
-    PersonPage: {
-      /** @description Items of the current page */
-      data: components['schemas']['Person'][]
-      /** @description Echo of the requested page */
-      page: number
-      /** @description Echo of the requested page size */
-      pageSize: number
-      /** @description Total number of items in the workspace */
-      total: number
-      /** @description True when at least one more page exists */
-      hasMore: boolean
-    }
-    /** @description Optional fields without a value are null; tags is [] and customFields {} when empty. */
-    Person: {
+    /** @description The body of a `deal.created` delivery. */
+    DealCreatedEvent: {
       /**
        * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
        * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
       id: string
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      tenantId: string
-      /** @example Ana Souza */
-      fullName: string
-      /**
-       * Format: email
-       * @example ana@acme.com.br
-       */
-      primaryEmail: string | null
-      /**
-       * @description E.164
-       * @example +5511912345678
-       */
-      primaryPhone: string | null
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      companyId: string | null
-      /**
-       * Format: uuid
-       * @description Responsible user in the workspace
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      ownerId: string | null
-      /** @enum {string|null} */
-      lifecycleStage:
-        | 'lead'
-        | 'marketing_qualified'
-        | 'sales_qualified'
-        | 'opportunity'
-        | 'customer'
-        | 'evangelist'
-        | null
-      leadSource: string | null
-      tags: string[]
-      /** @description Workspace custom fields; read-only through the API */
-      customFields: {
-        [key: string]: unknown
-      }
+      /** @enum {string} */
+      type: 'deal.created'
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
       createdAt: string
       /**
-       * Format: date-time
-       * @example 2026-11-22T14:03:00.000Z
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
-      updatedAt: string
-    }
-    Error: {
-      error: {
-        /**
-         * @description One status each (docs/decisions.md)
-         * @example invalid_request
-         * @enum {string}
-         */
-        code:
-          | 'invalid_request'
-          | 'malformed_json'
-          | 'malformed_form'
-          | 'malformed_request'
-          | 'workspace_required'
-          | 'unauthorized'
-          | 'forbidden'
-          | 'forbidden_host'
-          | 'webhook_disabled'
-          | 'not_found'
-          | 'method_not_allowed'
-          | 'conflict'
-          | 'webhook_revoked'
-          | 'not_replayable'
-          | 'idempotency_key_in_use'
-          | 'cursor_invalidated'
-          | 'secret_unreadable'
-          | 'cursor_expired'
-          | 'payload_too_large'
-          | 'unsupported_media_type'
-          | 'validation_error'
-          | 'invalid_reference'
-          | 'idempotency_key_reused'
-          | 'backup_damaged'
-          | 'stage_not_in_pipeline'
-          | 'lost_reason_required'
-          | 'lost_reason_not_applicable'
-          | 'currency_not_enabled'
-          | 'invalid_stage_order'
-          | 'tunnel_unavailable'
-          | 'rate_limited'
-          | 'internal'
-          | 'loop_detected'
-        message: string
-        /** @description `field` names the request field at fault */
-        details?: {
-          field?: string
-        } & {
-          [key: string]: unknown
-        }
+      tenantId: string
+      data: {
+        object: components['schemas']['Deal']
       }
     }
-    CreatePerson: {
-      fullName: string
-      /**
-       * Format: email
-       * @description Unique in the workspace, compared without case; stored trimmed and lower-cased
-       */
-      primaryEmail?: string | null
-      /**
-       * @description Any way of writing a valid number (+55 11 91234-5678, (11) 91234-5678); stored in E.164. Numbers without a country code are read as Brazilian.
-       * @example +5511912345678
-       */
-      primaryPhone?: string | null
-      /** Format: uuid */
-      companyId?: string | null
-      /** Format: uuid */
-      ownerId?: string | null
-      /** @enum {string|null} */
-      lifecycleStage?:
-        | 'lead'
-        | 'marketing_qualified'
-        | 'sales_qualified'
-        | 'opportunity'
-        | 'customer'
-        | 'evangelist'
-        | null
-      leadSource?: string | null
-      /**
-       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
-       * @example [
-       *       "vip"
-       *     ]
-       */
-      tags?: string[]
-    }
-    /** @description Fields not sent stay unchanged; null clears an optional field; tags replaces the set. */
-    UpdatePerson: {
-      fullName?: string
-      /**
-       * Format: email
-       * @description Unique in the workspace, compared without case; stored trimmed and lower-cased
-       */
-      primaryEmail?: string | null
-      /**
-       * @description Any way of writing a valid number (+55 11 91234-5678, (11) 91234-5678); stored in E.164. Numbers without a country code are read as Brazilian.
-       * @example +5511912345678
-       */
-      primaryPhone?: string | null
-      /** Format: uuid */
-      companyId?: string | null
-      /** Format: uuid */
-      ownerId?: string | null
-      /** @enum {string|null} */
-      lifecycleStage?:
-        | 'lead'
-        | 'marketing_qualified'
-        | 'sales_qualified'
-        | 'opportunity'
-        | 'customer'
-        | 'evangelist'
-        | null
-      leadSource?: string | null
-      /**
-       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
-       * @example [
-       *       "vip"
-       *     ]
-       */
-      tags?: string[]
-    }
-    DealPage: {
-      /** @description Items of the current page */
-      data: components['schemas']['Deal'][]
-      /** @description Echo of the requested page */
-      page: number
-      /** @description Echo of the requested page size */
-      pageSize: number
-      /** @description Total number of items in the workspace */
-      total: number
-      /** @description True when at least one more page exists */
-      hasMore: boolean
-    }
-    /** @description Optional fields without a value are null; tags is [] and customFields {} when empty. */
+    /**
+     * @description Optional fields without a value are null; tags is [] and customFields {} when empty.
+     * @example {
+     *       "id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "title": "Annual plan for Acme",
+     *       "value": 12500,
+     *       "pipelineId": "1a2b3c4d-5e6f-4a7b-9c8d-0e1f2a3b4c5d",
+     *       "stageId": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+     *       "expectedCloseDate": "2026-12-31",
+     *       "primaryPersonId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "primaryCompanyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "currency": "BRL",
+     *       "ownerId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "lostReasonId": null,
+     *       "closedAt": null,
+     *       "tags": [],
+     *       "customFields": {},
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
     Deal: {
       /**
        * Format: uuid
@@ -2068,90 +779,8 @@ export interface components {
        */
       updatedAt: string
     }
-    CreateDeal: {
-      title: string
-      /** Format: double */
-      value: number
-      /**
-       * @description Must be enabled in the workspace
-       * @default BRL
-       * @example BRL
-       */
-      currency?: string
-      /** Format: uuid */
-      pipelineId: string
-      /** Format: uuid */
-      stageId: string
-      /** Format: uuid */
-      ownerId?: string | null
-      /** Format: date */
-      expectedCloseDate?: string | null
-      /** Format: uuid */
-      primaryPersonId?: string | null
-      /** Format: uuid */
-      primaryCompanyId?: string | null
-      /**
-       * Format: uuid
-       * @description Required when the deal enters a stage of type lost
-       */
-      lostReasonId?: string | null
-      /**
-       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
-       * @example [
-       *       "vip"
-       *     ]
-       */
-      tags?: string[]
-    }
-    /** @description Fields not sent stay unchanged; null clears an optional field; tags replaces the set. */
-    UpdateDeal: {
-      title?: string
-      /** Format: double */
-      value?: number
-      /**
-       * @description Must be enabled in the workspace
-       * @example BRL
-       */
-      currency?: string
-      /**
-       * Format: uuid
-       * @description A stage of the deal's own pipeline
-       */
-      stageId?: string
-      /** Format: uuid */
-      ownerId?: string | null
-      /** Format: date */
-      expectedCloseDate?: string | null
-      /** Format: uuid */
-      primaryPersonId?: string | null
-      /** Format: uuid */
-      primaryCompanyId?: string | null
-      /**
-       * Format: uuid
-       * @description Required when the deal enters a stage of type lost
-       */
-      lostReasonId?: string | null
-      /**
-       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
-       * @example [
-       *       "vip"
-       *     ]
-       */
-      tags?: string[]
-    }
-    EventFeedPage: {
-      /** @description Events in commit order, oldest first */
-      data: components['schemas']['Event'][]
-      /**
-       * @description Pass as `after` to read on; valid even when data is empty
-       * @example djI6M2Y5YzBhMWI3ZDJlOjQyOjVjOGUxYTJi
-       */
-      nextCursor: string
-      /** @description True when more events are already waiting; read again at once */
-      hasMore: boolean
-    }
-    /** @description One change. Every event of one operation carries the same data; `.deleted` types are Outpost's addition to the spec's list. */
-    Event: {
+    /** @description The body of a `deal.updated` delivery. */
+    DealUpdatedEvent: {
       /**
        * Format: uuid
        * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
@@ -2159,25 +788,7 @@ export interface components {
        */
       id: string
       /** @enum {string} */
-      type:
-        | 'deal.created'
-        | 'deal.updated'
-        | 'deal.stage_changed'
-        | 'deal.won'
-        | 'deal.lost'
-        | 'deal.deleted'
-        | 'person.created'
-        | 'person.updated'
-        | 'person.tag_added'
-        | 'person.deleted'
-        | 'activity.created'
-        | 'activity.updated'
-        | 'activity.done'
-        | 'activity.deleted'
-        | 'note.created'
-        | 'note.updated'
-        | 'note.deleted'
-        | 'reminder.due'
+      type: 'deal.updated'
       /**
        * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
        * @example 1
@@ -2194,31 +805,362 @@ export interface components {
        */
       tenantId: string
       data: {
-        /** @description The whole resource as GET /api/v1/people/{id} or /deals/{id} returns it after the change; for `.deleted`, as it was just before. */
-        object: components['schemas']['Person'] | components['schemas']['Deal']
-        /** @description Change events (updated, stage_changed, won, lost, tag_added), always: the value each changed field had before (its empty value when the record was just created) */
-        previous?: {
+        object: components['schemas']['Deal']
+        previous: {
           [key: string]: unknown
         }
-        /** @description Change events, always: the names of the changed fields */
-        changes?: string[]
-        /** @description `person.tag_added` only: the new tag */
-        tag?: string
+        changes: string[]
       }
     }
-    ActivityPage: {
-      /** @description Items of the current page */
-      data: components['schemas']['Activity'][]
-      /** @description Echo of the requested page */
-      page: number
-      /** @description Echo of the requested page size */
-      pageSize: number
-      /** @description Total number of items in the workspace */
-      total: number
-      /** @description True when at least one more page exists */
-      hasMore: boolean
+    /** @description The body of a `deal.stage_changed` delivery. */
+    DealStageChangedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'deal.stage_changed'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Deal']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
     }
-    /** @description A call, meeting, e-mail, task or deadline: a done one in the past is a log entry, an open one is scheduled work. */
+    /** @description The body of a `deal.won` delivery. */
+    DealWonEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'deal.won'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Deal']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `deal.lost` delivery. */
+    DealLostEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'deal.lost'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Deal']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `deal.deleted` delivery. */
+    DealDeletedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'deal.deleted'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Deal']
+      }
+    }
+    /** @description The body of a `person.created` delivery. */
+    PersonCreatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'person.created'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Person']
+      }
+    }
+    /**
+     * @description Optional fields without a value are null; tags is [] and customFields {} when empty.
+     * @example {
+     *       "id": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "fullName": "Ana Souza",
+     *       "primaryEmail": "ana@acme.com.br",
+     *       "primaryPhone": "+5511912345678",
+     *       "companyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "lifecycleStage": "lead",
+     *       "leadSource": "Website form",
+     *       "tags": [
+     *         "vip"
+     *       ],
+     *       "ownerId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "customFields": {
+     *         "plan": "pro"
+     *       },
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
+    Person: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      /** @example Ana Souza */
+      fullName: string
+      /**
+       * Format: email
+       * @example ana@acme.com.br
+       */
+      primaryEmail: string | null
+      /**
+       * @description E.164
+       * @example +5511912345678
+       */
+      primaryPhone: string | null
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      companyId: string | null
+      /**
+       * Format: uuid
+       * @description Responsible user in the workspace
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      ownerId: string | null
+      /** @enum {string|null} */
+      lifecycleStage:
+        | 'lead'
+        | 'marketing_qualified'
+        | 'sales_qualified'
+        | 'opportunity'
+        | 'customer'
+        | 'evangelist'
+        | null
+      leadSource: string | null
+      tags: string[]
+      /** @description Workspace custom fields; read-only through the API */
+      customFields: {
+        [key: string]: unknown
+      }
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      updatedAt: string
+    }
+    /** @description The body of a `person.updated` delivery. */
+    PersonUpdatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'person.updated'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Person']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `person.tag_added` delivery. */
+    PersonTagAddedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'person.tag_added'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Person']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+        tag: string
+      }
+    }
+    /** @description The body of a `person.deleted` delivery. */
+    PersonDeletedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'person.deleted'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Person']
+      }
+    }
+    /** @description The body of a `activity.created` delivery. */
+    ActivityCreatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'activity.created'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Activity']
+      }
+    }
+    /**
+     * @description A call, meeting, e-mail, task or deadline: a done one in the past is a log entry, an open one is scheduled work.
+     * @example {
+     *       "id": "7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "type": "call",
+     *       "subject": "Call about the renewal",
+     *       "dueDate": "2026-12-01",
+     *       "dueTime": "14:30",
+     *       "timeZone": "America/Sao_Paulo",
+     *       "durationMinutes": 30,
+     *       "dealId": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+     *       "personIds": [
+     *         "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a"
+     *       ],
+     *       "body": "",
+     *       "dueAt": "2026-12-01T17:30:00.000Z",
+     *       "done": false,
+     *       "doneAt": null,
+     *       "outcome": null,
+     *       "priority": "normal",
+     *       "assigneeId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "companyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "recurrence": null,
+     *       "reminderMinutes": 15,
+     *       "remindAt": "2026-12-01T17:15:00.000Z",
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
     Activity: {
       /**
        * Format: uuid
@@ -2307,92 +1249,126 @@ export interface components {
        */
       updatedAt: string
     }
-    SnoozeActivity: {
-      /** @example 10 */
-      minutes: number
-    }
-    CreateActivity: {
-      /** @default task */
-      type?: string
-      subject: string
-      /** @description true logs something already done; without a dueDate it is dated now */
-      done?: boolean
-      body?: string
-      /** Format: date */
-      dueDate?: string | null
-      /** @example 09:30 */
-      dueTime?: string | null
-      /**
-       * @description Where dueDate and dueTime are read; the workspace's zone when not sent
-       * @example America/Sao_Paulo
-       */
-      timeZone?: string
-      durationMinutes?: number | null
-      outcome?: string | null
-      /** @enum {string} */
-      priority?: 'low' | 'normal' | 'high'
-      /** @enum {string|null} */
-      recurrence?: 'daily' | 'weekly' | 'monthly' | null
-      /** @description null for none; when not sent, the workspace's default for a timed activity and the morning digest of its day for a date-only one */
-      reminderMinutes?: number | null
-      /** Format: uuid */
-      assigneeId?: string | null
-      /** Format: uuid */
-      dealId?: string | null
+    /** @description The body of a `activity.updated` delivery. */
+    ActivityUpdatedEvent: {
       /**
        * Format: uuid
-       * @description When not sent: the deal's company, else the first person's
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
-      companyId?: string | null
-      personIds?: string[]
-    }
-    /** @description Fields not sent stay unchanged; null clears an optional field; personIds replaces the set. */
-    UpdateActivity: {
-      type?: string
-      subject?: string
-      done?: boolean
-      body?: string
-      /** Format: date */
-      dueDate?: string | null
-      /** @example 09:30 */
-      dueTime?: string | null
-      /**
-       * @description Where dueDate and dueTime are read; the workspace's zone when not sent
-       * @example America/Sao_Paulo
-       */
-      timeZone?: string
-      durationMinutes?: number | null
-      outcome?: string | null
+      id: string
       /** @enum {string} */
-      priority?: 'low' | 'normal' | 'high'
-      /** @enum {string|null} */
-      recurrence?: 'daily' | 'weekly' | 'monthly' | null
-      /** @description null for none; when not sent, the workspace's default for a timed activity and the morning digest of its day for a date-only one */
-      reminderMinutes?: number | null
-      /** Format: uuid */
-      assigneeId?: string | null
-      /** Format: uuid */
-      dealId?: string | null
+      type: 'activity.updated'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
       /**
        * Format: uuid
-       * @description When not sent: the deal's company, else the first person's
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
-      companyId?: string | null
-      personIds?: string[]
+      tenantId: string
+      data: {
+        object: components['schemas']['Activity']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
     }
-    NotePage: {
-      /** @description Items of the current page */
-      data: components['schemas']['Note'][]
-      /** @description Echo of the requested page */
-      page: number
-      /** @description Echo of the requested page size */
-      pageSize: number
-      /** @description Total number of items in the workspace */
-      total: number
-      /** @description True when at least one more page exists */
-      hasMore: boolean
+    /** @description The body of a `activity.done` delivery. */
+    ActivityDoneEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'activity.done'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Activity']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
     }
-    /** @description A note on a person, a deal or a company; it belongs to that record and is deleted with it. */
+    /** @description The body of a `activity.deleted` delivery. */
+    ActivityDeletedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'activity.deleted'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Activity']
+      }
+    }
+    /** @description The body of a `note.created` delivery. */
+    NoteCreatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'note.created'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Note']
+      }
+    }
+    /**
+     * @description A note on a person, a deal or a company; it belongs to that record and is deleted with it.
+     * @example {
+     *       "id": "8d9e0f1a-2b3c-4d4e-9f5a-6b7c8d9e0f1a",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "body": "Prefers calls after lunch.",
+     *       "personId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "pinned": true,
+     *       "authorId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "dealId": null,
+     *       "companyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "notedAt": "2026-11-20T13:02:00.000Z",
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
     Note: {
       /**
        * Format: uuid
@@ -2449,7 +1425,554 @@ export interface components {
        */
       updatedAt: string
     }
-    /** @description At least one of personId, dealId and companyId. */
+    /** @description The body of a `note.updated` delivery. */
+    NoteUpdatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'note.updated'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Note']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `note.deleted` delivery. */
+    NoteDeletedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'note.deleted'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Note']
+      }
+    }
+    /** @description The body of a `reminder.due` delivery. */
+    ReminderDueEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'reminder.due'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Activity']
+      }
+    }
+    PersonPage: {
+      /** @description Items of the current page */
+      data: components['schemas']['Person'][]
+      /** @description Echo of the requested page */
+      page: number
+      /** @description Echo of the requested page size */
+      pageSize: number
+      /** @description Total number of items in the workspace */
+      total: number
+      /** @description True when at least one more page exists */
+      hasMore: boolean
+    }
+    Error: {
+      error: {
+        /**
+         * @description One status each (docs/decisions.md)
+         * @example invalid_request
+         * @enum {string}
+         */
+        code:
+          | 'invalid_request'
+          | 'malformed_json'
+          | 'malformed_form'
+          | 'malformed_request'
+          | 'workspace_required'
+          | 'unauthorized'
+          | 'forbidden'
+          | 'forbidden_host'
+          | 'webhook_disabled'
+          | 'not_found'
+          | 'method_not_allowed'
+          | 'conflict'
+          | 'webhook_revoked'
+          | 'not_replayable'
+          | 'idempotency_key_in_use'
+          | 'cursor_invalidated'
+          | 'secret_unreadable'
+          | 'cursor_expired'
+          | 'payload_too_large'
+          | 'unsupported_media_type'
+          | 'validation_error'
+          | 'invalid_reference'
+          | 'idempotency_key_reused'
+          | 'backup_damaged'
+          | 'stage_not_in_pipeline'
+          | 'lost_reason_required'
+          | 'lost_reason_not_applicable'
+          | 'currency_not_enabled'
+          | 'invalid_stage_order'
+          | 'tunnel_unavailable'
+          | 'rate_limited'
+          | 'internal'
+          | 'loop_detected'
+        message: string
+        /** @description `field` names the request field at fault */
+        details?: {
+          field?: string
+        } & {
+          [key: string]: unknown
+        }
+      }
+    }
+    /**
+     * @example {
+     *       "fullName": "Ana Souza",
+     *       "primaryEmail": "ana@acme.com.br",
+     *       "primaryPhone": "+55 11 91234-5678",
+     *       "companyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "lifecycleStage": "lead",
+     *       "leadSource": "Website form",
+     *       "tags": [
+     *         "vip"
+     *       ]
+     *     }
+     */
+    CreatePerson: {
+      fullName: string
+      /**
+       * Format: email
+       * @description Unique in the workspace, compared without case; stored trimmed and lower-cased
+       */
+      primaryEmail?: string | null
+      /**
+       * @description Any way of writing a valid number (+55 11 91234-5678, (11) 91234-5678); stored in E.164. Numbers without a country code are read as Brazilian.
+       * @example +5511912345678
+       */
+      primaryPhone?: string | null
+      /** Format: uuid */
+      companyId?: string | null
+      /** Format: uuid */
+      ownerId?: string | null
+      /** @enum {string|null} */
+      lifecycleStage?:
+        | 'lead'
+        | 'marketing_qualified'
+        | 'sales_qualified'
+        | 'opportunity'
+        | 'customer'
+        | 'evangelist'
+        | null
+      leadSource?: string | null
+      /**
+       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
+       * @example [
+       *       "vip"
+       *     ]
+       */
+      tags?: string[]
+    }
+    /**
+     * @description Fields not sent stay unchanged; null clears an optional field; tags replaces the set.
+     * @example {
+     *       "lifecycleStage": "customer",
+     *       "primaryPhone": null
+     *     }
+     */
+    UpdatePerson: {
+      fullName?: string
+      /**
+       * Format: email
+       * @description Unique in the workspace, compared without case; stored trimmed and lower-cased
+       */
+      primaryEmail?: string | null
+      /**
+       * @description Any way of writing a valid number (+55 11 91234-5678, (11) 91234-5678); stored in E.164. Numbers without a country code are read as Brazilian.
+       * @example +5511912345678
+       */
+      primaryPhone?: string | null
+      /** Format: uuid */
+      companyId?: string | null
+      /** Format: uuid */
+      ownerId?: string | null
+      /** @enum {string|null} */
+      lifecycleStage?:
+        | 'lead'
+        | 'marketing_qualified'
+        | 'sales_qualified'
+        | 'opportunity'
+        | 'customer'
+        | 'evangelist'
+        | null
+      leadSource?: string | null
+      /**
+       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
+       * @example [
+       *       "vip"
+       *     ]
+       */
+      tags?: string[]
+    }
+    DealPage: {
+      /** @description Items of the current page */
+      data: components['schemas']['Deal'][]
+      /** @description Echo of the requested page */
+      page: number
+      /** @description Echo of the requested page size */
+      pageSize: number
+      /** @description Total number of items in the workspace */
+      total: number
+      /** @description True when at least one more page exists */
+      hasMore: boolean
+    }
+    /**
+     * @example {
+     *       "title": "Annual plan for Acme",
+     *       "value": 12500,
+     *       "pipelineId": "1a2b3c4d-5e6f-4a7b-9c8d-0e1f2a3b4c5d",
+     *       "stageId": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+     *       "expectedCloseDate": "2026-12-31",
+     *       "primaryPersonId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "primaryCompanyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b"
+     *     }
+     */
+    CreateDeal: {
+      title: string
+      /** Format: double */
+      value: number
+      /**
+       * @description Must be enabled in the workspace
+       * @default BRL
+       * @example BRL
+       */
+      currency?: string
+      /** Format: uuid */
+      pipelineId: string
+      /** Format: uuid */
+      stageId: string
+      /** Format: uuid */
+      ownerId?: string | null
+      /** Format: date */
+      expectedCloseDate?: string | null
+      /** Format: uuid */
+      primaryPersonId?: string | null
+      /** Format: uuid */
+      primaryCompanyId?: string | null
+      /**
+       * Format: uuid
+       * @description Required when the deal enters a stage of type lost
+       */
+      lostReasonId?: string | null
+      /**
+       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
+       * @example [
+       *       "vip"
+       *     ]
+       */
+      tags?: string[]
+    }
+    /**
+     * @description Fields not sent stay unchanged; null clears an optional field; tags replaces the set.
+     * @example {
+     *       "value": 14000,
+     *       "expectedCloseDate": null
+     *     }
+     */
+    UpdateDeal: {
+      title?: string
+      /** Format: double */
+      value?: number
+      /**
+       * @description Must be enabled in the workspace
+       * @example BRL
+       */
+      currency?: string
+      /**
+       * Format: uuid
+       * @description A stage of the deal's own pipeline
+       */
+      stageId?: string
+      /** Format: uuid */
+      ownerId?: string | null
+      /** Format: date */
+      expectedCloseDate?: string | null
+      /** Format: uuid */
+      primaryPersonId?: string | null
+      /** Format: uuid */
+      primaryCompanyId?: string | null
+      /**
+       * Format: uuid
+       * @description Required when the deal enters a stage of type lost
+       */
+      lostReasonId?: string | null
+      /**
+       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
+       * @example [
+       *       "vip"
+       *     ]
+       */
+      tags?: string[]
+    }
+    EventFeedPage: {
+      /** @description Events in commit order, oldest first */
+      data: components['schemas']['Event'][]
+      /**
+       * @description Pass as `after` to read on; valid even when data is empty
+       * @example djI6M2Y5YzBhMWI3ZDJlOjQyOjVjOGUxYTJi
+       */
+      nextCursor: string
+      /** @description True when more events are already waiting; read again at once */
+      hasMore: boolean
+    }
+    /**
+     * @description One change. Every event of one operation carries the same data; `.deleted` types are Outpost's addition to the spec's list.
+     * @example {
+     *       "id": "4f5a6b7c-8d9e-4f0a-9b1c-2d3e4f5a6b7c",
+     *       "type": "deal.stage_changed",
+     *       "createdAt": "2026-11-22T14:03:00.000Z",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "data": {
+     *         "object": {
+     *           "id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+     *           "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *           "title": "Annual plan for Acme",
+     *           "value": 12500,
+     *           "pipelineId": "1a2b3c4d-5e6f-4a7b-9c8d-0e1f2a3b4c5d",
+     *           "stageId": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+     *           "expectedCloseDate": "2026-12-31",
+     *           "primaryPersonId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *           "primaryCompanyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *           "currency": "BRL",
+     *           "ownerId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *           "lostReasonId": null,
+     *           "closedAt": null,
+     *           "tags": [],
+     *           "customFields": {},
+     *           "createdAt": "2026-11-20T13:02:00.000Z",
+     *           "updatedAt": "2026-11-22T14:03:00.000Z"
+     *         },
+     *         "previous": {
+     *           "stageId": "0f1e2d3c-4b5a-4968-8776-655443322110"
+     *         },
+     *         "changes": [
+     *           "stageId"
+     *         ]
+     *       }
+     *     }
+     */
+    Event: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type:
+        | 'deal.created'
+        | 'deal.updated'
+        | 'deal.stage_changed'
+        | 'deal.won'
+        | 'deal.lost'
+        | 'deal.deleted'
+        | 'person.created'
+        | 'person.updated'
+        | 'person.tag_added'
+        | 'person.deleted'
+        | 'activity.created'
+        | 'activity.updated'
+        | 'activity.done'
+        | 'activity.deleted'
+        | 'note.created'
+        | 'note.updated'
+        | 'note.deleted'
+        | 'reminder.due'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        /** @description The whole resource as GET /api/v1/people/{id} or /deals/{id} returns it after the change; for `.deleted`, as it was just before. */
+        object: components['schemas']['Person'] | components['schemas']['Deal']
+        /** @description Change events (updated, stage_changed, won, lost, tag_added), always: the value each changed field had before (its empty value when the record was just created) */
+        previous?: {
+          [key: string]: unknown
+        }
+        /** @description Change events, always: the names of the changed fields */
+        changes?: string[]
+        /** @description `person.tag_added` only: the new tag */
+        tag?: string
+      }
+    }
+    ActivityPage: {
+      /** @description Items of the current page */
+      data: components['schemas']['Activity'][]
+      /** @description Echo of the requested page */
+      page: number
+      /** @description Echo of the requested page size */
+      pageSize: number
+      /** @description Total number of items in the workspace */
+      total: number
+      /** @description True when at least one more page exists */
+      hasMore: boolean
+    }
+    SnoozeActivity: {
+      /** @example 10 */
+      minutes: number
+    }
+    /**
+     * @example {
+     *       "type": "call",
+     *       "subject": "Call about the renewal",
+     *       "dueDate": "2026-12-01",
+     *       "dueTime": "14:30",
+     *       "timeZone": "America/Sao_Paulo",
+     *       "durationMinutes": 30,
+     *       "dealId": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+     *       "personIds": [
+     *         "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a"
+     *       ]
+     *     }
+     */
+    CreateActivity: {
+      /** @default task */
+      type?: string
+      subject: string
+      /** @description true logs something already done; without a dueDate it is dated now */
+      done?: boolean
+      body?: string
+      /** Format: date */
+      dueDate?: string | null
+      /** @example 09:30 */
+      dueTime?: string | null
+      /**
+       * @description Where dueDate and dueTime are read; the workspace's zone when not sent
+       * @example America/Sao_Paulo
+       */
+      timeZone?: string
+      durationMinutes?: number | null
+      outcome?: string | null
+      /** @enum {string} */
+      priority?: 'low' | 'normal' | 'high'
+      /** @enum {string|null} */
+      recurrence?: 'daily' | 'weekly' | 'monthly' | null
+      /** @description null for none; when not sent, the workspace's default for a timed activity and the morning digest of its day for a date-only one */
+      reminderMinutes?: number | null
+      /** Format: uuid */
+      assigneeId?: string | null
+      /** Format: uuid */
+      dealId?: string | null
+      /**
+       * Format: uuid
+       * @description When not sent: the deal's company, else the first person's
+       */
+      companyId?: string | null
+      personIds?: string[]
+    }
+    /**
+     * @description Fields not sent stay unchanged; null clears an optional field; personIds replaces the set.
+     * @example {
+     *       "done": true,
+     *       "outcome": "Left a voicemail"
+     *     }
+     */
+    UpdateActivity: {
+      type?: string
+      subject?: string
+      done?: boolean
+      body?: string
+      /** Format: date */
+      dueDate?: string | null
+      /** @example 09:30 */
+      dueTime?: string | null
+      /**
+       * @description Where dueDate and dueTime are read; the workspace's zone when not sent
+       * @example America/Sao_Paulo
+       */
+      timeZone?: string
+      durationMinutes?: number | null
+      outcome?: string | null
+      /** @enum {string} */
+      priority?: 'low' | 'normal' | 'high'
+      /** @enum {string|null} */
+      recurrence?: 'daily' | 'weekly' | 'monthly' | null
+      /** @description null for none; when not sent, the workspace's default for a timed activity and the morning digest of its day for a date-only one */
+      reminderMinutes?: number | null
+      /** Format: uuid */
+      assigneeId?: string | null
+      /** Format: uuid */
+      dealId?: string | null
+      /**
+       * Format: uuid
+       * @description When not sent: the deal's company, else the first person's
+       */
+      companyId?: string | null
+      personIds?: string[]
+    }
+    NotePage: {
+      /** @description Items of the current page */
+      data: components['schemas']['Note'][]
+      /** @description Echo of the requested page */
+      page: number
+      /** @description Echo of the requested page size */
+      pageSize: number
+      /** @description Total number of items in the workspace */
+      total: number
+      /** @description True when at least one more page exists */
+      hasMore: boolean
+    }
+    /**
+     * @description At least one of personId, dealId and companyId.
+     * @example {
+     *       "body": "Prefers calls after lunch.",
+     *       "personId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "pinned": true
+     *     }
+     */
     CreateNote: {
       body: string
       /** Format: uuid */
@@ -2470,7 +1993,12 @@ export interface components {
        */
       notedAt?: string
     }
-    /** @description Fields not sent stay unchanged. */
+    /**
+     * @description Fields not sent stay unchanged.
+     * @example {
+     *       "pinned": false
+     *     }
+     */
     UpdateNote: {
       body?: string
       /** Format: uuid */
@@ -2481,10 +2009,2850 @@ export interface components {
     }
   }
   responses: never
-  parameters: never
+  parameters: {
+    /**
+     * @description Any unique value (a UUID) to make a retry safe: for 24 hours a request with the same key, method, path and body gets the first answer again, and nothing runs twice. The key used for another request is a 422 `idempotency_key_reused`; a duplicate while the first still runs waits up to 30 s, then 409 `idempotency_key_in_use`.
+     * @example 5f1b7c1e-2a8f-4d8e-9a51-3c0f4b6e7d21
+     */
+    IdempotencyKey: string
+  }
   requestBodies: never
-  headers: never
+  headers: {
+    /** @description What is left of the rate-limit window (draft-ietf-httpapi-ratelimit-headers-10): `r` requests remain, the window resets in `t` seconds. On every answer, errors included. */
+    RateLimit: string
+    /** @description The token's limit: `q` requests per window of `w` seconds (300 a minute unless the workspace or the token sets another). */
+    'RateLimit-Policy': string
+    /** @description Seconds until the window resets and requests are admitted again. */
+    'Retry-After': number
+    /** @description Present when this is the kept answer to an earlier request with the same `Idempotency-Key`: nothing ran again. */
+    'Idempotent-Replayed': 'true'
+  }
   pathItems: never
 }
 export type $defs = Record<string, never>
-export type operations = Record<string, never>
+export interface operations {
+  listPeople: {
+    parameters: {
+      query?: {
+        /** @description Page number, 1-indexed. */
+        page?: number
+        /** @description Items per page, at most 100. */
+        pageSize?: number
+        /** @description Outpost extension: the cursor from the `Link: rel="next"` header of the page before. The page starts right after that page whatever was written since; instead of `page`. */
+        after?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page of people */
+      200: {
+        headers: {
+          /** @description Outpost extension: `<URL>; rel="next"` to the page after this one, by cursor; absent on the last page. */
+          Link?: string
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PersonPage']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  createPerson: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Any unique value (a UUID) to make a retry safe: for 24 hours a request with the same key, method, path and body gets the first answer again, and nothing runs twice. The key used for another request is a 422 `idempotency_key_reused`; a duplicate while the first still runs waits up to 30 s, then 409 `idempotency_key_in_use`.
+         * @example 5f1b7c1e-2a8f-4d8e-9a51-3c0f4b6e7d21
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreatePerson']
+      }
+    }
+    responses: {
+      /** @description The created person */
+      201: {
+        headers: {
+          /** @description Where the created item can be read: its GET URL, from the site root */
+          Location?: string
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Person']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflict with an existing record; or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A business rule was violated; or the `Idempotency-Key` was used for another request (`idempotency_key_reused`) */
+      422: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getPerson: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The person */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Person']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  deletePerson: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Done; no body */
+      204: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updatePerson: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Any unique value (a UUID) to make a retry safe: for 24 hours a request with the same key, method, path and body gets the first answer again, and nothing runs twice. The key used for another request is a 422 `idempotency_key_reused`; a duplicate while the first still runs waits up to 30 s, then 409 `idempotency_key_in_use`.
+         * @example 5f1b7c1e-2a8f-4d8e-9a51-3c0f4b6e7d21
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdatePerson']
+      }
+    }
+    responses: {
+      /** @description The updated person */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Person']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflict with an existing record; or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A business rule was violated; or the `Idempotency-Key` was used for another request (`idempotency_key_reused`) */
+      422: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listDeals: {
+    parameters: {
+      query?: {
+        /** @description Page number, 1-indexed. */
+        page?: number
+        /** @description Items per page, at most 100. */
+        pageSize?: number
+        /** @description Outpost extension: the cursor from the `Link: rel="next"` header of the page before. The page starts right after that page whatever was written since; instead of `page`. */
+        after?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page of deals */
+      200: {
+        headers: {
+          /** @description Outpost extension: `<URL>; rel="next"` to the page after this one, by cursor; absent on the last page. */
+          Link?: string
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DealPage']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  createDeal: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Any unique value (a UUID) to make a retry safe: for 24 hours a request with the same key, method, path and body gets the first answer again, and nothing runs twice. The key used for another request is a 422 `idempotency_key_reused`; a duplicate while the first still runs waits up to 30 s, then 409 `idempotency_key_in_use`.
+         * @example 5f1b7c1e-2a8f-4d8e-9a51-3c0f4b6e7d21
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateDeal']
+      }
+    }
+    responses: {
+      /** @description The created deal */
+      201: {
+        headers: {
+          /** @description Where the created item can be read: its GET URL, from the site root */
+          Location?: string
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Deal']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A business rule was violated; or the `Idempotency-Key` was used for another request (`idempotency_key_reused`) */
+      422: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getDeal: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The deal */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Deal']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  deleteDeal: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Done; no body */
+      204: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updateDeal: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Any unique value (a UUID) to make a retry safe: for 24 hours a request with the same key, method, path and body gets the first answer again, and nothing runs twice. The key used for another request is a 422 `idempotency_key_reused`; a duplicate while the first still runs waits up to 30 s, then 409 `idempotency_key_in_use`.
+         * @example 5f1b7c1e-2a8f-4d8e-9a51-3c0f4b6e7d21
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateDeal']
+      }
+    }
+    responses: {
+      /** @description The updated deal */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Deal']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A business rule was violated; or the `Idempotency-Key` was used for another request (`idempotency_key_reused`) */
+      422: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description A `nextCursor` from an earlier response: only events committed after it are returned. `now` returns no events and the cursor of the newest one, to follow changes from this moment. Without it (or empty) the feed starts at the first event of the workspace. */
+        after?: string
+        /** @description Events per response, at most 1000. */
+        limit?: number
+        /** @description Only these event types, comma-separated: a type, `<resource>.*` or `*` (an Outpost extension). The cursor still moves past the events left out. */
+        type?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Events after the cursor */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EventFeedPage']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflict with an existing record */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The cursor is older than the events kept */
+      410: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  streamEvents: {
+    parameters: {
+      query?: {
+        /** @description Where the stream starts, as in GET /events; `Last-Event-ID` wins when both are sent. Without either, the stream starts now. */
+        after?: string
+        /** @description Only these event types, comma-separated: a type, `<resource>.*` or `*` (an Outpost extension). The cursor still moves past the events left out. */
+        type?: string
+      }
+      header?: {
+        /** @description Sent by EventSource when it reconnects: the `id` of the last event received. */
+        'last-event-id'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A text/event-stream that stays open */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'text/event-stream': string
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflict with an existing record */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The cursor is older than the events kept */
+      410: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getEvent: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The event */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Event']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listActivities: {
+    parameters: {
+      query?: {
+        /** @description Page number, 1-indexed. */
+        page?: number
+        /** @description Items per page, at most 100. */
+        pageSize?: number
+        personId?: string
+        dealId?: string
+        companyId?: string
+        assigneeId?: string
+        type?: string
+        /** @description The subject contains this text */
+        q?: string
+        done?: 'true' | 'false'
+        /** @description Due on or after this date */
+        dueFrom?: string
+        /** @description Due on or before this date */
+        dueTo?: string
+        /** @description Newest first (the default), or soonest due first with undated ones last */
+        sort?: '-createdAt' | 'dueAt'
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page of activities */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ActivityPage']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  createActivity: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Any unique value (a UUID) to make a retry safe: for 24 hours a request with the same key, method, path and body gets the first answer again, and nothing runs twice. The key used for another request is a 422 `idempotency_key_reused`; a duplicate while the first still runs waits up to 30 s, then 409 `idempotency_key_in_use`.
+         * @example 5f1b7c1e-2a8f-4d8e-9a51-3c0f4b6e7d21
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateActivity']
+      }
+    }
+    responses: {
+      /** @description The created activity */
+      201: {
+        headers: {
+          /** @description Where the created item can be read: its GET URL, from the site root */
+          Location?: string
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Activity']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A business rule was violated; or the `Idempotency-Key` was used for another request (`idempotency_key_reused`) */
+      422: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  snoozeActivityReminder: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Any unique value (a UUID) to make a retry safe: for 24 hours a request with the same key, method, path and body gets the first answer again, and nothing runs twice. The key used for another request is a 422 `idempotency_key_reused`; a duplicate while the first still runs waits up to 30 s, then 409 `idempotency_key_in_use`.
+         * @example 5f1b7c1e-2a8f-4d8e-9a51-3c0f4b6e7d21
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SnoozeActivity']
+      }
+    }
+    responses: {
+      /** @description The activity, with its new remindAt */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Activity']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The `Idempotency-Key` was used for another request (`idempotency_key_reused`) */
+      422: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getActivity: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The activity */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Activity']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  deleteActivity: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Done; no body */
+      204: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updateActivity: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Any unique value (a UUID) to make a retry safe: for 24 hours a request with the same key, method, path and body gets the first answer again, and nothing runs twice. The key used for another request is a 422 `idempotency_key_reused`; a duplicate while the first still runs waits up to 30 s, then 409 `idempotency_key_in_use`.
+         * @example 5f1b7c1e-2a8f-4d8e-9a51-3c0f4b6e7d21
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateActivity']
+      }
+    }
+    responses: {
+      /** @description The updated activity */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Activity']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A business rule was violated; or the `Idempotency-Key` was used for another request (`idempotency_key_reused`) */
+      422: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listNotes: {
+    parameters: {
+      query?: {
+        /** @description Page number, 1-indexed. */
+        page?: number
+        /** @description Items per page, at most 100. */
+        pageSize?: number
+        personId?: string
+        dealId?: string
+        companyId?: string
+        pinned?: 'true' | 'false'
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page of notes */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['NotePage']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  createNote: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Any unique value (a UUID) to make a retry safe: for 24 hours a request with the same key, method, path and body gets the first answer again, and nothing runs twice. The key used for another request is a 422 `idempotency_key_reused`; a duplicate while the first still runs waits up to 30 s, then 409 `idempotency_key_in_use`.
+         * @example 5f1b7c1e-2a8f-4d8e-9a51-3c0f4b6e7d21
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateNote']
+      }
+    }
+    responses: {
+      /** @description The created note */
+      201: {
+        headers: {
+          /** @description Where the created item can be read: its GET URL, from the site root */
+          Location?: string
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Note']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A business rule was violated; or the `Idempotency-Key` was used for another request (`idempotency_key_reused`) */
+      422: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getNote: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The note */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Note']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  deleteNote: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Done; no body */
+      204: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updateNote: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Any unique value (a UUID) to make a retry safe: for 24 hours a request with the same key, method, path and body gets the first answer again, and nothing runs twice. The key used for another request is a 422 `idempotency_key_reused`; a duplicate while the first still runs waits up to 30 s, then 409 `idempotency_key_in_use`.
+         * @example 5f1b7c1e-2a8f-4d8e-9a51-3c0f4b6e7d21
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateNote']
+      }
+    }
+    responses: {
+      /** @description The updated note */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Note']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A business rule was violated; or the `Idempotency-Key` was used for another request (`idempotency_key_reused`) */
+      422: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  onDealCreated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealCreatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onDealUpdated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealUpdatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onDealStageChanged: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealStageChangedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onDealWon: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealWonEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onDealLost: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealLostEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onDealDeleted: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DealDeletedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onPersonCreated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PersonCreatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onPersonUpdated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PersonUpdatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onPersonTagAdded: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PersonTagAddedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onPersonDeleted: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PersonDeletedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onActivityCreated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ActivityCreatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onActivityUpdated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ActivityUpdatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onActivityDone: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ActivityDoneEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onActivityDeleted: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ActivityDeletedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onNoteCreated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoteCreatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onNoteUpdated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoteUpdatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onNoteDeleted: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoteDeletedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onReminderDue: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReminderDueEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+}
