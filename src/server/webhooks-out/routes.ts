@@ -168,7 +168,12 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
       recordLogRoutes(db, {
         tag,
         path: '/{id}/deliveries',
+        operationId: 'listWebhookSetAsideDeliveries',
         summary: 'Events set aside: rejected by the endpoint, retrying on their own or failed',
+        description:
+          'The events the endpoint rejected that are not delivered yet, oldest first: `retrying` ' +
+          'on their own schedule while later events go on, or `failed` once the schedule is ' +
+          'used up (until retried or recovered). Filter with `status`.',
         query: deliveriesQuery,
         page: deliveryPageSchema,
         pageDescription: 'One page of deliveries, oldest event first',
@@ -180,7 +185,12 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
         method: 'post',
         path: '/{id}/deliveries/{eventId}/retry',
         tags,
+        operationId: 'retryWebhookDelivery',
         summary: 'Retry now: the event set aside, failed or waiting is due at once',
+        description:
+          'Makes one event due at once: set aside, failed (with a whole schedule again) or ' +
+          'waiting at the head of the queue. The delivery worker sends it within a second, ' +
+          'logged like every attempt. 404 when the event is not waiting for this subscription.',
         request: { params: deliveryParams },
         responses: {
           202: jsonResponse(queuedSchema, 'Queued: the delivery worker tries it within a second'),
@@ -200,7 +210,12 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
         method: 'post',
         path: '/{id}/recover',
         tags,
+        operationId: 'recoverWebhookDeliveries',
         summary: 'Recover every delivery that failed since a moment (after an outage)',
+        description:
+          'Every event set aside whose first failure is at or after `since`, and the event ' +
+          'waiting at the head of the queue, become due at once (failed ones with a whole ' +
+          'schedule again). Answers how many were queued.',
         request: { params: idParams, ...jsonRequest(recoverBody) },
         responses: {
           202: jsonResponse(queuedSchema, 'Queued: the delivery worker sends them in order'),
@@ -246,7 +261,12 @@ export function webhookAlertsRoutes({ db, clock }: AppDeps) {
       method: 'get',
       path: '/',
       tags: ['Webhook subscriptions'],
+      operationId: 'listWebhookAlerts',
       summary: 'Subscriptions failing for an hour or more, or disabled by Outpost',
+      description:
+        'The outbound webhooks in trouble now: every attempt failed for an hour or more ' +
+        '(`failing`), or disabled by Outpost after a 410 Gone or 5 days of failures ' +
+        '(`disabled`). A subscription paused by hand is not listed.',
       responses: {
         200: jsonResponse(webhookAlertListSchema, 'The alerts, oldest subscription first'),
         ...errorResponses(401, 403, 429),

@@ -665,6 +665,11 @@ export interface components {
       /** @enum {string} */
       type: 'deal.created'
       /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
@@ -823,6 +828,11 @@ export interface components {
       /** @enum {string} */
       type: 'deal.stage_changed'
       /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
@@ -850,6 +860,11 @@ export interface components {
       id: string
       /** @enum {string} */
       type: 'deal.won'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -879,6 +894,11 @@ export interface components {
       /** @enum {string} */
       type: 'deal.lost'
       /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
@@ -907,6 +927,11 @@ export interface components {
       /** @enum {string} */
       type: 'deal.deleted'
       /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
@@ -930,6 +955,11 @@ export interface components {
       id: string
       /** @enum {string} */
       type: 'person.created'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -1037,6 +1067,11 @@ export interface components {
       /** @enum {string} */
       type: 'person.updated'
       /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
@@ -1064,6 +1099,11 @@ export interface components {
       id: string
       /** @enum {string} */
       type: 'person.tag_added'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -1094,6 +1134,11 @@ export interface components {
       /** @enum {string} */
       type: 'person.deleted'
       /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
@@ -1117,6 +1162,11 @@ export interface components {
       id: string
       /** @enum {string} */
       type: 'activity.created'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -1260,6 +1310,11 @@ export interface components {
       /** @enum {string} */
       type: 'activity.updated'
       /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
@@ -1287,6 +1342,11 @@ export interface components {
       id: string
       /** @enum {string} */
       type: 'activity.done'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -1316,6 +1376,11 @@ export interface components {
       /** @enum {string} */
       type: 'activity.deleted'
       /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
@@ -1339,6 +1404,11 @@ export interface components {
       id: string
       /** @enum {string} */
       type: 'note.created'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -1436,6 +1506,11 @@ export interface components {
       /** @enum {string} */
       type: 'note.updated'
       /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
@@ -1464,6 +1539,11 @@ export interface components {
       /** @enum {string} */
       type: 'note.deleted'
       /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
        */
@@ -1487,6 +1567,11 @@ export interface components {
       id: string
       /** @enum {string} */
       type: 'reminder.due'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -1825,6 +1910,11 @@ export interface components {
         | 'note.updated'
         | 'note.deleted'
         | 'reminder.due'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
