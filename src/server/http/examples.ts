@@ -117,6 +117,7 @@ export const noteExample = {
 export const eventExample = {
   id: ids.event,
   type: 'deal.stage_changed',
+  version: 1,
   createdAt: stamps.updatedAt,
   tenantId: ids.tenant,
   data: {

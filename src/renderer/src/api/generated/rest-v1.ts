@@ -1852,6 +1852,7 @@ export interface components {
      * @example {
      *       "id": "4f5a6b7c-8d9e-4f0a-9b1c-2d3e4f5a6b7c",
      *       "type": "deal.stage_changed",
+     *       "version": 1,
      *       "createdAt": "2026-11-22T14:03:00.000Z",
      *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
      *       "data": {
