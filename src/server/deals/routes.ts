@@ -1,7 +1,9 @@
 import type { AppDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import { createDealBody, dealPageSchema, dealSchema, updateDealBody } from './schema'
-import { createDeal, deleteDeal, getDeal, listDeals, updateDeal } from './service'
+import { dealsListQuery } from './list-schema'
+import { listDealsForApi } from './search-service'
+import { createDeal, deleteDeal, getDeal, updateDeal } from './service'
 
 /** /api/v1/deals: the spec's Deals endpoints. */
 export const dealsRoutes = (deps: AppDeps) =>
@@ -12,6 +14,11 @@ export const dealsRoutes = (deps: AppDeps) =>
     item: dealSchema,
     page: dealPageSchema,
     cursor: true,
+    listQuery: dealsListQuery,
+    listDescription:
+      'The contract takes `page` and `pageSize`. Outpost extensions, not part of the v1 contract ' +
+      "(optional; absent, the list is exactly the contract's): the `after` cursor, the filters " +
+      '`q`, `tag`, `ownerId`, `pipelineId`, `stageId`, `status`, `updatedSince` (all must match), and `sort`. Under a filter `total` counts the matches.',
     createBody: createDealBody,
     updateBody: updateDealBody,
     createErrors: [422],
@@ -20,7 +27,7 @@ export const dealsRoutes = (deps: AppDeps) =>
     deleteSummary: 'Delete a deal',
     authErrors: [],
     service: {
-      list: listDeals,
+      list: listDealsForApi,
       get: getDeal,
       create: createDeal,
       update: updateDeal,

@@ -4,15 +4,10 @@ import { createRouter } from '../http/validation'
 import { peopleBulkRoutes } from './bulk-routes'
 import { customFieldsRoutes } from '../custom-fields/routes'
 import { createPersonBody, personPageSchema, personSchema, updatePersonBody } from './schema'
+import { peopleListQuery } from './list-schema'
 import { peopleSearchRoutes } from './search-routes'
-import {
-  createPerson,
-  deletePerson,
-  getPerson,
-  listPeople,
-  personCustomFields,
-  updatePerson,
-} from './service'
+import { listPeopleForApi } from './search-service'
+import { createPerson, deletePerson, getPerson, personCustomFields, updatePerson } from './service'
 
 /** /api/v1/people: the spec's People endpoints. */
 export const peopleRoutes = (deps: AppDeps) =>
@@ -23,6 +18,11 @@ export const peopleRoutes = (deps: AppDeps) =>
     item: personSchema,
     page: personPageSchema,
     cursor: true,
+    listQuery: peopleListQuery,
+    listDescription:
+      'The contract takes `page` and `pageSize`. Outpost extensions, not part of the v1 contract ' +
+      "(optional; absent, the list is exactly the contract's): the `after` cursor, the filters " +
+      '`email`, `q`, `tag`, `ownerId`, `updatedSince` (all must match), and `sort`. Under a filter `total` counts the matches.',
     createBody: createPersonBody,
     updateBody: updatePersonBody,
     createErrors: [409, 422],
@@ -31,7 +31,7 @@ export const peopleRoutes = (deps: AppDeps) =>
     deleteSummary: 'Delete a person; their deals stay, with primaryPersonId cleared',
     authErrors: [],
     service: {
-      list: listPeople,
+      list: listPeopleForApi,
       get: getPerson,
       create: createPerson,
       update: updatePerson,
