@@ -1,12 +1,39 @@
 import type { AppDeps } from '../app-env'
+import { bulkWriteRoute } from '../http/bulk-write'
 import { crudRoutes } from '../http/crud-routes'
+import { createRouter } from '../http/validation'
 import { createDealBody, dealPageSchema, dealSchema, updateDealBody } from './schema'
 import { dealsListQuery } from './list-schema'
 import { listDealsForApi } from './search-service'
 import { createDeal, deleteDeal, getDeal, updateDeal } from './service'
 
-/** /api/v1/deals: the spec's Deals endpoints. */
+/** /api/v1/deals: the spec's Deals endpoints, and Outpost's bulk writes. */
 export const dealsRoutes = (deps: AppDeps) =>
+  createRouter()
+    .route(
+      '/',
+      bulkWriteRoute(deps, {
+        tag: 'Deals',
+        noun: 'deal',
+        plural: 'deals',
+        operationId: 'bulkWriteDeals',
+        item: dealSchema,
+        createBody: createDealBody,
+        updateBody: updateDealBody,
+        names: {
+          create: 'CreateDeal',
+          update: 'UpdateDeal',
+          request: 'BulkWriteDeals',
+          result: 'DealWriteResult',
+          answer: 'BulkWriteDealsResults',
+        },
+        create: createDeal,
+        update: updateDeal,
+      }),
+    )
+    .route('/', dealsCrudRoutes(deps))
+
+const dealsCrudRoutes = (deps: AppDeps) =>
   crudRoutes(deps, {
     tag: 'Deals',
     noun: 'deal',

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app-env'
+import { bulkWriteRoute } from '../http/bulk-write'
 import { crudRoutes } from '../http/crud-routes'
 import { createRouter } from '../http/validation'
 import { peopleBulkRoutes } from './bulk-routes'
@@ -6,11 +7,38 @@ import { customFieldsRoutes } from '../custom-fields/routes'
 import { createPersonBody, personPageSchema, personSchema, updatePersonBody } from './schema'
 import { peopleListQuery } from './list-schema'
 import { peopleSearchRoutes } from './search-routes'
+import { peopleUpsertRoutes } from './upsert-routes'
 import { listPeopleForApi } from './search-service'
 import { createPerson, deletePerson, getPerson, personCustomFields, updatePerson } from './service'
 
-/** /api/v1/people: the spec's People endpoints. */
+/** /api/v1/people: the spec's People endpoints, and Outpost's upsert by e-mail and bulk writes. */
 export const peopleRoutes = (deps: AppDeps) =>
+  createRouter()
+    .route('/', peopleUpsertRoutes(deps))
+    .route(
+      '/',
+      bulkWriteRoute(deps, {
+        tag: 'People',
+        noun: 'person',
+        plural: 'people',
+        operationId: 'bulkWritePeople',
+        item: personSchema,
+        createBody: createPersonBody,
+        updateBody: updatePersonBody,
+        names: {
+          create: 'CreatePerson',
+          update: 'UpdatePerson',
+          request: 'BulkWritePeople',
+          result: 'PersonWriteResult',
+          answer: 'BulkWritePeopleResults',
+        },
+        create: createPerson,
+        update: updatePerson,
+      }),
+    )
+    .route('/', peopleCrudRoutes(deps))
+
+const peopleCrudRoutes = (deps: AppDeps) =>
   crudRoutes(deps, {
     tag: 'People',
     noun: 'person',
