@@ -207,7 +207,7 @@ describe('POST /api/v1/deals/bulk', () => {
     for (const [path, id] of [
       ['/people/bulk', 'bulkWritePeople'],
       ['/deals/bulk', 'bulkWriteDeals'],
-    ]) {
+    ] as const) {
       const operation = paths[path].post
       expect(operation.operationId).toBe(id)
       expect(operation.description).toContain('Outpost extension, not part of the v1 contract')
