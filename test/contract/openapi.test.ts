@@ -73,9 +73,21 @@ describe('OpenAPI', () => {
     const list = paths['/people'].get
     expect(list.parameters.map((parameter: any) => parameter.name).sort()).toEqual([
       'after',
+      'email',
+      'ownerId',
       'page',
       'pageSize',
+      'q',
+      'sort',
+      'tag',
+      'updatedSince',
     ])
+    // Beyond the contract's page and pageSize, every parameter says it is Outpost's, and optional.
+    for (const parameter of list.parameters) {
+      if (parameter.name === 'page' || parameter.name === 'pageSize') continue
+      expect(parameter.required, parameter.name).toBe(false)
+      expect(parameter.description, parameter.name).toMatch(/^Outpost extension/)
+    }
     expect(
       list.parameters.find((parameter: any) => parameter.name === 'pageSize').schema,
     ).toMatchObject({

@@ -13,8 +13,12 @@ import {
 
 type RecordTable = 'people' | 'deals'
 
-/** Where a client's `after` cursor says the next page starts. */
-export type PageAfter = ListStart
+/**
+ * Where a client's `after` cursor says the next page starts. A cursor of a list in another order
+ * than newest first (the v1 `sort` extension) names that order, and its `key.createdAt` holds the
+ * row's value of the sort column instead.
+ */
+export type PageAfter = ListStart & { sort?: string }
 
 /** A page of people or deals asked for by number or by the cursor of the page before. */
 export type RecordPageRequest = PageRequest & { after?: PageAfter }

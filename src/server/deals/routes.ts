@@ -1,10 +1,39 @@
 import type { AppDeps } from '../app-env'
+import { bulkWriteRoute } from '../http/bulk-write'
 import { crudRoutes } from '../http/crud-routes'
+import { createRouter } from '../http/validation'
 import { createDealBody, dealPageSchema, dealSchema, updateDealBody } from './schema'
-import { createDeal, deleteDeal, getDeal, listDeals, updateDeal } from './service'
+import { dealsListQuery } from './list-schema'
+import { listDealsForApi } from './search-service'
+import { createDeal, deleteDeal, getDeal, updateDeal } from './service'
 
-/** /api/v1/deals: the spec's Deals endpoints. */
+/** /api/v1/deals: the spec's Deals endpoints, and Outpost's bulk writes. */
 export const dealsRoutes = (deps: AppDeps) =>
+  createRouter()
+    .route(
+      '/',
+      bulkWriteRoute(deps, {
+        tag: 'Deals',
+        noun: 'deal',
+        plural: 'deals',
+        operationId: 'bulkWriteDeals',
+        item: dealSchema,
+        createBody: createDealBody,
+        updateBody: updateDealBody,
+        names: {
+          create: 'CreateDeal',
+          update: 'UpdateDeal',
+          request: 'BulkWriteDeals',
+          result: 'DealWriteResult',
+          answer: 'BulkWriteDealsResults',
+        },
+        create: createDeal,
+        update: updateDeal,
+      }),
+    )
+    .route('/', dealsCrudRoutes(deps))
+
+const dealsCrudRoutes = (deps: AppDeps) =>
   crudRoutes(deps, {
     tag: 'Deals',
     noun: 'deal',
@@ -12,6 +41,11 @@ export const dealsRoutes = (deps: AppDeps) =>
     item: dealSchema,
     page: dealPageSchema,
     cursor: true,
+    listQuery: dealsListQuery,
+    listDescription:
+      'The contract takes `page` and `pageSize`. Outpost extensions, not part of the v1 contract ' +
+      "(optional; absent, the list is exactly the contract's): the `after` cursor, the filters " +
+      '`q`, `tag`, `ownerId`, `pipelineId`, `stageId`, `status`, `updatedSince` (all must match), and `sort`. Under a filter `total` counts the matches.',
     createBody: createDealBody,
     updateBody: updateDealBody,
     createErrors: [422],
@@ -20,7 +54,7 @@ export const dealsRoutes = (deps: AppDeps) =>
     deleteSummary: 'Delete a deal',
     authErrors: [],
     service: {
-      list: listDeals,
+      list: listDealsForApi,
       get: getDeal,
       create: createDeal,
       update: updateDeal,

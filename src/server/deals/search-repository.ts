@@ -4,6 +4,8 @@ import type { Db } from '../db/connection'
 import type { Database } from '../db/database'
 import type { DealFilters } from './search-schema'
 import { countRows } from '../db/count-rows'
+import { afterKey } from '../db/keyset'
+import type { KeyStart } from '../http/list-extensions'
 
 type DealsQuery = SelectQueryBuilder<Database, 'deals', object>
 
@@ -63,6 +65,9 @@ function applyFilters(query: DealsQuery, tenantId: string, filters: DealFilters)
         else cast(json_extract(deals.custom_fields, ${path}) as text) end) = ${value.toLowerCase()}`,
     )
   }
+  if (filters.updatedSince) {
+    filtered = filtered.where('deals.updatedAt', '>=', filters.updatedSince)
+  }
   const text = filters.q?.trim()
   if (text) {
     filtered = filtered.where(
@@ -80,21 +85,29 @@ export async function countMatchingDeals(
   return countRows(applyFilters(db.selectFrom('deals'), tenantId, filters))
 }
 
-/** One page of the matching deals, in the order asked (newest first by default), id breaking ties. */
+/**
+ * One page of the matching deals, in the order asked (newest first by default), id breaking ties,
+ * each row with its value of the sort column (`sortKey`, for a cursor); with `start`, the rows after
+ * that key (a cursor page of the v1 list, whose orders are all of text columns).
+ */
 export async function listMatchingDeals(
   db: Db,
   tenantId: string,
   filters: DealFilters,
   limit: number,
   offset: number,
+  start?: KeyStart,
 ) {
-  const query = applyFilters(db.selectFrom('deals'), tenantId, filters).selectAll('deals')
   const [field, direction] = filters.sort.startsWith('-')
     ? ([filters.sort.slice(1), 'desc'] as const)
     : ([filters.sort, 'asc'] as const)
-  const column = `deals.${field}` as 'deals.createdAt'
+  const order = field === 'title' ? sql`lower(deals.title)` : sql.ref(`deals.${field}`)
+  let query = applyFilters(db.selectFrom('deals'), tenantId, filters)
+  if (start) query = query.where(afterKey(order, sql`deals.id`, direction, start))
   return query
-    .orderBy(field === 'title' ? sql`lower(deals.title)` : column, direction)
+    .selectAll('deals')
+    .select(sql<string>`${order}`.as('sortKey'))
+    .orderBy(order, direction)
     .orderBy('deals.id', direction)
     .limit(limit)
     .offset(offset)

@@ -91,4 +91,23 @@ export const dealsSearchQuery = pageQuery.extend({
 })
 
 export type DealsSearch = z.output<typeof dealsSearchQuery>
-export type DealFilters = Omit<DealsSearch, 'page' | 'pageSize'>
+
+/** The orders of the v1 list's `sort` (Outpost extension). */
+export const dealListSorts = [
+  '-createdAt',
+  'createdAt',
+  '-updatedAt',
+  'updatedAt',
+  'title',
+  '-title',
+] as const
+
+/** Every order a deals list can be read in, the UI's list and the v1 list alike. */
+export type DealSort = DealsSearch['sort'] | (typeof dealListSorts)[number]
+
+/** What narrows and orders a deals list: the UI's filters, and those only the v1 list has. */
+export type DealFilters = Omit<DealsSearch, 'page' | 'pageSize' | 'sort'> & {
+  sort: DealSort
+  /** An ISO date-time in UTC, as updatedAt is stored. */
+  updatedSince?: string
+}

@@ -1,9 +1,12 @@
 import type { Db } from '../db/connection'
+import type { PageAfter } from '../db/record-page'
+import { assertCursorOrder, defaultSort, keyedPage } from '../http/list-extensions'
 import { paginate, type Page } from '../http/pagination'
+import type { DealsListRequest } from './list-schema'
 import type { Deal } from './schema'
 import * as search from './search-repository'
 import type { DealsSearch } from './search-schema'
-import { withTags } from './service'
+import { listDeals, withTags } from './service'
 
 /** Deals narrowed to a person, company or pipeline, in the v1 list's order and envelope. */
 export async function searchDeals(
@@ -16,6 +19,31 @@ export async function searchDeals(
     request,
     () => search.countMatchingDeals(db, tenantId, filters),
     (limit, offset) => search.listMatchingDeals(db, tenantId, filters, limit, offset),
+  )
+  return { ...page, data: await withTags(db, page.data) }
+}
+
+/**
+ * GET /api/v1/deals. Without a filter or sort it is the contract's list, unchanged (kept counts,
+ * remembered page ends). With any (Outpost extensions): the web app's filters, `total` counted,
+ * in the order asked, by page number or by the `after` cursor.
+ */
+export async function listDealsForApi(
+  db: Db,
+  tenantId: string,
+  request: DealsListRequest,
+): Promise<Page<Deal> & { next: PageAfter | null }> {
+  const { page: _page, pageSize: _pageSize, after, sort = defaultSort, ...narrowing } = request
+  assertCursorOrder(after, sort)
+  if (sort === defaultSort && Object.values(narrowing).every((value) => value === undefined)) {
+    return listDeals(db, tenantId, request)
+  }
+  const filters = { ...narrowing, sort }
+  const page = await keyedPage(
+    request,
+    sort,
+    () => search.countMatchingDeals(db, tenantId, filters),
+    (limit, offset, start) => search.listMatchingDeals(db, tenantId, filters, limit, offset, start),
   )
   return { ...page, data: await withTags(db, page.data) }
 }

@@ -50,6 +50,13 @@ export interface CrudResource<S extends z.ZodType, C extends z.ZodType, U extend
   page: z.ZodType
   /** The list also takes `after` and links its next page (people and deals, Outpost extension). */
   cursor?: boolean
+  /**
+   * The list's query when it takes more than the pages (and `after` with `cursor`): the v1
+   * extensions' filters and sort. Its service's `list` receives it validated.
+   */
+  listQuery?: z.ZodObject
+  /** The list's OpenAPI description, where it says more than its summary. */
+  listDescription?: string
   createBody?: C
   updateBody?: U
   /** What create answers when it is more than the item: a secret or URL shown only then. */
@@ -108,13 +115,16 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         operationId: `list${many}`,
         summary: summaries.list ?? `List ${plural}, newest first`,
         description:
+          resource.listDescription ??
           `One page of the workspace's ${plural}, newest first (\`createdAt\`, then \`id\`). ` +
-          'Walk the pages by increasing `page` until `hasMore` is false' +
-          (resource.cursor
-            ? ', or follow the `Link: rel="next"` header, whose `after` cursor neither skips nor ' +
-              'repeats a record when others are written meanwhile.'
-            : '.'),
-        request: { query: resource.cursor ? cursorPageQuery : pageQuery },
+            'Walk the pages by increasing `page` until `hasMore` is false' +
+            (resource.cursor
+              ? ', or follow the `Link: rel="next"` header, whose `after` cursor neither skips ' +
+                'nor repeats a record when others are written meanwhile.'
+              : '.'),
+        request: {
+          query: resource.listQuery ?? (resource.cursor ? cursorPageQuery : pageQuery),
+        },
         responses: {
           200: {
             ...jsonResponse(resource.page, `One page of ${plural}`),

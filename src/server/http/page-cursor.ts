@@ -5,16 +5,28 @@ import { invalidField } from './errors'
 import { pageQuery } from './pagination'
 
 // A cursor is opaque to clients: base64url of the JSON [createdAt, id, position] of the last row
-// of the page before. Only this module reads or writes one.
-const encode = ({ key, position }: PageAfter) =>
-  Buffer.from(JSON.stringify([key.createdAt, key.id, position])).toString('base64url')
+// of the page before; in another order than newest first (`sort`), [value of the sort column, id,
+// position, sort]. Only this module reads or writes one.
+const encode = ({ key, position, sort }: PageAfter) =>
+  Buffer.from(
+    JSON.stringify(
+      sort ? [key.createdAt, key.id, position, sort] : [key.createdAt, key.id, position],
+    ),
+  ).toString('base64url')
 
 function decode(cursor: string): PageAfter | undefined {
   try {
-    const [createdAt, id, position] = JSON.parse(Buffer.from(cursor, 'base64url').toString())
+    const [createdAt, id, position, sort, ...rest] = JSON.parse(
+      Buffer.from(cursor, 'base64url').toString(),
+    )
     const valid =
-      typeof createdAt === 'string' && typeof id === 'string' && Number.isSafeInteger(position)
-    return valid && position > 0 ? { key: { createdAt, id }, position } : undefined
+      typeof createdAt === 'string' &&
+      typeof id === 'string' &&
+      Number.isSafeInteger(position) &&
+      (sort === undefined || typeof sort === 'string') &&
+      rest.length === 0
+    if (!valid || position <= 0) return undefined
+    return { key: { createdAt, id }, position, ...(sort === undefined ? {} : { sort }) }
   } catch {
     return undefined
   }
@@ -46,10 +58,16 @@ export function assertOneStart(c: Context, after: PageAfter | undefined): void {
   }
 }
 
-/** The `Link` header to the page after this one, as GitHub gives: same list, same page size. */
+/**
+ * The `Link` header to the page after this one, as GitHub gives: same list, same page size, and
+ * the same filters and sort when the request had any (the v1 extensions).
+ */
 export function nextLink(c: Context, pageSize: number, next: PageAfter): string {
   const url = new URL(c.req.url)
   const query = new URLSearchParams({ pageSize: String(pageSize), after: encode(next) })
+  for (const [name, value] of url.searchParams) {
+    if (name !== 'page' && name !== 'pageSize' && name !== 'after') query.append(name, value)
+  }
   return `<${url.origin}${url.pathname}?${query}>; rel="next"`
 }
 

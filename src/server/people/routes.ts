@@ -1,21 +1,44 @@
 import type { AppDeps } from '../app-env'
+import { bulkWriteRoute } from '../http/bulk-write'
 import { crudRoutes } from '../http/crud-routes'
 import { createRouter } from '../http/validation'
 import { peopleBulkRoutes } from './bulk-routes'
 import { customFieldsRoutes } from '../custom-fields/routes'
 import { createPersonBody, personPageSchema, personSchema, updatePersonBody } from './schema'
+import { peopleListQuery } from './list-schema'
 import { peopleSearchRoutes } from './search-routes'
-import {
-  createPerson,
-  deletePerson,
-  getPerson,
-  listPeople,
-  personCustomFields,
-  updatePerson,
-} from './service'
+import { peopleUpsertRoutes } from './upsert-routes'
+import { listPeopleForApi } from './search-service'
+import { createPerson, deletePerson, getPerson, personCustomFields, updatePerson } from './service'
 
-/** /api/v1/people: the spec's People endpoints. */
+/** /api/v1/people: the spec's People endpoints, and Outpost's upsert by e-mail and bulk writes. */
 export const peopleRoutes = (deps: AppDeps) =>
+  createRouter()
+    .route('/', peopleUpsertRoutes(deps))
+    .route(
+      '/',
+      bulkWriteRoute(deps, {
+        tag: 'People',
+        noun: 'person',
+        plural: 'people',
+        operationId: 'bulkWritePeople',
+        item: personSchema,
+        createBody: createPersonBody,
+        updateBody: updatePersonBody,
+        names: {
+          create: 'CreatePerson',
+          update: 'UpdatePerson',
+          request: 'BulkWritePeople',
+          result: 'PersonWriteResult',
+          answer: 'BulkWritePeopleResults',
+        },
+        create: createPerson,
+        update: updatePerson,
+      }),
+    )
+    .route('/', peopleCrudRoutes(deps))
+
+const peopleCrudRoutes = (deps: AppDeps) =>
   crudRoutes(deps, {
     tag: 'People',
     noun: 'person',
@@ -23,6 +46,11 @@ export const peopleRoutes = (deps: AppDeps) =>
     item: personSchema,
     page: personPageSchema,
     cursor: true,
+    listQuery: peopleListQuery,
+    listDescription:
+      'The contract takes `page` and `pageSize`. Outpost extensions, not part of the v1 contract ' +
+      "(optional; absent, the list is exactly the contract's): the `after` cursor, the filters " +
+      '`email`, `q`, `tag`, `ownerId`, `updatedSince` (all must match), and `sort`. Under a filter `total` counts the matches.',
     createBody: createPersonBody,
     updateBody: updatePersonBody,
     createErrors: [409, 422],
@@ -31,7 +59,7 @@ export const peopleRoutes = (deps: AppDeps) =>
     deleteSummary: 'Delete a person; their deals stay, with primaryPersonId cleared',
     authErrors: [],
     service: {
-      list: listPeople,
+      list: listPeopleForApi,
       get: getPerson,
       create: createPerson,
       update: updatePerson,

@@ -67,6 +67,24 @@ export const updatePersonBody = z
       'Fields not sent stay unchanged; null clears an optional field; tags replaces the set.',
   })
 
+export const upsertPersonBody = z
+  .strictObject({
+    ...writableFields,
+    primaryEmail: emailAddress.openapi({
+      description:
+        'Who to create or update: the person holding this e-mail in the workspace (compared without case)',
+    }),
+    fullName: text(200)
+      .optional()
+      .openapi({ description: 'Required when no person has the e-mail yet' }),
+  })
+  .openapi('UpsertPerson', {
+    description:
+      'The fields of POST /api/v1/people, primaryEmail required. Updating, fields not sent stay ' +
+      'unchanged, null clears, tags replaces the set (as PATCH).',
+  })
+
 export type Person = z.infer<typeof personSchema>
 export type CreatePersonInput = z.infer<typeof createPersonBody>
 export type UpdatePersonInput = z.infer<typeof updatePersonBody>
+export type UpsertPersonInput = z.infer<typeof upsertPersonBody>

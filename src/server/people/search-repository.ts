@@ -1,10 +1,12 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/database'
+import type { KeyStart } from '../http/list-extensions'
 import { shortSearchCountCap, type PeopleFilters } from './search-schema'
 import { countRows } from '../db/count-rows'
 import { selectRecordTotal } from '../db/record-page'
 import { containsPattern } from '../db/like-pattern'
+import { afterKey } from '../db/keyset'
 
 // From three characters, "contains" through the trigram index. Below it, "a word starts with"
 // through the index of every word's first letters (people_prefix); text with no letter or digit
@@ -23,6 +25,12 @@ function ftsPhrase(text: string): string {
 }
 
 type PeopleQuery = SelectQueryBuilder<Database, 'people', object>
+
+const sortColumns = {
+  createdAt: sql`people.created_at`,
+  updatedAt: sql`people.updated_at`,
+  fullName: sql`people.full_name collate nocase`,
+}
 
 function applyFilters(query: PeopleQuery, tenantId: string, filters: PeopleFilters): PeopleQuery {
   let filtered = query.where('people.tenantId', '=', tenantId)
@@ -49,6 +57,11 @@ function applyFilters(query: PeopleQuery, tenantId: string, filters: PeopleFilte
     filtered = filtered.where('people.lifecycleStage', '=', filters.lifecycleStage)
   }
   if (filters.ownerId) filtered = filtered.where('people.ownerId', '=', filters.ownerId)
+  // The unique (tenant, e-mail) index: one row at most.
+  if (filters.email) filtered = filtered.where('people.primaryEmail', '=', filters.email)
+  if (filters.updatedSince) {
+    filtered = filtered.where('people.updatedAt', '>=', filters.updatedSince)
+  }
   if (filters.companyId) filtered = filtered.where('people.companyId', '=', filters.companyId)
   if (filters.tag) {
     const tag = filters.tag
@@ -74,11 +87,16 @@ export async function countMatchingPeople(
   db: Db,
   tenantId: string,
   filters: PeopleFilters,
+  { exact = false }: { exact?: boolean } = {},
 ): Promise<{ total: number; capped: boolean }> {
   const prefix = filters.q?.trim() ? shortPrefix(filters.q.trim()) : null
   if (prefix) {
-    const total = await countShortMatches(db, tenantId, { ...filters, q: undefined }, prefix)
-    return { total: Math.min(total, shortSearchCountCap), capped: total > shortSearchCountCap }
+    // The v1 list's total is exact, as the contract says, however long the count takes.
+    const cap = exact ? null : shortSearchCountCap
+    const total = await countShortMatches(db, tenantId, { ...filters, q: undefined }, prefix, cap)
+    return cap === null
+      ? { total, capped: false }
+      : { total: Math.min(total, cap), capped: total > cap }
   }
   return { total: await countAllMatches(db, tenantId, filters), capped: false }
 }
@@ -104,18 +122,19 @@ const shortPrefix = (text: string) =>
 
 /**
  * The matches of a one- or two-letter search, counted from the prefix index outwards and no
- * further than the cap: one letter can match most of a million people, and counting them all
- * would take longer than the search itself (a cap as HubSpot's search has).
+ * further than the cap (one past it): one letter can match most of a million people, and counting
+ * them all would take longer than the search itself (a cap as HubSpot's search has).
  */
 async function countShortMatches(
   db: Db,
   tenantId: string,
   filters: PeopleFilters,
   prefix: string,
+  cap: number | null,
 ): Promise<number> {
-  const capped = applyFilters(fromPrefixIndex(db, prefix), tenantId, filters)
-    .select(sql`1`.as('one'))
-    .limit(shortSearchCountCap + 1)
+  const matches = applyFilters(fromPrefixIndex(db, prefix), tenantId, filters)
+  if (cap === null) return countRows(matches)
+  const capped = matches.select(sql`1`.as('one')).limit(cap + 1)
   return countRows(db.selectFrom(capped.as('capped')))
 }
 
@@ -132,7 +151,9 @@ const fromPrefixIndex = (db: Db, prefix: string) =>
     ) as unknown as PeopleQuery
 
 /**
- * One page of the matching people in the order asked (newest first by default), id breaking ties. A one- or two-letter
+ * One page of the matching people in the order asked (newest first by default), id breaking ties,
+ * each row with its value of the sort column (`sortKey`, for a cursor); with `start`, the rows
+ * after that key (a cursor page) instead of an offset. A one- or two-letter
  * search with fewer matches than the count's cap (`dense` false) gathers them from the prefix
  * index and sorts them; with more, the newest-first index is walked and each person probed, which
  * stops after a page of a common prefix but would read everyone for a rare one.
@@ -141,18 +162,20 @@ export async function listMatchingPeople(
   db: Db,
   tenantId: string,
   filters: PeopleFilters,
-  page: { limit: number; offset: number; dense: boolean },
+  page: { limit: number; offset: number; dense: boolean; start?: KeyStart },
 ) {
   const prefix = filters.q?.trim() ? shortPrefix(filters.q.trim()) : null
   const gather = prefix !== null && !page.dense
   const source = gather ? fromPrefixIndex(db, prefix) : db.selectFrom('people')
   const direction = filters.sort.startsWith('-') ? 'desc' : 'asc'
-  // Each order has its index: (tenant, created_at, id) and (tenant, full_name NOCASE, id).
-  const order = filters.sort.endsWith('fullName')
-    ? sql`people.full_name collate nocase`
-    : sql`people.created_at`
-  return applyFilters(source, tenantId, gather ? { ...filters, q: undefined } : filters)
+  // Each order has its index: (tenant, created_at, id), (tenant, updated_at, id) and (tenant,
+  // full_name NOCASE, id).
+  const order = sortColumns[filters.sort.replace('-', '') as keyof typeof sortColumns]
+  let query = applyFilters(source, tenantId, gather ? { ...filters, q: undefined } : filters)
+  if (page.start) query = query.where(afterKey(order, sql`people.id`, direction, page.start))
+  return query
     .selectAll('people')
+    .select(sql<string>`${order}`.as('sortKey'))
     .orderBy(order, direction)
     .orderBy('people.id', direction)
     .limit(page.limit)

@@ -51,4 +51,25 @@ export const peopleSearchQuery = pageQuery.extend({
 })
 
 export type PeopleSearch = z.output<typeof peopleSearchQuery>
-export type PeopleFilters = Omit<PeopleSearch, 'page' | 'pageSize'>
+
+/** The orders of the v1 list's `sort` (Outpost extension). */
+export const peopleListSorts = [
+  '-createdAt',
+  'createdAt',
+  '-updatedAt',
+  'updatedAt',
+  'fullName',
+  '-fullName',
+] as const
+
+/** Every order a people list can be read in, the UI's table and the v1 list alike. */
+export type PeopleSort = PeopleSearch['sort'] | (typeof peopleListSorts)[number]
+
+/** What narrows and orders a people list: the UI's filters, and those only the v1 list has. */
+export type PeopleFilters = Omit<PeopleSearch, 'page' | 'pageSize' | 'sort'> & {
+  sort: PeopleSort
+  /** Exact address, normalised as stored (trimmed, lower case). */
+  email?: string
+  /** An ISO date-time in UTC, as updatedAt is stored. */
+  updatedSince?: string
+}

@@ -1,9 +1,12 @@
 import type { Db } from '../db/connection'
+import type { PageAfter } from '../db/record-page'
+import { assertCursorOrder, defaultSort, keyedPage } from '../http/list-extensions'
 import { paginate, type Page } from '../http/pagination'
+import type { PeopleListRequest } from './list-schema'
 import type { Person } from './schema'
 import * as search from './search-repository'
-import type { PeopleSearch } from './search-schema'
-import { withTags } from './service'
+import { shortSearchCountCap, type PeopleSearch } from './search-schema'
+import { listPeople, withTags } from './service'
 
 /**
  * The people table of the UI: the v1 list (newest first, same envelope) narrowed by a search
@@ -29,4 +32,36 @@ export async function searchPeople(
       search.listMatchingPeople(db, tenantId, filters, { limit, offset, dense: totalCapped }),
   )
   return { ...page, totalCapped, data: await withTags(db, page.data) }
+}
+
+/**
+ * GET /api/v1/people. Without a filter or sort it is the contract's list, unchanged (kept counts,
+ * remembered page ends). With any (Outpost extensions): the web app's search narrowed further,
+ * `total` counted exactly, in the order asked, by page number or by the `after` cursor.
+ */
+export async function listPeopleForApi(
+  db: Db,
+  tenantId: string,
+  request: PeopleListRequest,
+): Promise<Page<Person> & { next: PageAfter | null }> {
+  const { page: _page, pageSize: _pageSize, after, sort = defaultSort, ...narrowing } = request
+  assertCursorOrder(after, sort)
+  if (sort === defaultSort && Object.values(narrowing).every((value) => value === undefined)) {
+    return listPeople(db, tenantId, request)
+  }
+  const filters = { ...narrowing, sort }
+  let dense = false
+  const page = await keyedPage(
+    request,
+    sort,
+    async () => {
+      const { total } = await search.countMatchingPeople(db, tenantId, filters, { exact: true })
+      // As the UI's search does: many matches of a short search are probed along the order.
+      dense = total > shortSearchCountCap
+      return total
+    },
+    (limit, offset, start) =>
+      search.listMatchingPeople(db, tenantId, filters, { limit, offset, dense, start }),
+  )
+  return { ...page, data: await withTags(db, page.data) }
 }

@@ -24,11 +24,11 @@ import {
   type Reference,
   type ResourceEvent,
 } from '../events/service'
-import { conflict, notFound } from '../http/errors'
+import { conflict, invalidField, notFound } from '../http/errors'
 import { requireUser } from '../users/lookup'
 import * as people from './repository'
 import type { PersonReference } from './repository'
-import type { CreatePersonInput, Person, UpdatePersonInput } from './schema'
+import type { CreatePersonInput, Person, UpdatePersonInput, UpsertPersonInput } from './schema'
 
 export type { PersonCriterion } from './repository'
 
@@ -240,6 +240,31 @@ export async function mergeIntoPerson(
       },
       now,
     )
+  })
+}
+
+/**
+ * Upsert by e-mail (Outpost extension): updates the person holding `primaryEmail` in the workspace
+ * with the fields sent, as PATCH does, or creates one, as POST does, in one transaction (which
+ * holds the write lock, so two upserts of one e-mail end as one person). Emits what that PATCH or
+ * POST emits. Creating needs `fullName`: without it, a 400 naming it.
+ */
+export async function upsertPersonByEmail(
+  db: Db,
+  tenantId: string,
+  input: UpsertPersonInput,
+  now: Date,
+): Promise<{ person: Person; created: boolean }> {
+  return inTransaction(db, async (trx) => {
+    const holder = await people.findPersonIdByEmail(trx, tenantId, input.primaryEmail)
+    if (holder) {
+      return { person: await updatePerson(trx, tenantId, holder.id, input, now), created: false }
+    }
+    const { fullName } = input
+    if (fullName === undefined) {
+      throw invalidField('fullName', 'fullName is required: no person has this e-mail yet')
+    }
+    return { person: await createPerson(trx, tenantId, { ...input, fullName }, now), created: true }
   })
 }
 
