@@ -20,15 +20,20 @@ export function reminderActions(): [string, string] {
   return [t('reminders.done'), t('reminders.snooze', { minutes: snoozeMinutes })]
 }
 
-const reminderTitle = (count: number) =>
-  count === 1 ? desktopText.t('reminders.one') : desktopText.t('reminders.several', { count })
+const reminderTitle = (count: number, missed: boolean) =>
+  count === 1
+    ? desktopText.t('reminders.one')
+    : desktopText.t(missed ? 'reminders.overdue' : 'reminders.several', { count })
 
 /**
  * One notification per check: a single reminder names its activity and offers Done and Snooze;
  * several (a laptop back from sleep) make one notice that opens My work.
  */
-export function reminderNotification(due: readonly Activity[]): ReminderNotification {
-  const { title, body } = reminderNotice(due, reminderTitle)
+export function reminderNotification(
+  due: readonly Activity[],
+  now: Date = new Date(),
+): ReminderNotification {
+  const { title, body } = reminderNotice(due, reminderTitle, now)
   if (due.length !== 1) return { title, body, path: '/my-work' }
   const [activity] = due as [Activity]
   const path = activity.dealId

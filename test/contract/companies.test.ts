@@ -51,6 +51,20 @@ describe('/api/app/v1/companies', () => {
     await deal({ value: 50, stageId: sales.won.id })
     const { status, body } = await server.admin.get(`/api/app/v1/companies/${company.id}/summary`)
     expect(status).toBe(200)
+    // Filtered by whether a company has an open deal.
+    const closedOnly = (await server.admin.post('/api/app/v1/companies', { name: 'Won once' })).body
+    await createDeal(server.api, sales, {
+      primaryCompanyId: closedOnly.id,
+      stageId: sales.won.id,
+    })
+    const names = async (query: string) =>
+      (await server.admin.get(`/api/app/v1/companies?pageSize=100&${query}`)).body.data.map(
+        (item: { name: string }) => item.name,
+      )
+    expect(await names('openDeals=true')).toEqual(['Summed'])
+    expect(await names('openDeals=false')).toContain('Won once')
+    expect(await names('openDeals=false')).not.toContain('Summed')
+    expect((await server.admin.get('/api/app/v1/companies?openDeals=maybe')).status).toBe(400)
     expect(body).toMatchObject({
       name: 'Summed',
       peopleCount: 0,

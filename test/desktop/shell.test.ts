@@ -178,6 +178,21 @@ describe('reminder notifications', () => {
     expect(reminderActions()).toEqual(['Done', 'Snooze 10 min'])
   })
 
+  it('reminders missed while the laptop slept make one "N overdue" notice', () => {
+    const now = new Date('2026-11-25T09:00:00Z')
+    const missed = ['Call Ana', 'Send the proposal', 'Demo'].map((subject, index) =>
+      activity(subject, { remindAt: `2026-11-24T1${index}:00:00.000Z` }),
+    )
+    expect(reminderNotification(missed, now)).toEqual({
+      title: '3 overdue',
+      body: 'Call Ana, Send the proposal, Demo',
+      path: '/my-work',
+    })
+    // Two that come due together, on time, are due, not overdue.
+    const onTime = ['A', 'B'].map((subject) => activity(subject, { remindAt: now.toISOString() }))
+    expect(reminderNotification(onTime, now).title).toBe('2 reminders due')
+  })
+
   it('several at once (back from sleep) make one notice that opens My work', () => {
     const due = ['A', 'B', 'C', 'D'].map((subject) => activity(subject))
     expect(reminderNotification(due)).toEqual({

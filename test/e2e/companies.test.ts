@@ -42,6 +42,9 @@ describe('companies', () => {
     await page.getByLabel('Search').fill('glob')
     await expect.poll(rowNames).toEqual(['Globex'])
     await page.getByLabel('Search').fill('')
+    await page.getByLabel('Deals').selectOption({ label: 'With open deals' })
+    await expect.poll(rowNames).toEqual(['Acme'])
+    await page.getByLabel('Deals').selectOption({ label: 'Any' })
     await expectAccessible(page, 'companies')
   })
 

@@ -3,8 +3,20 @@ import type { Db } from '../db/connection'
 import { containsPattern } from '../db/like-pattern'
 import type { CompanySearch } from './schema'
 
-function matching(db: Db, tenantId: string, q: string | undefined) {
+type Filters = Pick<CompanySearch, 'q' | 'openDeals'>
+
+function matching(db: Db, tenantId: string, { q, openDeals }: Filters) {
   let query = db.selectFrom('companies').where('tenantId', '=', tenantId)
+  if (openDeals !== undefined) {
+    query = query.where((eb) => {
+      const open = eb
+        .selectFrom('deals')
+        .select(sql`1`.as('one'))
+        .whereRef('deals.primaryCompanyId', '=', 'companies.id')
+        .where('deals.closedAt', 'is', null)
+      return openDeals ? eb.exists(open) : eb.not(eb.exists(open))
+    })
+  }
   const text = q?.trim()
   if (text) {
     const pattern = containsPattern(text)
@@ -15,8 +27,8 @@ function matching(db: Db, tenantId: string, q: string | undefined) {
   return query
 }
 
-export async function countCompanies(db: Db, tenantId: string, q: string | undefined) {
-  const { total } = await matching(db, tenantId, q)
+export async function countCompanies(db: Db, tenantId: string, filters: Filters) {
+  const { total } = await matching(db, tenantId, filters)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow()
   return total
@@ -29,7 +41,7 @@ export function searchCompanies(
   limit: number,
   offset: number,
 ) {
-  const query = matching(db, tenantId, search.q).selectAll()
+  const query = matching(db, tenantId, search).selectAll()
   const ordered =
     search.sort === 'name'
       ? query.orderBy(sql`lower(name)`).orderBy('id')

@@ -35,6 +35,15 @@ export const companySummarySchema = companySchema
 
 export const companySearchQuery = pageQuery.extend({
   q: z.string().max(200).optional().openapi({ description: 'Name or domain contains this text' }),
+  openDeals: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional()
+    .openapi({
+      param: { name: 'openDeals', in: 'query', required: false },
+      type: 'string',
+      description: 'true: only companies with an open deal; false: only those without one',
+    }),
   sort: z.enum(['-createdAt', 'name']).default('-createdAt').openapi({
     description: 'Newest first (the default) or by name',
   }),

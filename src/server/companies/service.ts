@@ -50,7 +50,7 @@ export async function ensureCompanyForDomain(
 export const searchCompanies = (db: Db, tenantId: string, search: CompanySearch) =>
   paginate(
     search,
-    () => companies_.countCompanies(db, tenantId, search.q),
+    () => companies_.countCompanies(db, tenantId, search),
     async (limit, offset) => {
       const rows = await companies_.searchCompanies(db, tenantId, search, limit, offset)
       const people = await companies_.countPeopleAt(

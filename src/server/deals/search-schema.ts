@@ -82,7 +82,17 @@ export const dealsSearchQuery = pageQuery.extend({
       description: 'Only deals with no open activity',
     }),
   sort: z
-    .enum(['-createdAt', 'title', 'value', '-value', 'expectedCloseDate', '-updatedAt'])
+    .enum([
+      '-createdAt',
+      'createdAt',
+      'title',
+      '-title',
+      'value',
+      '-value',
+      'expectedCloseDate',
+      '-expectedCloseDate',
+      '-updatedAt',
+    ])
     .default('-createdAt')
     .openapi({
       param: { name: 'sort', in: 'query', required: false },

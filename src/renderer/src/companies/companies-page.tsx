@@ -19,7 +19,9 @@ export function CompaniesPage() {
   const q = params.get('q') ?? ''
   const sort = params.get('sort') === 'name' ? 'name' : '-createdAt'
   const page = Math.max(1, Number(params.get('page')) || 1)
-  const query = { q, sort, page, pageSize } as const
+  const deals = params.get('openDeals')
+  const openDeals = deals === 'true' || deals === 'false' ? deals : undefined
+  const query = { q, sort, page, pageSize, openDeals } as const
   const list = useQuery({
     queryKey: keys.companySearch(query),
     queryFn: () => companies.search(query),
@@ -60,13 +62,23 @@ export function CompaniesPage() {
           <option value="-createdAt">{t('list.newestFirst')}</option>
           <option value="name">{t('common:name')}</option>
         </select>
+        <label htmlFor="company-deals">{t('list.deals')}</label>
+        <select
+          id="company-deals"
+          value={openDeals ?? ''}
+          onChange={(event) => set({ openDeals: event.target.value, page: '' })}
+        >
+          <option value="">{t('list.anyDeals')}</option>
+          <option value="true">{t('list.withOpenDeals')}</option>
+          <option value="false">{t('list.withoutOpenDeals')}</option>
+        </select>
       </div>
       {list.isError ? (
         <ErrorState error={list.error} retry={() => void list.refetch()} />
       ) : !list.data ? (
         <Skeleton lines={6} label={t('list.loading')} />
       ) : list.data.total === 0 ? (
-        <EmptyState title={q ? t('list.noMatch') : t('list.empty')} />
+        <EmptyState title={q || openDeals ? t('list.noMatch') : t('list.empty')} />
       ) : (
         <>
           <DataTable

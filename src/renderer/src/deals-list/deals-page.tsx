@@ -23,9 +23,9 @@ type Sort = NonNullable<DealsQuery['sort']>
 
 /** The columns a click sorts by, each way: the first click is the natural order. */
 const sortable = [
-  ['sort.title', 'title', 'title'],
+  ['sort.title', 'title', '-title'],
   ['sort.value', 'value', '-value'],
-  ['sort.expectedClose', 'expectedCloseDate', 'expectedCloseDate'],
+  ['sort.expectedClose', 'expectedCloseDate', '-expectedCloseDate'],
 ] as const satisfies readonly (readonly [label: string, first: Sort, second: Sort])[]
 
 /** The view's query from the address: its filters, sort and page, shareable as a link. */
@@ -83,11 +83,13 @@ export function DealsPage() {
     user: (id: string) => users.get(id)?.email ?? users.get(id)?.name ?? '',
   }
   const exportView = async () => {
+    // Every deal of the view, however many pages it takes: an export that stopped short would
+    // look complete.
     const rows: Deal[] = []
-    for (let page = 1; page <= 10; page++) {
+    for (let page = 1, more = true; more; page++) {
       const result = await deals.list({ ...query, page, pageSize: 100 })
       rows.push(...result.data)
-      if (!result.hasMore) break
+      more = result.hasMore
     }
     const url = URL.createObjectURL(new Blob([dealsCsv(rows, names)], { type: 'text/csv' }))
     const link = document.createElement('a')

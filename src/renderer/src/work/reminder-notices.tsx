@@ -9,8 +9,10 @@ import { i18next } from '../i18n/i18n'
 const gatherMs = 1000
 
 // The notice's heading in the reader's language (the shared wording is English).
-const reminderTitle = (count: number) =>
-  count === 1 ? i18next.t('work:reminders.one') : i18next.t('work:reminders.several', { count })
+const reminderTitle = (count: number, missed: boolean) =>
+  count === 1
+    ? i18next.t('work:reminders.one')
+    : i18next.t(missed ? 'work:reminders.overdue' : 'work:reminders.several', { count })
 
 /**
  * Turns the stream's reminder.due events into notices: `show` inside the page always, and a system

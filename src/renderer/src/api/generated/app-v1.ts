@@ -4467,6 +4467,8 @@ export interface operations {
         pageSize?: number
         /** @description Name or domain contains this text */
         q?: string
+        /** @description true: only companies with an open deal; false: only those without one */
+        openDeals?: string
         /** @description Newest first (the default) or by name */
         sort?: '-createdAt' | 'name'
       }
@@ -6380,7 +6382,16 @@ export interface operations {
         /** @description Only deals with no open activity */
         noNextActivity?: 'true'
         /** @description The order: a field, descending with a leading - */
-        sort?: '-createdAt' | 'title' | 'value' | '-value' | 'expectedCloseDate' | '-updatedAt'
+        sort?:
+          | '-createdAt'
+          | 'createdAt'
+          | 'title'
+          | '-title'
+          | 'value'
+          | '-value'
+          | 'expectedCloseDate'
+          | '-expectedCloseDate'
+          | '-updatedAt'
       }
       header?: never
       path?: never
