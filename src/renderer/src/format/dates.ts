@@ -41,3 +41,16 @@ export function isPastDate(date: string, now: Date = new Date()): boolean {
   const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
   return date < today
 }
+
+/** A moment as a `datetime-local` input shows it (`2026-11-22T11:03`), in this computer's zone. */
+export function toDateTimeInput(timestamp: string | Date): string {
+  const at = new Date(timestamp)
+  const pad = (value: number) => String(value).padStart(2, '0')
+  const date = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`
+  return `${date}T${pad(at.getHours())}:${pad(at.getMinutes())}`
+}
+
+/** A `datetime-local` input's value, read in this computer's zone, as an ISO timestamp. */
+export function fromDateTimeInput(value: string): string {
+  return new Date(value).toISOString()
+}

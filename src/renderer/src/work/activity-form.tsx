@@ -1,173 +1,100 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
+import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { activities } from '../api/endpoints'
-import { errorMessage } from '../api/client'
-import { keys } from '../api/keys'
-import { useToast } from '../ui/toast'
-import { localToday, typeName } from './activity-labels'
-import { useActivityTypes } from './use-work'
+import type { Activity } from '../api/types'
+import { applyServerError } from '../forms/server-errors'
+import { FormError } from '../ui/field'
+import { ActivityDetailFields } from './activity-detail-fields'
+import {
+  detailFields,
+  newActivityValues,
+  valuesOf,
+  type ActivityFormValues,
+  type ActivityLinks,
+} from './activity-form-values'
+import { ActivityMainFields } from './activity-main-fields'
+import { useSaveActivity } from './use-work-edits'
 
-/** What a new activity is about, filled in by the page it is written on. */
-export interface ActivityLinks {
-  personIds?: string[]
-  dealId?: string
-  companyId?: string
-}
-
-export interface ActivityDraft {
-  type: string
-  subject: string
-  dueDate: string
-  dueTime: string
-}
-
-// From "at time" to "1 week before", as the reminder presets of the issue; '' keeps the default.
-const reminderChoices = [
-  ['', 'default'],
-  ['0', 'atTime'],
-  ['5', 'minutes5'],
-  ['15', 'minutes15'],
-  ['30', 'minutes30'],
-  ['60', 'hour1'],
-  ['1440', 'day1'],
-  ['10080', 'week1'],
-  ['none', 'none'],
-] as const
+export type { ActivityLinks } from './activity-form-values'
 
 /**
- * Logs something done ("Log") or schedules work ("Schedule"): type, subject, date, time and for
- * scheduled work a reminder. `onSaved` hears the new activity's subject.
+ * Logs something done ("Log"), schedules work ("Schedule") or edits an activity (`activity`, all
+ * fields prefilled): type, subject, date, time and reminder, and under "More details" the rest.
+ * `onSaved` hears when it is saved.
  */
 export function ActivityForm({
   links,
   mode,
   initial,
+  activity,
   onSaved,
 }: {
   links: ActivityLinks
   mode: 'log' | 'schedule'
-  initial?: Partial<ActivityDraft>
+  initial?: Partial<ActivityFormValues>
+  activity?: Activity
   onSaved?: () => void
 }) {
   const { t } = useTranslation('work')
   const id = useId()
-  const types = useActivityTypes()
-  const toast = useToast()
-  const queryClient = useQueryClient()
-  const [draft, setDraft] = useState<ActivityDraft>({
-    type: initial?.type ?? (mode === 'log' ? 'call' : 'task'),
-    subject: initial?.subject ?? '',
-    dueDate: initial?.dueDate ?? (mode === 'log' ? '' : localToday()),
-    dueTime: initial?.dueTime ?? '',
+  const form = useForm<ActivityFormValues>({
+    defaultValues: activity ? valuesOf(activity) : newActivityValues(mode, initial),
   })
-  const [reminder, setReminder] = useState('')
-  const set = (field: keyof ActivityDraft) => (value: string) =>
-    setDraft((current) => ({ ...current, [field]: value }))
-  const create = useMutation({
-    mutationFn: () =>
-      activities.create({
-        ...links,
-        type: draft.type,
-        subject: draft.subject.trim(),
-        done: mode === 'log',
-        ...(draft.dueDate ? { dueDate: draft.dueDate } : {}),
-        ...(draft.dueDate && draft.dueTime ? { dueTime: draft.dueTime } : {}),
-        ...(mode === 'schedule' && reminder
-          ? { reminderMinutes: reminder === 'none' ? null : Number(reminder) }
-          : {}),
-      }),
-    onSuccess: (activity) => {
-      void queryClient.invalidateQueries({ queryKey: keys.work })
-      toast(t(mode === 'log' ? 'form.logged' : 'form.scheduled', { subject: activity.subject }), {
-        tone: 'success',
-      })
-      setDraft((current) => ({ ...current, subject: '' }))
+  const [details, setDetails] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const save = useSaveActivity({
+    activity,
+    links,
+    onSaved: (saved) => {
+      if (!activity) form.reset(newActivityValues(mode, { type: saved.type }))
+      setDetails(false)
       onSaved?.()
     },
-    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+    onError: (failure) => {
+      // A field under "More details" is shown there, opened.
+      const message = applyServerError(failure, form.setError, detailFields)
+      setDetails(details || message === null)
+      setError(message)
+    },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (draft.subject.trim()) create.mutate()
-  }
+  const submit = form.handleSubmit((values) => {
+    setError(null)
+    save.mutate(values)
+  })
+  const subject = useWatch({ control: form.control, name: 'subject' })
+  const label = activity
+    ? 'form.editLabel'
+    : mode === 'log'
+      ? 'form.logLabel'
+      : 'form.scheduleLabel'
+  const submitLabel = activity ? 'form.save' : mode === 'log' ? 'form.log' : 'form.schedule'
   return (
-    <form
-      className="activity-form"
-      onSubmit={submit}
-      aria-label={t(mode === 'log' ? 'form.logLabel' : 'form.scheduleLabel')}
-    >
-      <div className="activity-form-row">
-        <label htmlFor={`${id}-type`} className="visually-hidden">
-          {t('form.type')}
-        </label>
-        <select
-          id={`${id}-type`}
-          value={draft.type}
-          onChange={(event) => set('type')(event.target.value)}
-        >
-          {(types.data ?? [{ key: draft.type, name: draft.type }]).map((type) => (
-            <option key={type.key} value={type.key}>
-              {typeName(type.key, types.data)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-subject`} className="visually-hidden">
-          {t('form.subject')}
-        </label>
-        <input
-          id={`${id}-subject`}
-          className="activity-form-subject"
+    <FormProvider {...form}>
+      <form
+        className="activity-form"
+        onSubmit={(event) => void submit(event)}
+        aria-label={t(label)}
+        noValidate
+      >
+        <ActivityMainFields
+          id={id}
           placeholder={t(mode === 'log' ? 'form.logPlaceholder' : 'form.schedulePlaceholder')}
-          value={draft.subject}
-          maxLength={200}
-          onChange={(event) => set('subject')(event.target.value)}
         />
-      </div>
-      <div className="activity-form-row">
-        <label htmlFor={`${id}-date`}>{t(mode === 'log' ? 'form.when' : 'form.due')}</label>
-        <input
-          id={`${id}-date`}
-          type="date"
-          value={draft.dueDate}
-          onChange={(event) => set('dueDate')(event.target.value)}
-        />
-        <label htmlFor={`${id}-time`} className="visually-hidden">
-          {t('form.time')}
-        </label>
-        <input
-          id={`${id}-time`}
-          type="time"
-          value={draft.dueTime}
-          disabled={!draft.dueDate}
-          onChange={(event) => set('dueTime')(event.target.value)}
-        />
-        {mode === 'schedule' && (
-          <>
-            <label htmlFor={`${id}-reminder`} className="visually-hidden">
-              {t('form.reminder')}
-            </label>
-            <select
-              id={`${id}-reminder`}
-              value={reminder}
-              onChange={(event) => setReminder(event.target.value)}
-            >
-              {reminderChoices.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {t(`form.reminders.${label}`)}
-                </option>
-              ))}
-            </select>
-          </>
-        )}
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={create.isPending || !draft.subject.trim()}
-        >
-          {t(mode === 'log' ? 'form.log' : 'form.schedule')}
-        </button>
-      </div>
-    </form>
+        <details open={details} onToggle={(event) => setDetails(event.currentTarget.open)}>
+          <summary>{t('form.moreDetails')}</summary>
+          <ActivityDetailFields id={id} />
+        </details>
+        <FormError message={error} />
+        <div className="activity-form-row">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={save.isPending || !subject.trim()}
+          >
+            {t(submitLabel)}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
   )
 }

@@ -1,12 +1,32 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { useUsers } from '../api/reference-data'
 import type { Activity, MyWork } from '../api/types'
-import { dueLabel, dueState, typeName } from './activity-labels'
+import { WhenLoaded } from '../ui/states'
+import { ActivityForm } from './activity-form'
+import { dueState } from './activity-labels'
+import { ActivityMeta } from './activity-meta'
+import { MarkdownText } from './markdown-text'
 import { useActivityTypes } from './use-work'
+import { WorkItemActions } from './work-item-actions'
+
+/** The activity form prefilled, once the types and users its choices name are in. */
+function EditActivity({ activity, onDone }: { activity: Activity; onDone(): void }) {
+  const { t } = useTranslation('work')
+  return (
+    <WhenLoaded queries={[useActivityTypes(), useUsers()]} label={t('card.loading')}>
+      <ActivityForm
+        mode={activity.done ? 'log' : 'schedule'}
+        links={{}}
+        activity={activity}
+        onSaved={onDone}
+      />
+    </WhenLoaded>
+  )
+}
 
 /**
- * One activity in a list: a checkbox that marks it done, its type, subject and due date, coloured
- * by where it stands (red overdue, green today, grey later), and where it belongs.
+ * One activity in a list: a checkbox that marks it done, its subject and details, coloured by
+ * where it stands (red overdue, green today, grey later), its Markdown body, Edit and Delete.
  */
 export function ActivityItem({
   activity,
@@ -21,7 +41,6 @@ export function ActivityItem({
   names?: MyWork['names']
 }) {
   const { t } = useTranslation('work')
-  const types = useActivityTypes()
   const state = activity.done ? 'done' : dueState(activity)
   return (
     <li className={`activity-item activity-${state}`}>
@@ -36,23 +55,15 @@ export function ActivityItem({
       />
       <div className="activity-main">
         <span className="activity-subject">{activity.subject}</span>
-        <span className="activity-meta">
-          <span className="activity-type">{typeName(activity.type, types.data)}</span>
-          <span className="activity-due">{dueLabel(activity)}</span>
-          {activity.outcome && <span>{activity.outcome}</span>}
-          {names && activity.dealId && (
-            <Link to={`/deals/${activity.dealId}`}>
-              {names.deals[activity.dealId] ?? t('item.deal')}
-            </Link>
-          )}
-          {names &&
-            activity.personIds.map((personId) => (
-              <Link key={personId} to={`/people/${personId}`}>
-                {names.people[personId] ?? t('item.person')}
-              </Link>
-            ))}
-        </span>
+        <ActivityMeta activity={activity} names={names} />
+        {activity.body && <MarkdownText text={activity.body} />}
       </div>
+      <WorkItemActions
+        kind="activity"
+        id={activity.id}
+        name={activity.subject}
+        editForm={(close) => <EditActivity activity={activity} onDone={close} />}
+      />
     </li>
   )
 }

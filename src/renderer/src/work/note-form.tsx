@@ -1,39 +1,53 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { notes } from '../api/endpoints'
-import { errorMessage } from '../api/client'
-import { keys } from '../api/keys'
-import { useToast } from '../ui/toast'
+import type { Note } from '../api/types'
+import { fromDateTimeInput, toDateTimeInput } from '../format/dates'
+import { useSaveNote, type NoteLinks } from './use-work-edits'
 
-/** Writes a Markdown note on the record it is shown on; it can be pinned at once. */
+/**
+ * Writes a Markdown note on the record it is shown on, or edits `note`: its body, when it
+ * happened (back-dated, never ahead of now; empty is now) and whether it is pinned.
+ */
 export function NoteForm({
   links,
+  note,
+  onSaved,
 }: {
-  links: { personId?: string; dealId?: string; companyId?: string }
+  links?: NoteLinks
+  note?: Note
+  onSaved?: () => void
 }) {
   const { t } = useTranslation('work')
   const id = useId()
-  const toast = useToast()
-  const queryClient = useQueryClient()
-  const [body, setBody] = useState('')
-  const [pinned, setPinned] = useState(false)
-  const create = useMutation({
-    mutationFn: () => notes.create({ ...links, body, pinned }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.work })
-      setBody('')
-      setPinned(false)
-      toast(t('note.saved'), { tone: 'success' })
+  const initialWhen = note ? toDateTimeInput(note.notedAt) : ''
+  const [body, setBody] = useState(note?.body ?? '')
+  const [when, setWhen] = useState(initialWhen)
+  const [pinned, setPinned] = useState(note?.pinned ?? false)
+  const save = useSaveNote({
+    note,
+    links,
+    onSaved: () => {
+      if (!note) {
+        setBody('')
+        setWhen('')
+        setPinned(false)
+      }
+      onSaved?.()
     },
-    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (body.trim()) create.mutate()
+    if (!body.trim()) return
+    // An edited note keeps its exact moment unless its date was changed.
+    const notedAt = when && when !== initialWhen ? { notedAt: fromDateTimeInput(when) } : {}
+    save.mutate({ body, pinned, ...notedAt })
   }
   return (
-    <form className="activity-form" onSubmit={submit} aria-label={t('note.formLabel')}>
+    <form
+      className="activity-form"
+      onSubmit={submit}
+      aria-label={t(note ? 'note.editLabel' : 'note.formLabel')}
+    >
       <label htmlFor={`${id}-body`} className="visually-hidden">
         {t('note.label')}
       </label>
@@ -45,6 +59,14 @@ export function NoteForm({
         onChange={(event) => setBody(event.target.value)}
       />
       <div className="activity-form-row">
+        <label htmlFor={`${id}-when`}>{t('note.when')}</label>
+        <input
+          id={`${id}-when`}
+          type="datetime-local"
+          value={when}
+          max={toDateTimeInput(new Date())}
+          onChange={(event) => setWhen(event.target.value)}
+        />
         <label className="checkbox">
           <input
             type="checkbox"
@@ -56,7 +78,7 @@ export function NoteForm({
         <button
           type="submit"
           className="button button-primary"
-          disabled={create.isPending || !body.trim()}
+          disabled={save.isPending || !body.trim()}
         >
           {t('note.save')}
         </button>

@@ -1,20 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Activity, Note, TimelineEvent } from '../api/types'
-import { formatDateTime, formatRelative } from '../format/dates'
+import type { Activity, TimelineEvent } from '../api/types'
 import { Timeline } from '../timeline/timeline'
 import { ErrorState, Skeleton } from '../ui/states'
-import { ActivityForm } from './activity-form'
 import { ActivityItem } from './activity-item'
-import { MarkdownText } from './markdown-text'
-import { NoteForm } from './note-form'
+import { NoteItem } from './note-item'
 import { ScheduleNextDialog } from './schedule-next-dialog'
 import { useRecordWork, useToggleDone, type RecordRef } from './use-work'
+import { WorkComposer } from './work-composer'
 import './work.css'
-
-type Composer = 'log' | 'schedule' | 'note'
-const composers: Composer[] = ['log', 'schedule', 'note']
 
 /**
  * When a done activity happened: its due time, which a log entry dated "now" has to the minute
@@ -24,18 +19,6 @@ function happenedAt(activity: Activity): string {
   const { dueAt, doneAt, createdAt } = activity
   if (dueAt && doneAt && dueAt.slice(0, 16) === doneAt.slice(0, 16)) return doneAt
   return dueAt ?? doneAt ?? createdAt
-}
-
-function NoteItem({ note }: { note: Note }) {
-  const { t } = useTranslation('work')
-  return (
-    <li className={`note-item${note.pinned ? ' note-pinned' : ''}`}>
-      <MarkdownText text={note.body} />
-      <time dateTime={note.notedAt} title={formatDateTime(note.notedAt)}>
-        {t(note.pinned ? 'note.pinnedAt' : 'note.notedAt', { when: formatRelative(note.notedAt) })}
-      </time>
-    </li>
-  )
 }
 
 /**
@@ -52,17 +35,9 @@ export function RecordWorkCard({
   events?: UseQueryResult<{ data: TimelineEvent[] }>
 }) {
   const { t } = useTranslation('work')
-  const [composer, setComposer] = useState<Composer>('log')
   const [next, setNext] = useState<Activity | null>(null)
   const { activityList, noteList } = useRecordWork(record)
   const toggle = useToggleDone(setNext)
-  const links =
-    record.kind === 'person'
-      ? { personIds: [record.id] }
-      : record.kind === 'deal'
-        ? { dealId: record.id }
-        : { companyId: record.id }
-  const noteLinks = { [`${record.kind}Id`]: record.id }
   const failed = activityList.error ?? noteList.error
   const all = activityList.data?.data ?? []
   const upcoming = all.filter((activity) => !activity.done)
@@ -90,27 +65,7 @@ export function RecordWorkCard({
   return (
     <section aria-labelledby={`${record.kind}-work`} className="detail-card work-card">
       <h2 id={`${record.kind}-work`}>{t('card.heading')}</h2>
-      <div role="tablist" aria-label={t('card.composers')} className="composer-tabs">
-        {composers.map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={composer === value}
-            className={composer === value ? 'tab tab-active' : 'tab'}
-            onClick={() => setComposer(value)}
-          >
-            {t(`card.${value}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel">
-        {composer === 'note' ? (
-          <NoteForm links={noteLinks} />
-        ) : (
-          <ActivityForm key={composer} mode={composer} links={links} />
-        )}
-      </div>
+      <WorkComposer record={record} />
       {failed && <ErrorState error={failed} retry={() => void activityList.refetch()} />}
       {(activityList.isPending || noteList.isPending) && (
         <Skeleton lines={3} label={t('card.loading')} />
