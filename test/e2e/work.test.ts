@@ -144,6 +144,15 @@ describe('activities and notes on a record, My work, reminders', () => {
     await expect
       .poll(() => page.evaluate('shownNotifications'))
       .toContainEqual({ title: 'Reminder', body: 'Call Carla back' })
+    // The notice in the page can snooze it, as the desktop notification can.
+    const notice = page.locator('.toast', { hasText: 'Reminder: Call Carla back' })
+    await expectAccessible(page, 'reminder notice')
+    await notice.getByRole('button', { name: 'Snooze 10 min' }).click()
+    await page.getByText('Call Carla back: reminded again in 10 min').waitFor()
+    const { body: snoozed } = await session.server.api.get(
+      `/api/v1/activities?personId=${personId}&q=carla%20back`,
+    )
+    expect(Date.parse(snoozed.data[0].remindAt)).toBeGreaterThan(Date.now() + 9 * 60_000)
   })
 
   it('Ctrl-K finds a person and logs a call with them, or marks an activity done, by keyboard', async () => {

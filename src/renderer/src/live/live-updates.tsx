@@ -9,7 +9,7 @@ import { moveDealKey } from '../board/use-move-deal'
 import { staleKeysFor } from './invalidations'
 import { createSseParser } from './sse'
 import { useToast } from '../ui/toast'
-import { createReminderNotifier } from '../work/reminder-notices'
+import { createReminderNotifier, reminderActions, reminderToastMs } from '../work/reminder-notices'
 
 export type LiveStatus = 'connecting' | 'live' | 'offline'
 
@@ -80,7 +80,14 @@ export function LiveUpdates({
       if (pending.length > 0) timer ??= setTimeout(flush, batchMs)
     })
     const remind = createReminderNotifier(
-      (text) => toast(text, { action: { label: t('openMyWork'), run: openMyWork } }),
+      (text, single) =>
+        toast(text, {
+          actions: [
+            ...(single ? reminderActions(single, toast) : []),
+            { label: t('openMyWork'), run: openMyWork },
+          ],
+          durationMs: reminderToastMs,
+        }),
       openMyWork,
     )
     const onEvent = (event: OutpostEvent) => {

@@ -4,14 +4,26 @@ import './toast.css'
 
 type Tone = 'info' | 'success' | 'error'
 
+interface Action {
+  label: string
+  run: () => void
+}
+
 interface Toast {
   id: number
   tone: Tone
   message: string
-  action?: { label: string; run: () => void }
+  action?: Action
+  /** Several buttons, after `action` (a reminder's Done, Snooze and Open). */
+  actions?: Action[]
+  /** How long it stays, when longer than usual (a reminder waits to be acted on). */
+  durationMs?: number
 }
 
-type Show = (message: string, options?: { tone?: Tone; action?: Toast['action'] }) => void
+type Show = (
+  message: string,
+  options?: { tone?: Tone; action?: Action; actions?: Action[]; durationMs?: number },
+) => void
 
 const ToastContext = createContext<Show>(() => {})
 
@@ -30,7 +42,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (message, options = {}) => {
       const toast: Toast = { id: nextId++, tone: options.tone ?? 'info', message, ...options }
       setToasts((current) => [...current.slice(-3), toast])
-      setTimeout(() => dismiss(toast.id), toast.tone === 'error' ? 10_000 : 5_000)
+      const duration = toast.durationMs ?? (toast.tone === 'error' ? 10_000 : 5_000)
+      setTimeout(() => dismiss(toast.id), duration)
     },
     [dismiss],
   )
@@ -42,18 +55,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast-${toast.tone}`}>
             <span>{toast.message}</span>
-            {toast.action && (
+            {[...(toast.action ? [toast.action] : []), ...(toast.actions ?? [])].map((action) => (
               <button
+                key={action.label}
                 type="button"
                 className="link-button"
                 onClick={() => {
-                  toast.action?.run()
+                  action.run()
                   dismiss(toast.id)
                 }}
               >
-                {toast.action.label}
+                {action.label}
               </button>
-            )}
+            ))}
             <button
               type="button"
               className="icon-button"
