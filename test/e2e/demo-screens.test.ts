@@ -50,6 +50,19 @@ describe('the main screens, full of demo data', () => {
     await dialog.getByText('Carry a picked-up card to the previous or next stage').waitFor()
     await expectAccessible(page, 'shortcuts dialog')
     await page.keyboard.press('Escape')
+    // g then a letter goes to each screen.
+    for (const [letter, path] of [
+      ['w', /\/my-work$/],
+      ['f', /\/forecast/],
+      ['c', /\/companies$/],
+      ['d', /\/deals$/],
+      ['p', /\/people$/],
+      ['b', /\/board/],
+    ] as const) {
+      await page.keyboard.press('g')
+      await page.keyboard.press(letter)
+      await page.waitForURL(path)
+    }
     await page.keyboard.press('g')
     await page.keyboard.press('s')
     await page.waitForURL(/\/settings\/pipelines/)

@@ -61,15 +61,15 @@ export function CommandPalette({
   })
   const actions: PaletteActions = {
     go: (path) => void navigate(path),
-    logCall: (person) =>
+    logCall: (links, name) =>
       act.mutate(async () => {
         await activities.create({
           type: 'call',
-          subject: t('toasts.callSubject', { name: person.fullName }),
+          subject: t('toasts.callSubject', { name }),
           done: true,
-          personIds: [person.id],
+          ...links,
         })
-        return t('toasts.callLogged', { name: person.fullName })
+        return t('toasts.callLogged', { name })
       }),
     newTask: onNewTask,
     markDone: (activity) =>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { Activity, Deal, Person, Pipeline } from '../api/types'
+import type { Activity, Company, Deal, Person, Pipeline } from '../api/types'
 import { paletteCommands, type PaletteActions } from './palette-commands'
 
 const calls: string[] = []
 const actions: PaletteActions = {
   go: (path) => calls.push(`go ${path}`),
-  logCall: (person) => calls.push(`call ${person.fullName}`),
+  logCall: (links, about) => calls.push(`call ${about} ${JSON.stringify(links)}`),
   newTask: (links, about) => calls.push(`task ${about} ${JSON.stringify(links)}`),
   markDone: (activity) => calls.push(`done ${activity.subject}`),
   snooze: (activity, minutes) => calls.push(`snooze ${activity.subject} ${minutes}`),
@@ -42,31 +42,51 @@ describe('paletteCommands', () => {
     } as Pipeline
     const deal = { id: 'd1', title: 'Ana plan', pipelineId: 'pl', stageId: 's1' } as Deal
     const call = { id: 'a1', subject: 'Call Ana' } as Activity
+    const acme = { id: 'c1', name: 'Ana Acme' } as Company
     const commands = paletteCommands(
       'ana',
-      { ...none, people: [ana], deals: [deal], activities: [call], pipelines: [pipeline] },
+      {
+        ...none,
+        people: [ana],
+        companies: [acme],
+        deals: [deal],
+        activities: [call],
+        pipelines: [pipeline],
+      },
       actions,
     )
     expect(commands.map((command) => command.label)).toEqual([
       'Ana Lima',
       'Log a call with Ana Lima',
       'New task for Ana Lima',
+      'Ana Acme',
+      'Log a call with Ana Acme',
+      'New task for Ana Acme',
       'Ana plan',
+      'Log a call with Ana plan',
+      'New task for Ana plan',
       'Move Ana plan to Proposal',
       'Move Ana plan to Won',
       'Mark done: Call Ana',
       'Snooze 1 hour: Call Ana',
+      'Snooze until tomorrow: Call Ana',
     ])
     for (const command of commands) command.run()
     expect(calls).toEqual([
       'go /people/p1',
-      'call Ana Lima',
+      'call Ana Lima {"personIds":["p1"]}',
       'task Ana Lima {"personIds":["p1"]}',
+      'go /companies/c1',
+      'call Ana Acme {"companyId":"c1"}',
+      'task Ana Acme {"companyId":"c1"}',
       'go /deals/d1',
+      'call Ana plan {"dealId":"d1"}',
+      'task Ana plan {"dealId":"d1"}',
       'move Ana plan Proposal',
       'move Ana plan Won',
       'done Call Ana',
       'snooze Call Ana 60',
+      'snooze Call Ana 1440',
     ])
   })
 })

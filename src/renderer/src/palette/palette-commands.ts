@@ -10,10 +10,17 @@ export interface Command {
   run(): void
 }
 
+/** What an activity made from the palette is about. */
+export interface WorkLinks {
+  personIds?: string[]
+  dealId?: string
+  companyId?: string
+}
+
 export interface PaletteActions {
   go(path: string): void
-  logCall(person: Person): void
-  newTask(links: { personIds?: string[]; dealId?: string; companyId?: string }, about: string): void
+  logCall(links: WorkLinks, about: string): void
+  newTask(links: WorkLinks, about: string): void
   markDone(activity: Activity): void
   snooze(activity: Activity, minutes: number): void
   moveDeal(deal: Deal, stageId: string, stageName: string): void
@@ -37,6 +44,12 @@ export interface Found {
   pipelines: Pipeline[]
 }
 
+// Snoozes the palette offers: an hour, or until the same time tomorrow.
+const snoozes = [
+  ['snooze', 60],
+  ['snoozeDay', 24 * 60],
+] as const
+
 const contains = (text: string, query: string) =>
   text.toLocaleLowerCase().includes(query.toLocaleLowerCase())
 
@@ -56,6 +69,21 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
     }))
     .filter(({ label }) => !query || contains(label, query))
   if (!query) return commands
+  // A call logged with, or a task for, a person, a company or a deal.
+  const work = (id: string, name: string, links: WorkLinks): Command[] => [
+    {
+      id: `call:${id}`,
+      label: t('commands.logCall', { name }),
+      kind: t('kinds.action'),
+      run: () => actions.logCall(links, name),
+    },
+    {
+      id: `task:${id}`,
+      label: t('commands.newTask', { name }),
+      kind: t('kinds.action'),
+      run: () => actions.newTask(links, name),
+    },
+  ]
   for (const person of found.people) {
     commands.push(
       {
@@ -64,35 +92,30 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
         kind: t('kinds.person'),
         run: () => actions.go(`/people/${person.id}`),
       },
-      {
-        id: `call:${person.id}`,
-        label: t('commands.logCall', { name: person.fullName }),
-        kind: t('kinds.action'),
-        run: () => actions.logCall(person),
-      },
-      {
-        id: `task:${person.id}`,
-        label: t('commands.newTask', { name: person.fullName }),
-        kind: t('kinds.action'),
-        run: () => actions.newTask({ personIds: [person.id] }, person.fullName),
-      },
+      ...work(person.id, person.fullName, { personIds: [person.id] }),
     )
   }
   for (const company of found.companies) {
-    commands.push({
-      id: `company:${company.id}`,
-      label: company.name,
-      kind: t('kinds.company'),
-      run: () => actions.go(`/companies/${company.id}`),
-    })
+    commands.push(
+      {
+        id: `company:${company.id}`,
+        label: company.name,
+        kind: t('kinds.company'),
+        run: () => actions.go(`/companies/${company.id}`),
+      },
+      ...work(company.id, company.name, { companyId: company.id }),
+    )
   }
   for (const deal of found.deals) {
-    commands.push({
-      id: `deal:${deal.id}`,
-      label: deal.title,
-      kind: t('kinds.deal'),
-      run: () => actions.go(`/deals/${deal.id}`),
-    })
+    commands.push(
+      {
+        id: `deal:${deal.id}`,
+        label: deal.title,
+        kind: t('kinds.deal'),
+        run: () => actions.go(`/deals/${deal.id}`),
+      },
+      ...work(deal.id, deal.title, { dealId: deal.id }),
+    )
     const pipeline = found.pipelines.find((item) => item.id === deal.pipelineId)
     for (const stage of pipeline?.stages ?? []) {
       if (stage.id === deal.stageId || stage.type === 'lost') continue
@@ -112,12 +135,12 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
         kind: t('kinds.activity'),
         run: () => actions.markDone(activity),
       },
-      {
-        id: `snooze:${activity.id}`,
-        label: t('commands.snooze', { subject: activity.subject }),
+      ...snoozes.map(([label, minutes]) => ({
+        id: `${label}:${activity.id}`,
+        label: t(`commands.${label}`, { subject: activity.subject }),
         kind: t('kinds.activity'),
-        run: () => actions.snooze(activity, 60),
-      },
+        run: () => actions.snooze(activity, minutes),
+      })),
     )
   }
   return commands
