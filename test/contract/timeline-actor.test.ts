@@ -49,4 +49,48 @@ describe('who made a change', () => {
     const timeline = await timelineOf(found.body.data[0].id)
     expect(timeline[0]!.actor).toEqual({ kind: 'import' })
   })
+
+  it('names the user working in the app when the session says who they are, and makes them a note’s author', async () => {
+    const login = await fetch(server.loginUrl, { redirect: 'manual' })
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!
+    const bia = (await server.admin.post('/api/app/v1/users', { name: 'Bia Lima' })).body
+    const person = await createPerson(server.api, { fullName: 'Caio Prado' })
+    const inApp = (headers: Record<string, string>, path: string, body: unknown) =>
+      fetch(server.url + path, {
+        method: path.endsWith('notes') ? 'POST' : 'PATCH',
+        headers: {
+          Cookie: cookie,
+          'X-Outpost-Workspace': server.tenantId,
+          'Content-Type': 'application/json',
+          ...headers,
+        },
+        body: JSON.stringify(body),
+      })
+    expect((await inApp({}, `/api/v1/people/${person.id}`, { leadSource: 'fair' })).status).toBe(
+      200,
+    )
+    expect(
+      (
+        await inApp({ 'X-Outpost-User': bia.id }, `/api/v1/people/${person.id}`, {
+          leadSource: 'ads',
+        })
+      ).status,
+    ).toBe(200)
+    // Someone who is not a user of the workspace is not believed.
+    await inApp({ 'X-Outpost-User': 'nobody' }, `/api/v1/people/${person.id}`, {
+      leadSource: 'site',
+    })
+    // Newest first: "site" (nobody), "ads" (Bia), "fair" (nobody said).
+    const actors = (await timelineOf(person.id)).slice(0, 3).map((event) => event.actor)
+    expect(actors).toEqual([
+      { kind: 'ui' },
+      { kind: 'user', id: bia.id, name: 'Bia Lima' },
+      { kind: 'ui' },
+    ])
+    const note = await inApp({ 'X-Outpost-User': bia.id }, '/api/v1/notes', {
+      personId: person.id,
+      body: 'Met at the fair',
+    })
+    expect((await note.json()).authorId).toBe(bia.id)
+  })
 })

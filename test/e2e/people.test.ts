@@ -189,4 +189,24 @@ describe('people in bulk', () => {
     expect(views.body.data[0]).toMatchObject({ name: 'Leads', query: 'lifecycleStage=lead' })
     await expectAccessible(page, 'people with a selection')
   })
+
+  it('says who made a change in the app once the user says who they are', async () => {
+    const { page, server } = session
+    await page.goto(`${server.url}/settings/users`)
+    await page.getByLabel('You are, in this browser').selectOption({ label: 'Bia Lima' })
+    await expectAccessible(page, 'users with who am I')
+    const { body } = await server.api.get('/api/v1/people?pageSize=100')
+    const jose = body.data.find((person: { fullName: string }) => person.fullName === 'José Souza')
+    await page.goto(`${server.url}/people/${jose.id}`)
+    await page.getByRole('heading', { name: 'José Souza' }).waitFor()
+    await page.keyboard.press('e')
+    const dialog = page.getByRole('dialog', { name: 'Edit person' })
+    await dialog.getByLabel('Lifecycle stage').selectOption('customer')
+    await dialog.getByRole('button', { name: 'Save person' }).click()
+    const timeline = page.getByRole('region', { name: 'Activity' })
+    await timeline.getByText('by Bia Lima').first().waitFor()
+    // The choice stays in this browser; "not said" goes back to "in the app".
+    await page.goto(`${server.url}/settings/users`)
+    await page.getByLabel('You are, in this browser').selectOption('')
+  })
 })

@@ -27,7 +27,7 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
     const session = c.req.header('authorization') ? null : await authenticateSessionRequest(c, deps)
     if (session) {
       c.set('auth', session.auth)
-      await actingAs({ kind: 'ui' }, next)
+      await actingAs(session.actor, next)
       for (const [name, value] of Object.entries(session.rateLimitHeaders)) {
         c.res.headers.set(name, value)
       }

@@ -3,6 +3,7 @@ import { inferCompany } from '../activities/service'
 import { requireCompany } from '../companies/lookup'
 import { inTransaction, type Db } from '../db/connection'
 import { selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
+import { currentActor } from '../events/actor'
 import { diffFields, recordEvents } from '../events/service'
 import { invalidField, notFound } from '../http/errors'
 import { paginate } from '../http/pagination'
@@ -37,6 +38,12 @@ function notedAtOf(input: string | undefined, now: Date): string {
 }
 
 /** Writes a note on a person, deal or company; emits note.created. */
+/** The user writing in the app, when they said who they are: a note's author unless one is sent. */
+function appUserId(): string | null {
+  const actor = currentActor()
+  return actor?.kind === 'user' ? actor.id : null
+}
+
 export async function createNote(db: Db, tenantId: string, input: CreateNoteInput, now: Date) {
   return inTransaction(db, async (trx) => {
     const { personId = null, dealId = null } = input
@@ -51,7 +58,7 @@ export async function createNote(db: Db, tenantId: string, input: CreateNoteInpu
       id: newId(),
       tenantId,
       body: input.body,
-      authorId: input.authorId ?? null,
+      authorId: input.authorId !== undefined ? input.authorId : appUserId(),
       pinned: input.pinned ?? false,
       personId,
       dealId,

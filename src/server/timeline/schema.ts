@@ -16,13 +16,15 @@ export const timelineEventSchema = z
       .openapi({ description: 'As delivered: object, and previous and changes for updates' }),
     actor: z
       .object({
-        kind: z.enum(['token', 'ui', 'inbound', 'import', 'system']),
+        kind: z.enum(['token', 'ui', 'user', 'inbound', 'import', 'system']),
         name: z.string().optional(),
+        id: z.string().optional().openapi({ description: 'For `user`: the user' }),
       })
       .nullable()
       .openapi('Actor', {
         description:
-          'Who or what made the change: an API token by name, the UI, an inbound webhook by ' +
+          'Who or what made the change: an API token by name, the UI (`user` with the name of ' +
+          'the person using it, when they said who they are), an inbound webhook by ' +
           'name, a CSV import, or Outpost itself; null for changes recorded before it was kept',
       }),
   })

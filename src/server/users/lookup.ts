@@ -6,7 +6,7 @@ import { unknownReference } from '../http/errors'
 
 /** Whether `id` is a user of this workspace. */
 export async function userExists(db: Db, tenantId: string, id: string): Promise<boolean> {
-  return (await findTenantRow(db, 'users', tenantId, id)) !== undefined
+  return (await findUser(db, tenantId, id)) !== undefined
 }
 
 /** 422 naming `field` unless `id` is a user of this workspace. */
@@ -17,4 +17,9 @@ export async function requireUser(
   field: string,
 ): Promise<void> {
   if (!(await userExists(db, tenantId, id))) throw unknownReference(field, 'user')
+}
+
+/** A user of this workspace by id, or undefined. */
+export async function findUser(db: Db, tenantId: string, id: string) {
+  return findTenantRow(db, 'users', tenantId, id)
 }

@@ -41,10 +41,29 @@ export function whenSignedOut(callback: () => void): void {
   onSignedOut = callback
 }
 
+/** Header naming the user who works in this browser, so the app's changes are told as theirs. */
+export const userHeader = 'X-Outpost-User'
+
+const meKey = (workspaceId: string) => `outpost.me.${workspaceId}`
+
+/** The user of the current workspace who said "This is me" in this browser, if one did. */
+export function currentMe(): string | null {
+  return currentWorkspace ? localStorage.getItem(meKey(currentWorkspace)) : null
+}
+
+/** Says who works in this browser in the current workspace (null: nobody said). */
+export function setMe(userId: string | null): void {
+  if (!currentWorkspace) return
+  if (userId) localStorage.setItem(meKey(currentWorkspace), userId)
+  else localStorage.removeItem(meKey(currentWorkspace))
+}
+
 export function requestHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  const me = currentMe()
   return {
     Accept: 'application/json',
     ...(currentWorkspace ? { [workspaceHeader]: currentWorkspace } : {}),
+    ...(me ? { [userHeader]: me } : {}),
     ...extra,
   }
 }

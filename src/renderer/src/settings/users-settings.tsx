@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { User } from '../api/types'
+import { currentMe, setMe } from '../api/client'
 import { users } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useUsers } from '../api/reference-data'
@@ -40,11 +41,14 @@ export function UsersSettings() {
       <p className="section-intro">{t('users.intro')}</p>
       <QueryView query={list} loading={t('users.loading')} empty={t('users.empty')}>
         {(data) => (
-          <ul className="edit-list">
-            {data.map((user) => (
-              <UserRow key={user.id} user={user} />
-            ))}
-          </ul>
+          <>
+            <ul className="edit-list">
+              {data.map((user) => (
+                <UserRow key={user.id} user={user} />
+              ))}
+            </ul>
+            <WhoAmI users={data} />
+          </>
         )}
       </QueryView>
       <InlineForm
@@ -128,5 +132,34 @@ function UserRow({ user }: { user: User }) {
         onClose={() => setDeleting(false)}
       />
     </li>
+  )
+}
+
+/**
+ * Who works in this browser: the changes made here are then told as theirs in every timeline
+ * ("by Ana Lima" rather than "in the app"). Kept in this browser, per workspace.
+ */
+function WhoAmI({ users: list }: { users: User[] }) {
+  const { t } = useTranslation('settings')
+  const [me, choose] = useState(currentMe() ?? '')
+  return (
+    <p className="inline-row">
+      <label htmlFor="who-am-i">{t('users.me')}</label>
+      <select
+        id="who-am-i"
+        value={me}
+        onChange={(event) => {
+          setMe(event.target.value || null)
+          choose(event.target.value)
+        }}
+      >
+        <option value="">{t('users.meUnknown')}</option>
+        {list.map((user) => (
+          <option key={user.id} value={user.id}>
+            {user.name}
+          </option>
+        ))}
+      </select>
+    </p>
   )
 }

@@ -106,6 +106,8 @@ export function describeActor(actor: TimelineEvent['actor']): string | null {
         : i18next.t('timeline:actor.named', { name: actor.name })
     case 'ui':
       return i18next.t('timeline:actor.ui')
+    case 'user':
+      return i18next.t('timeline:actor.named', { name: actor.name ?? '' })
     case 'inbound':
       return actor.name
         ? i18next.t('timeline:actor.webhook', { name: actor.name })

@@ -2005,11 +2005,13 @@ export interface components {
       }
       actor: components['schemas']['Actor']
     }
-    /** @description Who or what made the change: an API token by name, the UI, an inbound webhook by name, a CSV import, or Outpost itself; null for changes recorded before it was kept */
+    /** @description Who or what made the change: an API token by name, the UI (`user` with the name of the person using it, when they said who they are), an inbound webhook by name, a CSV import, or Outpost itself; null for changes recorded before it was kept */
     Actor: {
       /** @enum {string} */
-      kind: 'token' | 'ui' | 'inbound' | 'import' | 'system'
+      kind: 'token' | 'ui' | 'user' | 'inbound' | 'import' | 'system'
       name?: string
+      /** @description For `user`: the user */
+      id?: string
     } | null
     PatchCustomFields: {
       /**
