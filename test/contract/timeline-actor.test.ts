@@ -91,6 +91,6 @@ describe('who made a change', () => {
       personId: person.id,
       body: 'Met at the fair',
     })
-    expect((await note.json()).authorId).toBe(bia.id)
+    expect(((await note.json()) as { authorId: string }).authorId).toBe(bia.id)
   })
 })

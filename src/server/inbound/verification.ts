@@ -4,18 +4,9 @@
 
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
-export const verificationKinds = [
-  'none',
-  'header',
-  'standard-webhooks',
-  'stripe',
-  'github',
-  'typeform',
-  'calendly',
-  'hubspot-v3',
-] as const
+import type { VerificationKind } from '../../shared/verification-kinds'
 
-export type VerificationKind = (typeof verificationKinds)[number]
+export { verificationKinds, type VerificationKind } from '../../shared/verification-kinds'
 
 /** How far a signed timestamp may be from Outpost's clock, either way. */
 export const toleranceSeconds = 5 * 60

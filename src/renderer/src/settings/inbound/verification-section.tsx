@@ -1,20 +1,13 @@
 import { useFormContext, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { verificationKinds } from '../../../../shared/verification-kinds'
 import type { InboundWebhook } from '../../api/types'
 import { Field } from '../../ui/field'
 import { TextField } from '../../ui/text-field'
 import type { FormValues } from './form-values'
 
-const kinds = [
-  'none',
-  'header',
-  'standard-webhooks',
-  'stripe',
-  'github',
-  'typeform',
-  'calendly',
-  'hubspot-v3',
-] as const satisfies readonly InboundWebhook['verification']['kind'][]
+// The server's list: the type checker holds it to the API's.
+const kinds = verificationKinds satisfies readonly InboundWebhook['verification']['kind'][]
 
 /** How deliveries prove their sender: a shared secret header, or a provider's signature. */
 export function VerificationSection({ secretSet }: { secretSet: boolean }) {
