@@ -72,4 +72,34 @@ describe('/api/app/v1/companies', () => {
       wonDeals: { count: 1, totals: [{ currency: 'BRL', value: 50 }] },
     })
   })
+
+  it("a company's history is the changes of its people and deals, newest first", async () => {
+    const company = (await server.admin.post('/api/app/v1/companies', { name: 'Storied' })).body
+    const other = (await server.admin.post('/api/app/v1/companies', { name: 'Elsewhere' })).body
+    const sales = await salesPipeline(server.admin)
+    const rita = await createPerson(server.api, { fullName: 'Rita Story', companyId: company.id })
+    await createPerson(server.api, { fullName: 'Not Here', companyId: other.id })
+    const deal = await createDeal(server.api, sales, { primaryCompanyId: company.id })
+    await server.api.patch(`/api/v1/deals/${deal.id}`, { stageId: sales.won.id })
+    await server.api.patch(`/api/v1/people/${rita.id}`, { leadSource: 'fair' })
+    const { status, body } = await server.admin.get(`/api/app/v1/companies/${company.id}/events`)
+    expect(status).toBe(200)
+    const lines = body.data.map(
+      (event: { type: string; data: { object: { fullName?: string; title?: string } } }) =>
+        `${event.type} ${event.data.object.fullName ?? event.data.object.title}`,
+    )
+    expect(lines).toEqual([
+      'person.updated Rita Story',
+      'deal.won ' + deal.title,
+      'deal.stage_changed ' + deal.title,
+      'deal.updated ' + deal.title,
+      'deal.created ' + deal.title,
+      'person.created Rita Story',
+    ])
+    expect(body.data[0].actor).toMatchObject({ kind: 'token' })
+    const missing = await server.admin.get(
+      '/api/app/v1/companies/00000000-0000-4000-8000-000000000000/events',
+    )
+    expect(missing.status).toBe(404)
+  })
 })

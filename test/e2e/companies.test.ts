@@ -60,6 +60,15 @@ describe('companies', () => {
     await card.getByLabel('Note', { exact: true }).fill('Fiscal year starts in April')
     await card.getByRole('button', { name: 'Save note' }).click()
     await card.getByText('Fiscal year starts in April').waitFor()
+    // Its history tells what happened to its people and deals, each line naming which.
+    await card
+      .locator('.timeline-item', { hasText: /^Acme renewal: / })
+      .first()
+      .waitFor()
+    await card
+      .locator('.timeline-item', { hasText: /^Rita Alves: / })
+      .first()
+      .waitFor()
     await expectAccessible(page, 'company')
     await screenshot(page, 'company')
   })

@@ -3,6 +3,8 @@ import { createRoute } from '@hono/zod-openapi'
 import { crudRoutes } from '../http/crud-routes'
 import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
 import { createRouter, validated } from '../http/validation'
+import { timelineRoutes } from '../timeline/routes'
+import { getCompanyTimeline } from '../timeline/service'
 import {
   companyPageSchema,
   companySchema,
@@ -62,6 +64,22 @@ export const companiesRoutes = (deps: AppDeps) =>
       }),
       async (c) =>
         c.json(await getCompanySummary(deps.db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+    )
+    .route(
+      '/',
+      timelineRoutes(
+        deps,
+        {
+          tags: ['Companies'],
+          operationId: 'getCompanyTimeline',
+          summary: "A company's history: the changes of its people and deals",
+          description:
+            'The newest 200 events of the people and deals that belong to the company, newest ' +
+            'first, each naming its record in `data.object`.',
+        },
+        getCompany,
+        getCompanyTimeline,
+      ),
     )
     .route('/', companiesCrud(deps))
 

@@ -70,11 +70,22 @@ export async function listResourceEvents(
   tenantId: string,
   resourceId: string,
 ): Promise<(OutpostEvent & { actor: Actor | null })[]> {
-  const rows = await events.listEventsOfResource(db, tenantId, resourceId)
-  return rows.map((row) => ({
-    ...(JSON.parse(row.payload) as OutpostEvent),
-    actor: row.actor ? (JSON.parse(row.actor) as Actor) : null,
-  }))
+  return (await events.listEventsOfResource(db, tenantId, resourceId)).map(withActor)
+}
+
+const withActor = (row: { payload: string; actor: string | null }) => ({
+  ...(JSON.parse(row.payload) as OutpostEvent),
+  actor: row.actor ? (JSON.parse(row.actor) as Actor) : null,
+})
+
+/** The newest `limit` events of a company's people and deals, newest first, with their actors. */
+export async function listCompanyRecordsEvents(
+  db: Db,
+  tenantId: string,
+  companyId: string,
+  limit: number,
+): Promise<(OutpostEvent & { actor: Actor | null })[]> {
+  return (await events.listEventsOfCompanyRecords(db, tenantId, companyId, limit)).map(withActor)
 }
 
 /** An event as stored: its place in the commit order and the exact JSON that is delivered. */

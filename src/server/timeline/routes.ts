@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-env'
 import type { Db } from '../db/connection'
 import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
 import { createRouter, validated } from '../http/validation'
-import { timelineSchema } from './schema'
+import { timelineSchema, type TimelineEvent } from './schema'
 import { getTimeline } from './service'
 
 /**
@@ -14,6 +14,7 @@ export function timelineRoutes(
   { db }: AppDeps,
   described: { tags: string[]; operationId: string; summary: string; description: string },
   requireRecord: (db: Db, tenantId: string, id: string) => Promise<unknown>,
+  read: (db: Db, tenantId: string, id: string) => Promise<TimelineEvent[]> = getTimeline,
 ) {
   return createRouter().openapi(
     createRoute({
@@ -30,7 +31,7 @@ export function timelineRoutes(
       const { tenantId } = c.var.auth
       const { id } = c.req.valid('param')
       await requireRecord(db, tenantId, id)
-      return c.json({ data: await getTimeline(db, tenantId, id) }, 200)
+      return c.json({ data: await read(db, tenantId, id) }, 200)
     },
   )
 }

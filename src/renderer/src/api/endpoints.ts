@@ -108,6 +108,7 @@ export const companies = {
   search: (query: CompanyQuery) =>
     answer(appApi.GET('/companies', { params: { query: filled(query) } })),
   summary: (id: string) => answer(appApi.GET('/companies/{id}/summary', byId(id))),
+  timeline: (id: string) => answer(appApi.GET('/companies/{id}/events', byId(id))),
   create: (input: Schemas['CreateCompany']) => answer(appApi.POST('/companies', { body: input })),
   update: (id: string, input: Schemas['UpdateCompany']) =>
     answer(appApi.PATCH('/companies/{id}', { ...byId(id), body: input })),

@@ -24,6 +24,7 @@ export const keys = {
   company: (id: string) => ['company', id] as const,
   companySearch: (query: object) => ['companies', 'search', query] as const,
   companySummary: (id: string) => ['company', id, 'summary'] as const,
+  companyTimeline: (id: string) => ['company', id, 'timeline'] as const,
   lostReasons: ['lost-reasons'] as const,
   currencies: ['currencies'] as const,
   tokens: ['tokens'] as const,

@@ -23,6 +23,10 @@ export function CompanyPage() {
     queryKey: keys.companySummary(id),
     queryFn: () => companies.summary(id),
   })
+  const timeline = useQuery({
+    queryKey: keys.companyTimeline(id),
+    queryFn: () => companies.timeline(id),
+  })
   const remove = useRecordDelete({
     remove: () => companies.remove(id),
     invalidates: [keys.companies, keys.people, keys.boards],
@@ -66,7 +70,7 @@ export function CompanyPage() {
           <CompanyPeopleCard companyId={id} count={company.peopleCount} />
           <CompanyDealsCard companyId={id} />
         </div>
-        <RecordWorkCard record={{ kind: 'company', id }} />
+        <RecordWorkCard record={{ kind: 'company', id }} events={timeline} />
       </div>
       <CompanyFormDialog open={editing} onClose={() => setEditing(false)} company={company} />
       <DeleteRecordDialog

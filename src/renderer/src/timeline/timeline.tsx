@@ -26,9 +26,12 @@ export interface HistoryEntry {
 export function Timeline({
   query,
   entries = [],
+  named = false,
 }: {
   query: UseQueryResult<{ data: TimelineEvent[] }>
   entries?: HistoryEntry[]
+  /** The events are of several records (a company's people and deals): name each line's. */
+  named?: boolean
 }) {
   const { t } = useTranslation('timeline')
   // Events carry ids; the workspace's cached reference lists give them their names.
@@ -43,7 +46,8 @@ export function Timeline({
   if (query.isPending) return <Skeleton lines={4} label={t('loading')} />
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />
   const lines: HistoryEntry[] = query.data.data.flatMap((event) => {
-    const text = describeEvent(event, names)
+    const described = describeEvent(event, names)
+    const text = described && named ? `${recordName(event)}: ${described}` : described
     return text ? [{ key: event.id, at: event.createdAt, item: eventLine(event, text) }] : []
   })
   const merged = [...lines, ...entries].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
@@ -55,6 +59,12 @@ export function Timeline({
       ))}
     </ol>
   )
+}
+
+/** The person's name or the deal's title the event is about. */
+function recordName(event: TimelineEvent): string {
+  const object = (event.data.object ?? {}) as { fullName?: string; title?: string }
+  return object.fullName ?? object.title ?? ''
 }
 
 function eventLine(event: TimelineEvent, text: string) {

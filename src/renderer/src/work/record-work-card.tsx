@@ -31,7 +31,7 @@ export function RecordWorkCard({
   events,
 }: {
   record: RecordRef
-  /** The record's own changes, for people and deals; companies have none to show. */
+  /** The record's changes; a company's are those of its people and deals, each line naming one. */
   events?: UseQueryResult<{ data: TimelineEvent[] }>
 }) {
   const { t } = useTranslation('work')
@@ -90,6 +90,7 @@ export function RecordWorkCard({
       {events ? (
         <Timeline
           query={events}
+          named={record.kind === 'company'}
           entries={history.map((entry) =>
             'note' in entry
               ? { key: entry.note.id, at: entry.at, item: <NoteItem note={entry.note} /> }

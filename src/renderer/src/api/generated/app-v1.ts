@@ -201,6 +201,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/companies/{id}/events': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * A company's history: the changes of its people and deals
+     * @description The newest 200 events of the people and deals that belong to the company, newest first, each naming its record in `data.object`.
+     */
+    get: operations['getCompanyTimeline']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/companies/{id}': {
     parameters: {
       query?: never
@@ -1581,6 +1601,60 @@ export interface components {
         }[]
       }
     }
+    /** @description The resource's events, newest first (at most 200) */
+    Timeline: {
+      data: components['schemas']['TimelineEvent'][]
+    }
+    TimelineEvent: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type:
+        | 'deal.created'
+        | 'deal.updated'
+        | 'deal.stage_changed'
+        | 'deal.won'
+        | 'deal.lost'
+        | 'deal.deleted'
+        | 'person.created'
+        | 'person.updated'
+        | 'person.tag_added'
+        | 'person.deleted'
+        | 'activity.created'
+        | 'activity.updated'
+        | 'activity.done'
+        | 'activity.deleted'
+        | 'note.created'
+        | 'note.updated'
+        | 'note.deleted'
+        | 'reminder.due'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      /** @description As delivered: object, and previous and changes for updates */
+      data: {
+        [key: string]: unknown
+      }
+      actor: components['schemas']['Actor']
+    }
+    /** @description Who or what made the change: an API token by name, the UI (`user` with the name of the person using it, when they said who they are), an inbound webhook by name, a CSV import, or Outpost itself; null for changes recorded before it was kept */
+    Actor: {
+      /** @enum {string} */
+      kind: 'token' | 'ui' | 'user' | 'inbound' | 'import' | 'system'
+      name?: string
+      /** @description For `user`: the user */
+      id?: string
+    } | null
     CreateCompany: {
       name: string
       domain?: string | null
@@ -1959,60 +2033,6 @@ export interface components {
        */
       updatedAt: string
     }
-    /** @description The resource's events, newest first (at most 200) */
-    Timeline: {
-      data: components['schemas']['TimelineEvent'][]
-    }
-    TimelineEvent: {
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      id: string
-      /** @enum {string} */
-      type:
-        | 'deal.created'
-        | 'deal.updated'
-        | 'deal.stage_changed'
-        | 'deal.won'
-        | 'deal.lost'
-        | 'deal.deleted'
-        | 'person.created'
-        | 'person.updated'
-        | 'person.tag_added'
-        | 'person.deleted'
-        | 'activity.created'
-        | 'activity.updated'
-        | 'activity.done'
-        | 'activity.deleted'
-        | 'note.created'
-        | 'note.updated'
-        | 'note.deleted'
-        | 'reminder.due'
-      /**
-       * Format: date-time
-       * @example 2026-11-22T14:03:00.000Z
-       */
-      createdAt: string
-      /**
-       * Format: uuid
-       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
-       */
-      tenantId: string
-      /** @description As delivered: object, and previous and changes for updates */
-      data: {
-        [key: string]: unknown
-      }
-      actor: components['schemas']['Actor']
-    }
-    /** @description Who or what made the change: an API token by name, the UI (`user` with the name of the person using it, when they said who they are), an inbound webhook by name, a CSV import, or Outpost itself; null for changes recorded before it was kept */
-    Actor: {
-      /** @enum {string} */
-      kind: 'token' | 'ui' | 'user' | 'inbound' | 'import' | 'system'
-      name?: string
-      /** @description For `user`: the user */
-      id?: string
-    } | null
     PatchCustomFields: {
       /**
        * @description Field name -> new value; null removes the field. Fields not sent stay.
@@ -4664,6 +4684,75 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['CompanySummary']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getCompanyTimeline: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The events */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Timeline']
         }
       }
       /** @description Missing, unknown or revoked token */
