@@ -128,8 +128,18 @@ export async function sessionRequest<T>(method: 'GET' | 'POST' | 'DELETE', body?
 }
 
 /** The message to show a person for any error thrown by a request. */
+/**
+ * What to tell the user of a failed request. The server words its errors in English, precisely
+ * (the e-mail that is taken, the stage at fault): English readers get that; others get the
+ * error's code worded in their language, naming the field.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.message
+  if (error instanceof ApiRequestError) {
+    // Codes the catalogue words; the others keep the server's sentence.
+    const key = `common:errors.${error.code}` as 'common:errors.internal'
+    if (i18next.language === 'en' || !i18next.exists(key)) return error.message
+    return String(i18next.t(key, { field: error.field ?? '' }))
+  }
   if (error instanceof Error) return error.message
   return i18next.t('common:somethingWentWrong')
 }

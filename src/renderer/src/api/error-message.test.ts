@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { i18next } from '../i18n/i18n'
+import { ApiRequestError, errorMessage } from './client'
+
+const conflict = new ApiRequestError(
+  409,
+  'conflict',
+  'A person with primaryEmail ana@acme.com already exists in this workspace',
+  { field: 'primaryEmail' },
+)
+
+describe('errorMessage', () => {
+  afterEach(() => i18next.changeLanguage('en'))
+
+  it("gives English readers the server's own sentence", async () => {
+    await i18next.changeLanguage('en')
+    expect(errorMessage(conflict)).toBe(conflict.message)
+  })
+
+  it('words the error in Portuguese by its code, naming the field', async () => {
+    await i18next.changeLanguage('pt-BR')
+    expect(errorMessage(conflict)).toBe('Isto conflita com um registro que já existe: primaryEmail')
+    // A code the catalogue does not word keeps the server's sentence.
+    const rare = new ApiRequestError(508, 'loop_detected', 'Loop detected')
+    expect(errorMessage(rare)).toBe('Loop detected')
+  })
+})
