@@ -50,18 +50,19 @@ describe('the main screens, full of demo data', () => {
     await dialog.getByText('Carry a picked-up card to the previous or next stage').waitFor()
     await expectAccessible(page, 'shortcuts dialog')
     await page.keyboard.press('Escape')
-    // g then a letter goes to each screen.
-    for (const [letter, path] of [
-      ['w', /\/my-work$/],
-      ['f', /\/forecast/],
-      ['c', /\/companies$/],
-      ['d', /\/deals$/],
-      ['p', /\/people$/],
-      ['b', /\/board/],
+    // g then a letter goes to each screen (each loaded before the next keys are pressed).
+    for (const [letter, path, ready] of [
+      ['w', /\/my-work$/, '.activity-item'],
+      ['f', /\/forecast/, '.forecast-month'],
+      ['c', /\/companies$/, '.companies-table'],
+      ['d', /\/deals$/, '.deals-table'],
+      ['p', /\/people$/, '.people-table'],
+      ['b', /\/board\/./, '.deal-card'],
     ] as const) {
       await page.keyboard.press('g')
       await page.keyboard.press(letter)
       await page.waitForURL(path)
+      await page.locator(ready).first().waitFor()
     }
     await page.keyboard.press('g')
     await page.keyboard.press('s')
