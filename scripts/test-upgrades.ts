@@ -9,10 +9,20 @@ const versions = readdirSync(join('test', 'fixtures', 'schemas'))
   .filter((name) => name.endsWith('.sqlite'))
   .map((name) => name.replace(/\.sqlite$/, ''))
   .sort()
+// Left out here (they run once, in the main suite): how the server takes hostile requests, huge
+// bodies and a subscriber that never answers does not depend on the schema version the file came
+// from, and these four are a third of the suite's time, seventeen times over.
+const requestHandlingOnly = [
+  'inbound-hostile',
+  'hostile-input',
+  'big-bodies',
+  'events-slow-subscriber',
+].flatMap((name) => ['--exclude', `test/contract/${name}.test.ts`])
 const failed: string[] = []
 for (const version of versions) {
   console.log(`\nThe contract suite on a database made by ${version}:`)
-  const run = spawnSync('npx', ['vitest', 'run', 'test/contract', '--reporter=dot'], {
+  const args = ['vitest', 'run', 'test/contract', '--reporter=dot', ...requestHandlingOnly]
+  const run = spawnSync('npx', args, {
     stdio: 'inherit',
     env: { ...process.env, OUTPOST_TEST_UPGRADE_FROM: version },
   })
