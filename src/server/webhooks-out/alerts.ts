@@ -7,21 +7,13 @@ import type { Clock } from '../clock'
 import { inTransaction, type Db } from '../db/connection'
 import type { Logger } from '../logger'
 import { startPeriodic, type PeriodicTask } from '../periodic'
+import * as subscriptions from './repository'
 import type { WebhookAlert } from './schema'
 
 /** How long deliveries must have failed before the user is alerted. */
 export const failingAlertAfterMs = 60 * 60 * 1000
 
-type Row = {
-  id: string
-  tenantId: string
-  url: string
-  description: string | null
-  enabled: number
-  failingSince: string | null
-  disabledReason: string | null
-  disabledAt: string | null
-}
+type Row = Awaited<ReturnType<typeof subscriptions.listTroubledSubscriptions>>[number]
 
 function alertOf(row: Row): WebhookAlert {
   const disabled = row.enabled === 0
@@ -36,37 +28,11 @@ function alertOf(row: Row): WebhookAlert {
   }
 }
 
-const columns = [
-  'id',
-  'tenantId',
-  'url',
-  'description',
-  'enabled',
-  'failingSince',
-  'disabledReason',
-  'disabledAt',
-] as const
-
-/** Subscriptions failing for an hour, or disabled by Outpost (not paused by hand). */
-function troubled(db: Db, now: Date) {
-  const failingBefore = new Date(now.getTime() - failingAlertAfterMs).toISOString()
-  return db
-    .selectFrom('webhookSubscriptions')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('enabled', '=', 1), eb('failingSince', '<=', failingBefore)]),
-        eb.and([eb('enabled', '=', 0), eb('disabledReason', 'is not', null)]),
-      ]),
-    )
-}
+const failingBefore = (now: Date) => new Date(now.getTime() - failingAlertAfterMs).toISOString()
 
 /** The workspace's outbound webhooks in trouble now, for the app to show. */
 export async function currentAlerts(db: Db, tenantId: string, now: Date): Promise<WebhookAlert[]> {
-  const rows = await troubled(db, now)
-    .select(columns)
-    .where('tenantId', '=', tenantId)
-    .orderBy('createdAt')
-    .execute()
+  const rows = await subscriptions.listTroubledSubscriptions(db, failingBefore(now), tenantId)
   return rows.map(alertOf)
 }
 
@@ -76,25 +42,20 @@ export async function currentAlerts(db: Db, tenantId: string, now: Date): Promis
  */
 export async function takeNewAlerts(db: Db, now: Date): Promise<WebhookAlert[]> {
   return inTransaction(db, async (trx) => {
-    const rows = await troubled(trx, now)
-      .select([...columns, 'alertedFailingSince', 'alertedDisabledAt'])
-      .orderBy('createdAt')
-      .execute()
+    const rows = await subscriptions.listTroubledSubscriptions(trx, failingBefore(now))
     const fresh = rows.filter((row) =>
       row.enabled === 0
         ? row.alertedDisabledAt !== row.disabledAt
         : row.alertedFailingSince !== row.failingSince,
     )
     for (const row of fresh) {
-      await trx
-        .updateTable('webhookSubscriptions')
-        .set(
-          row.enabled === 0
-            ? { alertedDisabledAt: row.disabledAt }
-            : { alertedFailingSince: row.failingSince },
-        )
-        .where('id', '=', row.id)
-        .execute()
+      await subscriptions.updateSubscription(
+        trx,
+        row.id,
+        row.enabled === 0
+          ? { alertedDisabledAt: row.disabledAt }
+          : { alertedFailingSince: row.failingSince },
+      )
     }
     return fresh.map(alertOf)
   })

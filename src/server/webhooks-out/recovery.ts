@@ -46,11 +46,7 @@ export async function listDeliveries(
  * could not be reached) back to "due now". Answers whether one was waiting.
  */
 async function hurryWaitingEvent(db: Db, subscriptionId: string, now: string, eventSeq?: number) {
-  const subscription = await db
-    .selectFrom('webhookSubscriptions')
-    .select(['cursorSeq', 'nextAttemptAt'])
-    .where('id', '=', subscriptionId)
-    .executeTakeFirstOrThrow()
+  const subscription = await subscriptions.findQueueHead(db, subscriptionId)
   if (subscription.nextAttemptAt === null) return false
   if (eventSeq !== undefined && eventSeq <= subscription.cursorSeq) return false
   await subscriptions.updateSubscription(db, subscriptionId, { nextAttemptAt: now })

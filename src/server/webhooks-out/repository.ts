@@ -195,3 +195,41 @@ export async function requeueDeliveries(
   const result = await query.executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
+
+/**
+ * Subscriptions in trouble, oldest first: enabled and failing since `failingBefore` or earlier, or
+ * disabled by Outpost (a reason is kept; not paused by hand). One workspace's, or every one's.
+ */
+export async function listTroubledSubscriptions(db: Db, failingBefore: string, tenantId?: string) {
+  let query = db
+    .selectFrom('webhookSubscriptions')
+    .select([
+      'id',
+      'tenantId',
+      'url',
+      'description',
+      'enabled',
+      'failingSince',
+      'disabledReason',
+      'disabledAt',
+      'alertedFailingSince',
+      'alertedDisabledAt',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('enabled', '=', 1), eb('failingSince', '<=', failingBefore)]),
+        eb.and([eb('enabled', '=', 0), eb('disabledReason', 'is not', null)]),
+      ]),
+    )
+  if (tenantId !== undefined) query = query.where('tenantId', '=', tenantId)
+  return query.orderBy('createdAt').execute()
+}
+
+/** Where a subscription's queue stands: its cursor, and when its waiting event is tried again. */
+export async function findQueueHead(db: Db, id: string) {
+  return db
+    .selectFrom('webhookSubscriptions')
+    .select(['cursorSeq', 'nextAttemptAt'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+}
