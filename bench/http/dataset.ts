@@ -115,25 +115,34 @@ function fill(db: BetterSqlite3.Database, tenantId: string, people: number, deal
         values (?, 'Bench', 1000000000, ?, ?)`).run(tenantId, t0, t0)
     row(`insert into workspace_currencies values (?, 'BRL', ?)`).run(tenantId, t0)
     users.forEach((id, n) => {
-      row(`insert into users values (?, ?, ?, ?, ?, ?)`).run(
+      row(`insert into users (id, tenant_id, name, email, created_at, updated_at)
+        values (?, ?, ?, ?, ?, ?)`).run(
         ...[id, tenantId, `User ${n + 1}`, `user${n + 1}@bench.test`, t0, t0],
       )
     })
     companies.forEach((id, n) => {
-      row(`insert into companies values (?, ?, ?, ?, ?, ?)`).run(
+      row(`insert into companies (id, tenant_id, name, domain, created_at, updated_at)
+        values (?, ?, ?, ?, ?, ?)`).run(
         ...[id, tenantId, `Company ${n + 1}`, `company${n + 1}.test`, t0, t0],
       )
     })
-    row(`insert into pipelines values (?, ?, 'Sales', 0, ?, ?)`).run(pipelineId, tenantId, t0, t0)
+    row(`insert into pipelines (id, tenant_id, name, position, created_at,
+      updated_at) values (?, ?, 'Sales', 0, ?, ?)`).run(pipelineId, tenantId, t0, t0)
     stages.forEach((stage, n) => {
-      row(`insert into stages values (?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      row(`insert into stages (id, tenant_id, pipeline_id, name, type, position, created_at,
+        updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)`).run(
         ...[stage.id, tenantId, pipelineId, stage.name, stage.type, n, t0, t0],
       )
     })
-    row(`insert into lost_reasons values (?, ?, 'Price', ?, ?)`).run(lostReasonId, tenantId, t0, t0)
+    row(`insert into lost_reasons (id, tenant_id, name, created_at, updated_at)
+      values (?, ?, 'Price', ?, ?)`).run(lostReasonId, tenantId, t0, t0)
 
-    const insertPerson = row(`insert into people values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-    const insertPersonTag = row(`insert into person_tags values (?, ?, ?, ?)`)
+    const insertPerson = row(`insert into people (id, tenant_id, full_name, primary_email,
+      primary_phone, company_id, owner_id, lifecycle_stage, lead_source, custom_fields, created_at,
+      updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    const insertPersonTag = row(
+      `insert into person_tags (tenant_id, person_id, tag, position) values (?, ?, ?, ?)`,
+    )
     let eventNumber = 0
     for (let n = 1; n <= people; n++) {
       const id = idOf(7, n)
@@ -161,7 +170,10 @@ function fill(db: BetterSqlite3.Database, tenantId: string, people: number, deal
       event(++eventNumber, 'person.created', 'person', { ...object, updatedAt: when }, when)
     }
     const insertDeal = row(
-      `insert into deals values (?, ?, ?, ?, 'BRL', ?, ?, ?, null, ?, null, ?, ?, '{}', ?, ?)`,
+      `insert into deals (id, tenant_id, title, value, currency, pipeline_id, stage_id, owner_id,
+        expected_close_date, primary_person_id, primary_company_id, lost_reason_id, closed_at,
+        custom_fields, created_at, updated_at)
+       values (?, ?, ?, ?, 'BRL', ?, ?, ?, null, ?, null, ?, ?, '{}', ?, ?)`,
     )
     for (let n = 1; n <= deals; n++) {
       const id = idOf(8, n)
