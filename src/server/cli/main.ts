@@ -5,6 +5,7 @@ import type { TokenScope } from '../db/database'
 import type { Workspace } from '../workspaces/schema'
 import { fail, speakOneLine } from './errors'
 import { registerImportExportCommands } from './import-export'
+import { registerMigrateCommand } from './migrate-command'
 import { dataDirOption, resolveDataDir } from './options'
 import { registerRunningServerCommands } from './running-server-commands'
 import { registerServeCommand } from './serve-command'
@@ -228,6 +229,7 @@ workspace
   })
 
 registerImportExportCommands(program, { withDatabase, resolveWorkspace })
+registerMigrateCommand(program)
 
 speakOneLine(program)
 program.parseAsync().catch(fail)
