@@ -1,12 +1,25 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { defaultPort } from '../server/server'
+import { teamServerOrigin } from './team-server'
 
 export const desktopConfigFile = 'desktop.json'
 
 export interface DesktopConfig {
   /** The API's port: stable, so local scripts know where to call. */
   port: number
+  /** The team server the window shows instead of the embedded one (its origin), if any. */
+  teamServer: string | null
+}
+
+function readConfigFile(dataDir: string): Record<string, unknown> | null {
+  let text: string
+  try {
+    text = readFileSync(join(dataDir, desktopConfigFile), 'utf8')
+  } catch {
+    return null
+  }
+  return JSON.parse(text) as Record<string, unknown>
 }
 
 /**
@@ -17,18 +30,24 @@ export function readDesktopConfig(
   dataDir: string,
   env: NodeJS.ProcessEnv = process.env,
 ): DesktopConfig {
+  const parsed = readConfigFile(dataDir) ?? {}
   const fromEnv = env.OUTPOST_PORT
-  if (fromEnv !== undefined && fromEnv !== '') return { port: validPort(fromEnv, 'OUTPOST_PORT') }
-  let text: string
-  try {
-    text = readFileSync(join(dataDir, desktopConfigFile), 'utf8')
-  } catch {
-    return { port: defaultPort }
-  }
-  const parsed = JSON.parse(text) as { port?: unknown }
-  return {
-    port: parsed.port === undefined ? defaultPort : validPort(parsed.port, desktopConfigFile),
-  }
+  const port =
+    fromEnv !== undefined && fromEnv !== ''
+      ? validPort(fromEnv, 'OUTPOST_PORT')
+      : parsed.port === undefined
+        ? defaultPort
+        : validPort(parsed.port, desktopConfigFile)
+  const teamServer =
+    typeof parsed.teamServer === 'string' ? teamServerOrigin(parsed.teamServer) : null
+  return { port, teamServer }
+}
+
+/** Saves the team server the app connects to (null: back to this computer's data). */
+export function saveTeamServer(dataDir: string, origin: string | null): void {
+  const { teamServer: _previous, ...rest } = readConfigFile(dataDir) ?? {}
+  const next = origin === null ? rest : { ...rest, teamServer: origin }
+  writeFileSync(join(dataDir, desktopConfigFile), `${JSON.stringify(next, null, 2)}\n`)
 }
 
 function validPort(value: unknown, where: string): number {

@@ -18,7 +18,7 @@ import icon from '../../resources/icon.png?asset'
 import trayIcon from '../../resources/tray.png?asset'
 import type { Activity } from '../server/activities/schema'
 import { startServer, type RunningServer } from '../server/server'
-import { readDesktopConfig, startupFailureMessage } from './desktop-config'
+import { readDesktopConfig, saveTeamServer, startupFailureMessage } from './desktop-config'
 import { knownLanguage, systemLanguage, type Language } from '../shared/languages'
 import { desktopText, setDesktopLanguage } from './desktop-i18n'
 import { ipcChannels, trustedSender, type BridgeInfo } from './ipc'
@@ -28,6 +28,7 @@ import { webhookAlertNotification } from './webhook-alerts'
 import type { WebhookAlert } from '../server/webhooks-out/schema'
 import { quickAddPath, trayMenuTemplate } from './tray-menu'
 import { mainWindowOptions } from './window-options'
+import { checkTeamServer } from './team-server'
 
 // The Electron shell: everything here is wiring. The rules live in the modules it imports, which
 // run and are tested under plain Node.
@@ -35,10 +36,10 @@ import { mainWindowOptions } from './window-options'
 const preload = join(import.meta.dirname, '../preload/index.cjs')
 const uiDir = join(import.meta.dirname, '../renderer')
 
-function createWindow(server: RunningServer, appOrigin: string): BrowserWindow {
+function createWindow(appOrigin: string): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(preload, icon))
   window.once('ready-to-show', () => window.show())
-  void window.loadURL(server.url)
+  void window.loadURL(appOrigin)
   window.webContents.on('will-navigate', (event, url) => {
     if (decideNavigation(url, appOrigin) === 'in-app') return
     event.preventDefault()
@@ -60,6 +61,34 @@ function lockDownSessions(appOrigin: string): void {
   })
 }
 
+type IpcEvent = Electron.IpcMainEvent | Electron.IpcMainInvokeEvent
+
+/** Saves which server the app shows (a team server's origin, or null for its own) and restarts. */
+async function restartOn(dataDir: string, origin: string | null, stop: () => Promise<void>) {
+  saveTeamServer(dataDir, origin)
+  await stop()
+  app.relaunch()
+  app.exit(0)
+}
+
+/**
+ * Settings' "Connect to a team server": the address checked (https, an Outpost server answering),
+ * then saved, and the app restarted on it. Answers why not, without restarting, when it fails.
+ */
+function handleConnectTeamServer(
+  trusted: (event: IpcEvent) => boolean,
+  dataDir: string,
+  stop: () => Promise<void>,
+) {
+  ipcMain.handle(ipcChannels.connectTeamServer, async (event, address: unknown) => {
+    if (!trusted(event) || typeof address !== 'string') return { error: 'Not allowed' }
+    const checked = await checkTeamServer(address)
+    if ('error' in checked) return checked
+    await restartOn(dataDir, checked.origin, stop)
+    return null
+  })
+}
+
 function registerIpc(
   server: RunningServer,
   sessionSecret: string,
@@ -67,14 +96,17 @@ function registerIpc(
   dataDir: string,
   onLanguage: (language: Language) => void,
 ) {
-  const trusted = (event: Electron.IpcMainEvent | Electron.IpcMainInvokeEvent) =>
-    trustedSender(event.senderFrame?.url, appOrigin)
+  const trusted = (event: IpcEvent) => trustedSender(event.senderFrame?.url, appOrigin)
   ipcMain.on(ipcChannels.bridgeInfo, (event) => {
-    const info: BridgeInfo = { version: app.getVersion(), sessionSecret, apiUrl: server.url }
-    event.returnValue = trusted(event)
-      ? info
-      : { version: app.getVersion(), sessionSecret: '', apiUrl: server.url }
+    const info: BridgeInfo = {
+      version: app.getVersion(),
+      sessionSecret: trusted(event) ? sessionSecret : '',
+      apiUrl: server.url,
+      teamServer: null,
+    }
+    event.returnValue = info
   })
+  handleConnectTeamServer(trusted, dataDir, () => server.close())
   ipcMain.handle(ipcChannels.tunnelState, (event) =>
     trusted(event) ? server.tunnel.state() : null,
   )
@@ -133,16 +165,27 @@ async function main(): Promise<void> {
   setDesktopLanguage(systemLanguage(app.getPreferredSystemLanguages()))
   // The folder the CLI uses by default too; OUTPOST_DATA_DIR moves both.
   const dataDir = process.env.OUTPOST_DATA_DIR || app.getPath('userData')
+  let config: ReturnType<typeof readDesktopConfig>
+  try {
+    config = readDesktopConfig(dataDir)
+  } catch (error) {
+    dialog.showErrorBox('Outpost could not start', (error as Error).message)
+    app.exit(1)
+    return
+  }
+  if (config.teamServer) {
+    showTeamServer(config.teamServer, dataDir)
+    return
+  }
   // A new secret each launch: the window trades it for a UI session (see docs/ui.md).
   const sessionSecret = randomBytes(32).toString('base64url')
   let server: RunningServer
   // Reminders can come before the window exists; until then a click just lands on My work.
   let openPath = (_path: string) => {}
   try {
-    const { port } = readDesktopConfig(dataDir)
     server = await startServer({
       dataDir,
-      port,
+      port: config.port,
       uiDir,
       onReminders: (due) => showReminders(server, due, openPath),
       onWebhookAlerts: (alerts) => showWebhookAlerts(alerts, openPath),
@@ -169,9 +212,9 @@ async function main(): Promise<void> {
     redrawTray()
   })
 
-  let window = createWindow(server, appOrigin)
+  let window = createWindow(appOrigin)
   const openWindow = () => {
-    if (window.isDestroyed()) window = createWindow(server, appOrigin)
+    if (window.isDestroyed()) window = createWindow(appOrigin)
     if (window.isMinimized()) window.restore()
     window.show()
     window.focus()
@@ -199,6 +242,44 @@ async function main(): Promise<void> {
       app.quit()
     })
   })
+}
+
+/**
+ * The app on a team server: no embedded server, the window shows the team server's UI (where
+ * each person signs in with their own account), and closing it quits, since reminders and
+ * webhooks are the team server's to run.
+ */
+function showTeamServer(origin: string, dataDir: string): void {
+  lockDownSessions(origin)
+  const trusted = (event: IpcEvent) => trustedSender(event.senderFrame?.url, origin)
+  ipcMain.on(ipcChannels.bridgeInfo, (event) => {
+    const info: BridgeInfo = {
+      version: app.getVersion(),
+      sessionSecret: '',
+      apiUrl: origin,
+      teamServer: origin,
+    }
+    event.returnValue = info
+  })
+  const nothingToStop = async () => {}
+  handleConnectTeamServer(trusted, dataDir, nothingToStop)
+  ipcMain.handle(ipcChannels.disconnectTeamServer, async (event) => {
+    if (trusted(event)) await restartOn(dataDir, null, nothingToStop)
+  })
+  ipcMain.on(ipcChannels.language, (event, code: unknown) => {
+    const language = knownLanguage(code)
+    if (trusted(event) && language) setDesktopLanguage(language)
+  })
+  let window = createWindow(origin)
+  const openWindow = () => {
+    if (window.isDestroyed()) window = createWindow(origin)
+    if (window.isMinimized()) window.restore()
+    window.show()
+    window.focus()
+  }
+  app.on('second-instance', openWindow)
+  app.on('activate', openWindow)
+  app.on('window-all-closed', () => app.quit())
 }
 
 /**

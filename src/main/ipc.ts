@@ -7,6 +7,8 @@ export const ipcChannels = {
   setTunnelEnabled: 'outpost:set-tunnel-enabled',
   openDataFolder: 'outpost:open-data-folder',
   language: 'outpost:language',
+  connectTeamServer: 'outpost:connect-team-server',
+  disconnectTeamServer: 'outpost:disconnect-team-server',
 } as const
 
 /** What the preload reads once, synchronously, when the window loads. */
@@ -14,6 +16,8 @@ export interface BridgeInfo {
   version: string
   sessionSecret: string
   apiUrl: string
+  /** The team server the window shows (its origin), or null on this computer's own server. */
+  teamServer: string | null
 }
 
 /**

@@ -20,4 +20,16 @@ export interface OutpostBridge {
   openDataFolder(): Promise<void>
   /** Tells the main process the interface's language, for the tray and notifications. */
   setLanguage(code: string): void
+  /** The window on a team server instead of this computer's own (docs/team-server.md). */
+  teamServer: {
+    /** The team server shown (its origin), or null on this computer's own server. */
+    origin: string | null
+    /**
+     * Checks that an Outpost server answers at the address, saves it and restarts the app on it.
+     * Answers why not when it cannot (the app does not restart then).
+     */
+    connect(address: string): Promise<{ error: string } | null>
+    /** Back to this computer's own server and data: saves and restarts the app. */
+    disconnect(): Promise<void>
+  }
 }

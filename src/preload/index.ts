@@ -10,6 +10,8 @@ const channels = {
   setTunnelEnabled: 'outpost:set-tunnel-enabled',
   openDataFolder: 'outpost:open-data-folder',
   language: 'outpost:language',
+  connectTeamServer: 'outpost:connect-team-server',
+  disconnectTeamServer: 'outpost:disconnect-team-server',
 } as const
 
 // Read once, synchronously, so the renderer finds the secret the moment it starts. It travels over
@@ -27,6 +29,11 @@ const bridge = {
   },
   openDataFolder: () => ipcRenderer.invoke(channels.openDataFolder),
   setLanguage: (code: string) => ipcRenderer.send(channels.language, String(code)),
+  teamServer: {
+    origin: info.teamServer,
+    connect: (address: string) => ipcRenderer.invoke(channels.connectTeamServer, String(address)),
+    disconnect: () => ipcRenderer.invoke(channels.disconnectTeamServer),
+  },
 } satisfies OutpostBridge
 
 contextBridge.exposeInMainWorld('outpost', bridge)

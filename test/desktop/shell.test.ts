@@ -89,10 +89,11 @@ describe('desktop settings', () => {
   }
 
   it('listens on 4780 unless desktop.json or OUTPOST_PORT says otherwise', () => {
-    expect(readDesktopConfig(dataDir(), {})).toEqual({ port: 4780 })
-    expect(readDesktopConfig(dataDir({ port: 5000 }), {})).toEqual({ port: 5000 })
+    expect(readDesktopConfig(dataDir(), {})).toEqual({ port: 4780, teamServer: null })
+    expect(readDesktopConfig(dataDir({ port: 5000 }), {})).toEqual({ port: 5000, teamServer: null })
     expect(readDesktopConfig(dataDir({ port: 5000 }), { OUTPOST_PORT: '6000' })).toEqual({
       port: 6000,
+      teamServer: null,
     })
   })
 

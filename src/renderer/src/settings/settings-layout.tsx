@@ -17,6 +17,9 @@ const sections = [
   ['language', 'sections.language'],
 ] as const
 
+// Only the desktop app can move onto a team server (preload/api.ts `teamServer`).
+const desktopSections = [['team-server', 'sections.teamServer']] as const
+
 export function SettingsLayout() {
   const { t } = useTranslation('settings')
   return (
@@ -27,7 +30,7 @@ export function SettingsLayout() {
       <div className="settings-body">
         <nav aria-label={t('heading')} className="settings-nav">
           <ul>
-            {sections.map(([path, label]) => (
+            {[...sections, ...(window.outpost ? desktopSections : [])].map(([path, label]) => (
               <li key={path}>
                 <NavLink to={`/settings/${path}`}>{t(label)}</NavLink>
               </li>

@@ -40,5 +40,9 @@ export const settingsRoutes: RouteObject = {
     },
     { path: 'backups', lazy: page(() => import('./backups-settings'), 'BackupsSettings') },
     { path: 'language', lazy: page(() => import('./language-settings'), 'LanguageSettings') },
+    {
+      path: 'team-server',
+      lazy: page(() => import('./team-server-settings'), 'TeamServerSettings'),
+    },
   ],
 }
