@@ -20,7 +20,6 @@ export const stayingTables: Record<string, string> = {
   sessions: "sign-ins to the laptop's server: on the team server people sign in anew",
   login_links: "sign-ins to the laptop's server: on the team server people sign in anew",
   tunnel_settings: "the laptop's own tunnel",
-  search_index_queue: "SQLite's search index bookkeeping",
 }
 
 interface ColumnInfo {
