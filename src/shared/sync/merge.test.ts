@@ -273,17 +273,20 @@ describe('mergeDuplicate', () => {
       phone: '+5511987654321',
     })
     const merged = {
-      survivorId: 'p-a',
-      mergedId: 'p-b',
-      state: {
-        deleted: false,
-        fields: { email: 'ana@acme.com', fullName: 'Ana Souza', phone: '+5511987654321' },
-        clocks: {
-          email: at('10:05', laptopB),
-          fullName: at('10:05', laptopB),
-          phone: at('10:05', laptopB),
+      survivor: {
+        id: 'p-a',
+        createdHlc: at('10:00', laptopA),
+        state: {
+          deleted: false,
+          fields: { email: 'ana@acme.com', fullName: 'Ana Souza', phone: '+5511987654321' },
+          clocks: {
+            email: at('10:05', laptopB),
+            fullName: at('10:05', laptopB),
+            phone: at('10:05', laptopB),
+          },
         },
       },
+      mergedId: 'p-b',
     }
     expect(mergeDuplicate(onA, onB)).toEqual(merged)
     expect(mergeDuplicate(onB, onA)).toEqual(merged)
@@ -300,35 +303,76 @@ describe('mergeDuplicate', () => {
       },
     }
     const later = person('p-b', at('10:05', laptopB), { email: 'ana@acme.com', fullName: 'Ana S.' })
-    expect(mergeDuplicate(later, earlier).state.fields).toEqual({
+    expect(mergeDuplicate(later, earlier).survivor.state.fields).toEqual({
       email: 'ana@acme.com',
       fullName: 'Ana Souza',
     })
   })
 
-  it('answers the same survivor and state whichever record arrives first', () => {
-    const recordArb = fc.record({
-      id: fc.constantFrom('p-1', 'p-2', 'p-3'),
-      createdHlc: clockArb,
-      fields: fc.dictionary(fc.constantFrom(...fieldNames), fc.integer()),
-    })
-    fc.assert(
-      fc.property(recordArb, recordArb, (a, b) => {
-        fc.pre(a.id !== b.id)
-        const [x, y] = [person(a.id, a.createdHlc, a.fields), person(b.id, b.createdHlc, b.fields)]
-        const merged = mergeDuplicate(x, y)
-        expect(mergeDuplicate(y, x)).toEqual(merged)
-        const earlierId =
-          a.createdHlc === b.createdHlc
-            ? [a.id, b.id].sort()[0]
-            : a.createdHlc < b.createdHlc
-              ? a.id
-              : b.id
-        expect(merged.survivorId).toBe(earlierId)
-        expect(Object.keys(merged.state.fields).sort()).toEqual(
-          [...new Set([...Object.keys(a.fields), ...Object.keys(b.fields)])].sort(),
-        )
+  // Three records of one e-mail, each field with its own clock: distinct across records, since
+  // one write touches one record. Creation clocks may be equal, to exercise the tie by id.
+  const duplicatesArb = fc
+    .tuple(
+      fc.uniqueArray(clockArb, {
+        minLength: 3 * fieldNames.length,
+        maxLength: 3 * fieldNames.length,
       }),
+      fc.array(fc.tuple(clockArb, fc.dictionary(fc.constantFrom(...fieldNames), fc.integer())), {
+        minLength: 3,
+        maxLength: 3,
+      }),
+    )
+    .map(([pool, records]) =>
+      records.map(([createdHlc, fields], i): DuplicateRecord => {
+        const clockOf = (f: string) => pool[i * fieldNames.length + fieldNames.indexOf(f)] as string
+        const clocks = Object.fromEntries(Object.keys(fields).map((f) => [f, clockOf(f)]))
+        return { id: `p-${i}`, createdHlc, state: { deleted: false, fields, clocks } }
+      }),
+    )
+  const byCreation = (a: DuplicateRecord, b: DuplicateRecord) =>
+    a.createdHlc === b.createdHlc ? (a.id < b.id ? -1 : 1) : a.createdHlc < b.createdHlc ? -1 : 1
+
+  it('answers the same survivor and state whichever of two records arrives first', () => {
+    fc.assert(
+      fc.property(duplicatesArb, ([x, y]) => {
+        const [a, b] = [x as DuplicateRecord, y as DuplicateRecord]
+        const merged = mergeDuplicate(a, b)
+        expect(mergeDuplicate(b, a)).toEqual(merged)
+        const [earlier, later] = [a, b].sort(byCreation)
+        expect(merged.survivor.id).toBe(earlier?.id)
+        expect(merged.survivor.createdHlc).toBe(earlier?.createdHlc)
+        expect(merged.mergedId).toBe(later?.id)
+        // Each field holds the value of the record whose clock for it is greater.
+        for (const field of new Set([
+          ...Object.keys(a.state.fields),
+          ...Object.keys(b.state.fields),
+        ])) {
+          const clock = (r: DuplicateRecord) =>
+            Object.hasOwn(r.state.clocks, field) ? r.state.clocks[field] : ''
+          const winner = (clock(a) ?? '') > (clock(b) ?? '') ? a : b
+          expect(Object.getOwnPropertyDescriptor(merged.survivor.state.fields, field)?.value).toBe(
+            winner.state.fields[field],
+          )
+        }
+      }),
+    )
+  })
+
+  it('ends with the same person whatever order three duplicates are merged in', () => {
+    fc.assert(
+      fc.property(
+        duplicatesArb.chain((records) => fc.tuple(fc.constant(records), shuffled(records))),
+        ([records, reordered]) => {
+          const [x, y, z] = records as [DuplicateRecord, DuplicateRecord, DuplicateRecord]
+          const leftFirst = mergeDuplicate(mergeDuplicate(x, y).survivor, z).survivor
+          const rightFirst = mergeDuplicate(x, mergeDuplicate(y, z).survivor).survivor
+          const [first, ...rest] = reordered as [DuplicateRecord, ...DuplicateRecord[]]
+          const arrival = rest.reduce((acc, next) => mergeDuplicate(acc, next).survivor, first)
+          expect(rightFirst).toEqual(leftFirst)
+          expect(arrival).toEqual(leftFirst)
+          expect(leftFirst.id).toBe([...records].sort(byCreation)[0]?.id)
+        },
+      ),
     )
   })
 

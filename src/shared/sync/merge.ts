@@ -49,11 +49,13 @@ export interface DuplicateRecord {
   readonly state: RecordState
 }
 
-/** The outcome of rule 4: the earlier record survives with both records' fields. */
+/**
+ * The outcome of rule 4: the earlier record survives, with its id and creation clock and both
+ * records' fields; `mergedId` is the later record's id, which becomes an alias of the survivor.
+ */
 export interface MergedDuplicate {
-  readonly survivorId: string
+  readonly survivor: DuplicateRecord
   readonly mergedId: string
-  readonly state: RecordState
 }
 
 /** The state of a deleted record. */
@@ -100,7 +102,8 @@ export function applyChange(state: RecordState | undefined, change: Change): App
 /**
  * Rule 4: two live records sharing a unique value. The one created later (by creation clock, then
  * by id) is merged into the earlier, whose state takes the later one's fields by rule 1. Either
- * argument order gives the same answer. Throws for a deleted record or the same id twice.
+ * argument order gives the same answer, and so does any order of merging three or more. Throws
+ * for a deleted record or the same id twice.
  */
 export function mergeDuplicate(a: DuplicateRecord, b: DuplicateRecord): MergedDuplicate {
   if (a.id === b.id) throw new Error(`mergeDuplicate: ${a.id} cannot be merged into itself`)
@@ -114,7 +117,7 @@ export function mergeDuplicate(a: DuplicateRecord, b: DuplicateRecord): MergedDu
     fields: later.state.fields,
     clocks: later.state.clocks,
   })
-  return { survivorId: earlier.id, mergedId: later.id, state: merged.state }
+  return { survivor: { ...earlier, state: merged.state }, mergedId: later.id }
 }
 
 function compareCreation(a: DuplicateRecord, b: DuplicateRecord): number {
