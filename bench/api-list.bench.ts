@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { createApiToken } from '../src/server/auth/service'
 import { silentLogger } from '../src/server/logger'
-import { listPeople } from '../src/server/people/service'
+import { listPeopleAnswers } from '../src/server/people/service'
 import { startServer } from '../src/server/server'
 import { ensureDefaultWorkspace } from '../src/server/workspace-store'
 import { updateWorkspace } from '../src/server/workspaces/service'
@@ -55,7 +55,7 @@ const rawMs = await measure(iterations, (i) => {
   rawTags.all(JSON.stringify(rows.map((row) => row.id)))
 })
 const serviceMs = await measure(iterations, (i) =>
-  listPeople(server.db, workspace.id, { page: page(i), pageSize }),
+  listPeopleAnswers(server.db, workspace.id, { page: page(i), pageSize }),
 )
 const httpMs = await measure(iterations, async (i) => {
   const response = await fetch(`${server.url}/api/v1/people?page=${page(i)}&pageSize=${pageSize}`, {
@@ -85,7 +85,7 @@ const httpCreateMs = await measure(iterations, async (i) => {
 
 console.log(`${peopleCount} people, pages of ${pageSize}, ${iterations} calls each\n`)
 report('list: raw better-sqlite3 (count + page + tags)', rawMs, rawMs)
-report('list: listPeople service (Kysely, mapping)', serviceMs, rawMs)
+report('list: listPeopleAnswers service (Kysely, answers made by SQLite)', serviceMs, rawMs)
 report('list: GET /api/v1/people over HTTP', httpMs, rawMs)
 report('create: raw insert (no tags, no event)', rawCreateMs, rawCreateMs)
 report('create: POST /api/v1/people (tags, event, 1 tx)', httpCreateMs, rawCreateMs)

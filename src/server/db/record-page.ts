@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { RawBuilder, Selectable } from 'kysely'
 import type { Page, PageRequest } from '../http/pagination'
 import { compiledOnce } from './compiled-once'
 import type { Db } from './connection'
@@ -45,44 +45,86 @@ export async function selectRecordTotal(
   return (await countOf(db, tenantId, kind))[0]?.total ?? 0
 }
 
-// The three reads of a page, compiled once per table. Each is served by the (tenant_id,
-// created_at, id) index; `seek` starts after a key, `skip` then passes over rows one by one.
-function pageQueries(table: RecordTable) {
-  // Kysely cannot type a query over a table chosen at run time; both tables have these columns.
-  const newestFirst = (db: Db, tenantId: string) =>
-    db
-      .selectFrom(table as 'people')
-      .where('tenantId', '=', tenantId)
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-  const after = (db: Db, tenantId: string, createdAt: string, id: string) =>
-    newestFirst(db, tenantId).where((eb) =>
-      eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(createdAt, id)),
-    )
-  return {
+// Kysely cannot type a query over a table chosen at run time; both tables have these columns.
+const newestFirst = (db: Db, table: RecordTable, tenantId: string) =>
+  db
+    .selectFrom(table as 'people')
+    .where('tenantId', '=', tenantId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+const after = (db: Db, table: RecordTable, tenantId: string, createdAt: string, id: string) =>
+  newestFirst(db, table, tenantId).where((eb) =>
+    eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(createdAt, id)),
+  )
+
+/**
+ * The two reads of a page's rows, compiled once: from the top (`offset`) or after a key (`seek`),
+ * both served by the (tenant_id, created_at, id) index; `skip` then passes over rows one by one.
+ */
+export interface PageReads<R extends ListKey> {
+  offset(db: Db, tenantId: string, limit: number, skip: number): Promise<R[]>
+  seek(
+    db: Db,
+    tenantId: string,
+    createdAt: string,
+    id: string,
+    limit: number,
+    skip: number,
+  ): Promise<R[]>
+}
+
+/** A page's rows with every column. */
+export function rowReads<T extends RecordTable>(
+  table: T,
+): PageReads<Selectable<Database[T]> & ListKey> {
+  const reads = {
     offset: compiledOnce((db: Db, tenantId: string, limit: number, skip: number) =>
-      newestFirst(db, tenantId).selectAll().limit(limit).offset(skip),
+      newestFirst(db, table, tenantId).selectAll().limit(limit).offset(skip),
     ),
     seek: compiledOnce(
       (db: Db, tenantId: string, createdAt: string, id: string, limit: number, skip: number) =>
-        after(db, tenantId, createdAt, id).selectAll().limit(limit).offset(skip),
+        after(db, table, tenantId, createdAt, id).selectAll().limit(limit).offset(skip),
     ),
-    // The key `checkpointEvery` rows after a key: an index-only step, no row is read.
+  }
+  // The rows are of table T; the queries are typed for people, whose shape deals share here.
+  return reads as unknown as PageReads<Selectable<Database[T]> & ListKey>
+}
+
+/** A page's rows as their key and `answer`: SQL that makes a row's answer as JSON text. */
+export function answerReads(
+  table: RecordTable,
+  answer: RawBuilder<string>,
+): PageReads<ListKey & { answer: string }> {
+  const columns = ['createdAt', 'id', answer.as('answer')] as const
+  return {
+    offset: compiledOnce((db: Db, tenantId: string, limit: number, skip: number) =>
+      newestFirst(db, table, tenantId).select(columns).limit(limit).offset(skip),
+    ),
+    seek: compiledOnce(
+      (db: Db, tenantId: string, createdAt: string, id: string, limit: number, skip: number) =>
+        after(db, table, tenantId, createdAt, id).select(columns).limit(limit).offset(skip),
+    ),
+  }
+}
+
+// The key `checkpointEvery` rows after a key (or after the top): index-only steps, no row is read.
+function keySteps(table: RecordTable) {
+  return {
     step: compiledOnce((db: Db, tenantId: string, createdAt: string, id: string) =>
-      after(db, tenantId, createdAt, id)
+      after(db, table, tenantId, createdAt, id)
         .select(['createdAt', 'id'])
         .limit(1)
         .offset(checkpointEvery - 1),
     ),
     first: compiledOnce((db: Db, tenantId: string) =>
-      newestFirst(db, tenantId)
+      newestFirst(db, table, tenantId)
         .select(['createdAt', 'id'])
         .limit(1)
         .offset(checkpointEvery - 1),
     ),
   }
 }
-const queries = { people: pageQueries('people'), deals: pageQueries('deals') }
+const steps = { people: keySteps('people'), deals: keySteps('deals') }
 
 /**
  * Finds checkpoints from the last one known up to `offset`: index-only steps over the rows that
@@ -95,7 +137,7 @@ async function checkpointUpTo(
   positions: ListPositions,
   offset: number,
 ): Promise<void> {
-  const { step, first } = queries[table]
+  const { step, first } = steps[table]
   let last = positions.lastCheckpoint()
   while ((last?.position ?? 0) + checkpointEvery <= offset) {
     const [key] = last
@@ -108,23 +150,23 @@ async function checkpointUpTo(
 }
 
 /** `limit` rows from `offset`, starting from the nearest known key when there is one. */
-async function rowsFrom(
+async function rowsFrom<R extends ListKey>(
   db: Db,
   table: RecordTable,
+  reads: PageReads<R>,
   tenantId: string,
   positions: ListPositions,
   offset: number,
   limit: number,
-) {
+): Promise<R[]> {
   let start = positions.startFor(offset)
   if (offset >= deepOffset && offset - (start?.position ?? 0) >= checkpointEvery) {
     await checkpointUpTo(db, table, tenantId, positions, offset)
     start = positions.startFor(offset)
   }
-  const { seek, offset: fromTop } = queries[table]
   return start
-    ? seek(db, tenantId, start.key.createdAt, start.key.id, limit, offset - start.position)
-    : fromTop(db, tenantId, limit, offset)
+    ? reads.seek(db, tenantId, start.key.createdAt, start.key.id, limit, offset - start.position)
+    : reads.offset(db, tenantId, limit, offset)
 }
 
 const keyOf = (row: ListKey): ListKey => ({ createdAt: row.createdAt, id: row.id })
@@ -135,31 +177,25 @@ const keyOf = (row: ListKey): ListKey => ({ createdAt: row.createdAt, id: row.id
  * it ended (or at a checkpoint) when no row was added or removed since: walking every page costs
  * one pass, not one per page. A page `after` a cursor seeks from its key whatever was written.
  */
-export async function selectRecordPage<T extends RecordTable, Item>(
+export async function selectRecordPage<R extends ListKey, Item>(
   db: Db,
-  table: T,
+  table: RecordTable,
   tenantId: string,
   request: RecordPageRequest,
-  toItems: (rows: Selectable<Database[T]>[]) => Item[] | Promise<Item[]>,
+  reads: PageReads<R>,
+  toItems: (rows: R[]) => Item[] | Promise<Item[]>,
 ): Promise<Page<Item> & { next: PageAfter | null }> {
   const [count] = await countOf(db, tenantId, table)
   const total = count?.total ?? 0
   const positions = listPositions(db, `${table}/${tenantId}`, count?.changes ?? 0)
   const { pageSize, after } = request
   const offset = after ? after.position : (request.page - 1) * pageSize
-  let rows: Selectable<Database['people']>[] = []
+  let rows: R[] = []
   if (after) {
     // One row more than the page tells whether another follows, whatever the total says.
-    rows = await queries[table].seek(
-      db,
-      tenantId,
-      after.key.createdAt,
-      after.key.id,
-      pageSize + 1,
-      0,
-    )
+    rows = await reads.seek(db, tenantId, after.key.createdAt, after.key.id, pageSize + 1, 0)
   } else if (Number.isSafeInteger(offset) && offset < total) {
-    rows = await rowsFrom(db, table, tenantId, positions, offset, pageSize)
+    rows = await rowsFrom(db, table, reads, tenantId, positions, offset, pageSize)
   }
   const hasMore = after ? rows.length > pageSize : offset + rows.length < total
   rows = rows.slice(0, pageSize)
@@ -167,7 +203,6 @@ export async function selectRecordPage<T extends RecordTable, Item>(
   const next = hasMore && last ? { position: offset + rows.length, key: keyOf(last) } : null
   if (next && !after) positions.rememberEnd(next.position, next.key)
   const page = after ? Math.floor(offset / pageSize) + 1 : request.page
-  // The rows are of table T; the queries are typed for people, whose shape deals share here.
-  const data = await toItems(rows as unknown as Selectable<Database[T]>[])
+  const data = await toItems(rows)
   return { data, page, pageSize, total, hasMore, next }
 }

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely'
 import { groupTags } from '../../shared/tags'
 import { compiledOnce } from './compiled-once'
 import type { Db } from './connection'
@@ -95,6 +96,26 @@ export function answerOf<R extends TaggedRow, K extends keyof R>(
   for (const column of columns) picked[column] = row[column]
   const customFields = JSON.parse(row.customFields) as Record<string, unknown>
   return { ...picked, tags, customFields, createdAt: row.createdAt, updatedAt: row.updatedAt }
+}
+
+/**
+ * `answerOf`'s answer made by SQLite in the query that reads the row: the same keys in the same
+ * order, as JSON text (json_object escapes strings as JSON.stringify does, and custom fields go in
+ * as stored). For records whose columns are all text: a REAL would be written in SQLite's way.
+ */
+export function answerJson(records: TaggedTable, columns: readonly string[]): RawBuilder<string> {
+  const { table, owner } = tagTables[records]
+  const column = (name: string) => sql.ref(`${records}.${name}`)
+  const tags = sql`(select json_group_array(${sql.ref('tag')} order by ${sql.ref('position')})
+    from ${sql.table(table)} where ${sql.ref(`${table}.${owner}`)} = ${column('id')})`
+  const pairs = [
+    ...columns.map((name) => sql`${sql.lit(name)}, ${column(name)}`),
+    sql`'tags', ${tags}`,
+    sql`'customFields', json(${column('customFields')})`,
+    sql`'createdAt', ${column('createdAt')}`,
+    sql`'updatedAt', ${column('updatedAt')}`,
+  ]
+  return sql<string>`json_object(${sql.join(pairs)})`
 }
 
 /** Rows of people or deals with their tags (one query for all), as `toRecord` answers each. */

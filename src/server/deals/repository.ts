@@ -3,6 +3,10 @@ import type { Db } from '../db/connection'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { DealTable } from '../db/database'
 import { countRows } from '../db/count-rows'
+import { rowReads } from '../db/record-page'
+
+/** Pages of deals newest first, rows of every column. */
+export const dealPages = rowReads('deals')
 
 export type DealReference = 'ownerId' | 'primaryPersonId' | 'primaryCompanyId'
 export type DealPlacement = 'pipelineId' | 'stageId' | 'lostReasonId'

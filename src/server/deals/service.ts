@@ -73,7 +73,7 @@ export const dealCustomFields: CustomFieldsOwner<Deal> = {
 }
 
 export const listDeals = (db: Db, tenantId: string, request: RecordPageRequest) =>
-  selectRecordPage(db, 'deals', tenantId, request, (rows) => withTags(db, rows))
+  selectRecordPage(db, 'deals', tenantId, request, deals.dealPages, (rows) => withTags(db, rows))
 
 /** The stage a deal is asked to enter: it must exist and belong to the deal's pipeline. */
 async function requireStageOf(db: Db, tenantId: string, pipelineId: string, stageId: string) {

@@ -5,6 +5,7 @@ import type { Db } from '../db/connection'
 import type { PageAfter } from '../db/record-page'
 import { assertOneStart, cursorPageQuery, nextLink, nextLinkHeader } from './page-cursor'
 import { pageQuery, type Page, type PageRequest } from './pagination'
+import { sendAnswer, type Answer } from './raw-json'
 import {
   errorResponses,
   idParams,
@@ -22,8 +23,8 @@ export interface CrudService<T, C, U, Created = T> {
     db: Db,
     tenantId: string,
     request: PageRequest & { after?: PageAfter },
-  ): Promise<Page<T> & { next?: PageAfter | null }>
-  get(db: Db, tenantId: string, id: string): Promise<T>
+  ): Promise<Page<Answer<T>> & { next?: PageAfter | null }>
+  get(db: Db, tenantId: string, id: string): Promise<Answer<T>>
   /** `c` for what only the request knows, such as the address a created URL is shown on. */
   create(db: Db, tenantId: string, input: C, now: Date, c: Context<AppEnv>): Promise<Created>
   update(db: Db, tenantId: string, id: string, input: U, now: Date): Promise<T>
@@ -138,7 +139,7 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         assertOneStart(c, request.after)
         const { next, ...page } = await list(db, c.var.auth.tenantId, request)
         if (next) c.header('Link', nextLink(c, page.pageSize, next))
-        return c.json(page, 200)
+        return sendAnswer(c, page, 200)
       },
     )
   }
@@ -157,7 +158,7 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
           ...errorResponses(401, 404, 429, ...authErrors),
         },
       }),
-      async (c) => c.json(await get(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+      async (c) => sendAnswer(c, await get(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
     )
   }
   if (create && resource.createBody) {

@@ -1,7 +1,35 @@
 import { sql, type Insertable, type Updateable } from 'kysely'
+import { compiledOnce } from '../db/compiled-once'
 import type { Db } from '../db/connection'
+import { answerReads } from '../db/record-page'
+import { answerJson } from '../db/record-tags'
 import { findTenantRow, insertRows, findTenantIdBy } from '../db/tenant-rows'
 import type { PersonTable } from '../db/database'
+
+/** The columns a person's answer shows, in its order (then tags, custom fields, timestamps). */
+export const personColumns = [
+  ...['id', 'tenantId', 'fullName', 'primaryEmail', 'primaryPhone', 'companyId', 'ownerId'],
+  ...['lifecycleStage', 'leadSource'],
+] as const
+
+// A person's answer as SQLite makes it, JSON text (service.ts toPerson makes the same from a row).
+const personAnswer = answerJson('people', personColumns)
+
+/** Pages of people newest first, each person's answer as JSON text. */
+export const personAnswerPages = answerReads('people', personAnswer)
+
+const answerById = compiledOnce((db: Db, tenantId: string, id: string) =>
+  db
+    .selectFrom('people')
+    .select(personAnswer.as('answer'))
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id),
+)
+
+/** A person's answer as JSON text, made by SQLite; undefined when the workspace has none. */
+export async function findPersonAnswer(db: Db, tenantId: string, id: string) {
+  return (await answerById(db, tenantId, id))[0]?.answer
+}
 
 export const insertPerson = (db: Db, row: Insertable<PersonTable>) =>
   insertRows(db, 'people', [row])

@@ -9,7 +9,13 @@ import { peopleListQuery } from './list-schema'
 import { peopleSearchRoutes } from './search-routes'
 import { peopleUpsertRoutes } from './upsert-routes'
 import { listPeopleForApi } from './search-service'
-import { createPerson, deletePerson, getPerson, personCustomFields, updatePerson } from './service'
+import {
+  createPerson,
+  deletePerson,
+  getPersonAnswer,
+  personCustomFields,
+  updatePerson,
+} from './service'
 
 /** /api/v1/people: the spec's People endpoints, and Outpost's upsert by e-mail and bulk writes. */
 export const peopleRoutes = (deps: AppDeps) =>
@@ -60,7 +66,7 @@ const peopleCrudRoutes = (deps: AppDeps) =>
     authErrors: [],
     service: {
       list: listPeopleForApi,
-      get: getPerson,
+      get: getPersonAnswer,
       create: createPerson,
       update: updatePerson,
       remove: deletePerson,

@@ -6,7 +6,8 @@ import type { PeopleListRequest } from './list-schema'
 import type { Person } from './schema'
 import * as search from './search-repository'
 import { shortSearchCountCap, type PeopleSearch } from './search-schema'
-import { listPeople, withTags } from './service'
+import { listPeopleAnswers, withTags } from './service'
+import type { Answer } from '../http/raw-json'
 
 /**
  * The people table of the UI: the v1 list (newest first, same envelope) narrowed by a search
@@ -43,11 +44,11 @@ export async function listPeopleForApi(
   db: Db,
   tenantId: string,
   request: PeopleListRequest,
-): Promise<Page<Person> & { next: PageAfter | null }> {
+): Promise<Page<Answer<Person>> & { next: PageAfter | null }> {
   const { page: _page, pageSize: _pageSize, after, sort = defaultSort, ...narrowing } = request
   assertCursorOrder(after, sort)
   if (sort === defaultSort && Object.values(narrowing).every((value) => value === undefined)) {
-    return listPeople(db, tenantId, request)
+    return listPeopleAnswers(db, tenantId, request)
   }
   const filters = { ...narrowing, sort }
   let dense = false

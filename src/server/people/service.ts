@@ -13,6 +13,7 @@ import {
   withTags as withRecordTags,
 } from '../db/record-tags'
 import { selectRecordPage, type RecordPageRequest } from '../db/record-page'
+import { RawJson } from '../http/raw-json'
 import { selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
 import { detachDeals } from '../deals/service'
 import {
@@ -33,13 +34,8 @@ import type { CreatePersonInput, Person, UpdatePersonInput, UpsertPersonInput } 
 export type { PersonCriterion } from './repository'
 
 // What a person answers with besides their tags, custom fields and timestamps, in this order.
-const personColumns = [
-  ...['id', 'tenantId', 'fullName', 'primaryEmail', 'primaryPhone', 'companyId', 'ownerId'],
-  ...['lifecycleStage', 'leadSource'],
-] as const
-
 export const toPerson = (row: Selectable<PersonTable>, tags: string[]): Person => ({
-  ...answerOf(row, personColumns, tags),
+  ...answerOf(row, people.personColumns, tags),
   // Stored as text; only the schema's stages are ever written.
   lifecycleStage: row.lifecycleStage as Person['lifecycleStage'],
 })
@@ -69,6 +65,17 @@ export async function getPerson(db: Db, tenantId: string, id: string): Promise<P
   return person
 }
 
+/** The person as GET /api/v1/people/{id} answers it: JSON text made by SQLite. */
+export async function getPersonAnswer(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<RawJson<Person>> {
+  const answer = await people.findPersonAnswer(db, tenantId, id)
+  if (answer === undefined) throw notFound('Person')
+  return new RawJson(answer)
+}
+
 /** How the web app's custom-fields patch reads and writes a person. */
 export const personCustomFields: CustomFieldsOwner<Person> = {
   get: getPerson,
@@ -76,8 +83,11 @@ export const personCustomFields: CustomFieldsOwner<Person> = {
   updated: 'person.updated',
 }
 
-export const listPeople = (db: Db, tenantId: string, request: RecordPageRequest) =>
-  selectRecordPage(db, 'people', tenantId, request, (rows) => withTags(db, rows))
+/** The v1 list's page of people, each answer JSON text made by SQLite (http/raw-json.ts). */
+export const listPeopleAnswers = (db: Db, tenantId: string, request: RecordPageRequest) =>
+  selectRecordPage(db, 'people', tenantId, request, people.personAnswerPages, (rows) =>
+    rows.map((row) => new RawJson<Person>(row.answer)),
+  )
 
 async function assertEmailFree(db: Db, tenantId: string, email: string, selfId?: string) {
   const holder = await people.findPersonIdByEmail(db, tenantId, email)
