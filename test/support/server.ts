@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from '../../src/server/server'
 import type { DeliveryWorker } from '../../src/server/webhooks-out/worker'
 import { ensureDefaultWorkspace } from '../../src/server/workspace-store'
 import { createWorkspace } from '../../src/server/workspaces/service'
+import { freshTestDatabase, onPostgres } from './postgres'
 
 export interface ApiResponse<T = any> {
   status: number
@@ -121,7 +122,8 @@ export function caller(baseUrl: string, token: string | null): Caller {
 
 /**
  * The real server on 127.0.0.1 (a free port) over its own SQLite file in a fresh temporary
- * folder, with an admin and an api token for its default workspace.
+ * folder, with an admin and an api token for its default workspace. With
+ * OUTPOST_TEST_DATABASE=postgres, over a fresh PostgreSQL database of its own instead.
  */
 export async function startTestServer(
   options: { clock?: Clock; uiDir?: string } = {},
@@ -130,8 +132,10 @@ export async function startTestServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'outpost-test-'))
   const upgradeFrom = process.env.OUTPOST_TEST_UPGRADE_FROM
   if (upgradeFrom) startFromFixture(dataDir, upgradeFrom)
+  const database = onPostgres() ? await freshTestDatabase() : null
   const server = await startServer({
     dataDir,
+    databaseUrl: database?.url,
     port: 0,
     clock,
     logger: silentLogger,
@@ -180,6 +184,7 @@ export async function startTestServer(
     webhookAlerts: server.webhookAlerts,
     close: async () => {
       await server.close()
+      await database?.drop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

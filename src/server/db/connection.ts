@@ -4,16 +4,50 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
   type SqliteDatabase,
+  type TransactionSettings,
 } from 'kysely'
+import pg from 'pg'
 import type { Database } from './database'
 import { migrationProvider } from './migrations'
+import { postgresMigrationProvider } from './migrations-postgres'
 
 export type Db = Kysely<Database>
+
+/** The two engines Outpost runs on: a SQLite file (the default) or a PostgreSQL database. */
+export type Engine = 'sqlite' | 'postgres'
+
+/**
+ * Which engine `db` (or a transaction of it) runs on. For repositories and db/ code only: where an
+ * engine needs its own SQL, the repository that owns the query picks its variant by this; services
+ * never ask.
+ */
+export function engineOf(db: Db): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/** Whether `target` names a PostgreSQL database (a postgres:// or postgresql:// URL). */
+export function isPostgresUrl(target: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(target)
+}
+
+/** The URL with its password replaced, for messages and logs. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '*****'
+    return parsed.toString()
+  } catch {
+    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:*****@')
+  }
+}
 
 // Every transaction here writes, so it takes the write lock up front (BEGIN IMMEDIATE). A deferred
 // transaction that reads and then writes fails at once with SQLITE_BUSY when another process (the CLI
@@ -59,8 +93,69 @@ class OutpostSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Opens (creating if needed) the SQLite file with Outpost's pragmas. Use ':memory:' in unit tests. */
-export function openDatabase(file: string): Db {
+// Every transaction on PostgreSQL takes this one advisory lock first, as every SQLite transaction
+// takes the write lock (BEGIN IMMEDIATE): writers run one at a time, across every process on the
+// database, so a check-then-write stays race-free and events' seq order is their commit order (a
+// feed reader past seq n never misses a later commit with a smaller seq). See docs/team-server.md.
+export const writerLockKey = 7_001_016
+
+class SerialPostgresDriver extends PostgresDriver {
+  override async beginTransaction(
+    connection: DatabaseConnection,
+    settings: TransactionSettings,
+  ): Promise<void> {
+    await super.beginTransaction(connection, settings)
+    await connection.executeQuery(
+      CompiledQuery.raw(`select pg_advisory_xact_lock(${writerLockKey})`),
+    )
+  }
+}
+
+class OutpostPostgresDialect extends PostgresDialect {
+  readonly #pool: pg.Pool
+
+  constructor(pool: pg.Pool) {
+    super({ pool })
+    this.#pool = pool
+  }
+
+  override createDriver(): Driver {
+    return new SerialPostgresDriver({ pool: this.#pool })
+  }
+}
+
+// pg answers int8 (count(*), sum(), bigint seq) and numeric as strings so as to lose no digits;
+// SQLite answers numbers, and every count, seq and sum the app reads fits a double.
+const numberTypes = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC])
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        numberTypes.has(oid) && format !== 'binary'
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  })
+  // An idle client's error (the server restarted) must not end the process; the next query
+  // reconnects or fails with its own error.
+  pool.on('error', () => {})
+  return new Kysely<Database>({
+    dialect: new OutpostPostgresDialect(pool),
+    plugins: [new CamelCasePlugin()],
+  })
+}
+
+/**
+ * Opens the database `target` names: a PostgreSQL URL (postgres://...) opens a pool on it; anything
+ * else is a SQLite file, opened (created if needed) with Outpost's pragmas. Use ':memory:' in unit
+ * tests.
+ */
+export function openDatabase(target: string): Db {
+  if (isPostgresUrl(target)) return openPostgres(target)
+  const file = target
   const sqlite = new BetterSqlite3(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
@@ -75,9 +170,16 @@ export function openDatabase(file: string): Db {
   })
 }
 
+// Each engine has its own list of migrations (db/migrations and db/migrations-postgres).
+const migratorOf = (db: Db) =>
+  new Migrator({
+    db,
+    provider: engineOf(db) === 'postgres' ? postgresMigrationProvider : migrationProvider,
+  })
+
 /** Whether the file was made by an earlier version: some migrations ran, and some are to run. */
 export async function madeByEarlierVersion(db: Db): Promise<boolean> {
-  const migrator = new Migrator({ db, provider: migrationProvider })
+  const migrator = migratorOf(db)
   const ran = (await migrator.getMigrations()).map(
     (migration) => migration.executedAt !== undefined,
   )
@@ -86,7 +188,7 @@ export async function madeByEarlierVersion(db: Db): Promise<boolean> {
 
 /** Applies every pending migration; throws when one fails, leaving the database as it was. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider })
+  const migrator = migratorOf(db)
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely'
+import * as baseline from './2026-11-25T2000-baseline'
+
+// PostgreSQL's migrations, listed in code like SQLite's (db/migrations/index.ts). The baseline
+// creates the schema SQLite's list had reached when PostgreSQL came; from then on, every change
+// of the schema is a migration in BOTH lists, each in its engine's terms. test/schema-parity.test.ts
+// fails when the two disagree on a table or column name.
+const migrations: Record<string, Migration> = {
+  '2026-11-25T2000-baseline': baseline,
+}
+
+export const postgresMigrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}
