@@ -226,6 +226,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     loginGate,
     shutdown: shutdown.signal,
     dataDir: options.dataDir,
+    externalDatabase: options.databaseUrl !== undefined,
     keyStore,
   }
   const tunnel = createTunnelRuntime({

@@ -6,7 +6,7 @@ import { createApiToken } from '../../src/server/auth/service'
 import { systemClock, type Clock } from '../../src/server/clock'
 import type { Db } from '../../src/server/db/connection'
 import type { EventPruner } from '../../src/server/events/retention'
-import { silentLogger } from '../../src/server/logger'
+import { consoleLogger, silentLogger } from '../../src/server/logger'
 import { startServer, type RunningServer } from '../../src/server/server'
 import type { DeliveryWorker } from '../../src/server/webhooks-out/worker'
 import { ensureDefaultWorkspace } from '../../src/server/workspace-store'
@@ -138,7 +138,8 @@ export async function startTestServer(
     databaseUrl: database?.url,
     port: 0,
     clock,
-    logger: silentLogger,
+    // OUTPOST_TEST_LOG=1 shows what the server logs (the cause of a 500, say).
+    logger: process.env.OUTPOST_TEST_LOG ? consoleLogger : silentLogger,
     uiDir: options.uiDir,
   })
   // On an upgraded file the fixture's workspace is there already, dated last: the tests get a

@@ -124,9 +124,10 @@ const statements = [
   sql`create index people_tenant_owner_created
     on people (tenant_id, owner_id, created_at, id) where owner_id is not null`,
   sql`create index people_tenant_name on people (tenant_id, lower(full_name), id)`,
-  // "Name or e-mail contains" and "a word starts with" (people/search-repository.ts).
-  sql`create index people_search on people
-    using gin (outpost_fold(full_name || ' ' || coalesce(primary_email::text, '')) gin_trgm_ops)`,
+  // "Name or e-mail contains" and "a word starts with" (people/search-repository.ts): name and
+  // e-mail folded, joined by a character no search holds, so no match spans the two.
+  sql`create index people_search on people using gin
+    (outpost_fold(full_name || chr(1) || coalesce(primary_email::text, '')) gin_trgm_ops)`,
 
   sql`create table person_tags (
     tenant_id text not null,
