@@ -10,6 +10,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql, type Kysely } from 'kysely'
 import pg from 'pg'
 
 /** Whether this run's test servers run on PostgreSQL. */
@@ -26,7 +27,7 @@ export function postgresBin(): string {
     : []
   if (versions.length === 0) {
     throw new Error(
-      'No PostgreSQL found: install Debian\'s postgresql package, set OUTPOST_POSTGRES_BIN to the ' +
+      "No PostgreSQL found: install Debian's postgresql package, set OUTPOST_POSTGRES_BIN to the " +
         'folder of initdb and pg_ctl, or OUTPOST_TEST_POSTGRES_URL to a server of your own',
     )
   }
@@ -47,7 +48,9 @@ function freePort(): Promise<number> {
 // PostgreSQL refuses to run as root: as root, the cluster is made and run by the postgres user.
 function asOwner(program: string, args: string[]): void {
   const root = process.getuid?.() === 0
-  const [command, argv] = root ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args]
+  const [command, argv] = root
+    ? ['runuser', ['-u', 'postgres', '--', program, ...args]]
+    : [program, args]
   const result = spawnSync(command, argv, { encoding: 'utf8' })
   if (result.status !== 0) {
     throw new Error(`${program} failed: ${result.stderr || result.stdout || result.error}`)
@@ -74,12 +77,25 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   }
   const data = join(dir, 'data')
   asOwner(join(bin, 'initdb'), [
-    '-D', data, '-A', 'trust', '-U', 'postgres', '--locale=C', '--encoding=UTF8', '--no-sync',
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--locale=C',
+    '--encoding=UTF8',
+    '--no-sync',
   ])
   const port = await freePort()
   const settings = [
-    `-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off',
-    '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=300',
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=300',
   ].join(' ')
   asOwner(join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', 'start'])
   return {
@@ -112,7 +128,11 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
 }
 
 /** Creates an empty database on the server of `url`; answers its URL. */
-export async function createDatabase(url: string, name: string, template?: string): Promise<string> {
+export async function createDatabase(
+  url: string,
+  name: string,
+  template?: string,
+): Promise<string> {
   await admin(url, (client) =>
     client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`),
   )
@@ -136,4 +156,26 @@ export async function freshTestDatabase(): Promise<{ url: string; drop(): Promis
   const name = `outpost_test_${randomBytes(6).toString('hex')}`
   const url = await createDatabase(server, name, template)
   return { url, drop: () => dropDatabase(server, name) }
+}
+
+/**
+ * Makes every insert into `table` fail with `message` (a disk failure, say) until the answered
+ * function is called: a trigger in the test server's engine's own terms.
+ */
+export async function refuseInserts(
+  db: Kysely<any>,
+  table: string,
+  message: string,
+): Promise<() => Promise<void>> {
+  const name = sql.raw(`refuse_${table}`)
+  if (onPostgres()) {
+    await sql`create function ${name}() returns trigger language plpgsql
+      as $$ begin raise exception '${sql.raw(message)}'; end $$`.execute(db)
+    await sql`create trigger ${name} before insert on ${sql.table(table)}
+      for each row execute function ${name}()`.execute(db)
+    return async () => void (await sql`drop function ${name} cascade`.execute(db))
+  }
+  await sql`create trigger ${name} before insert on ${sql.table(table)}
+    begin select raise(abort, ${sql.lit(message)}); end`.execute(db)
+  return async () => void (await sql`drop trigger ${name}`.execute(db))
 }

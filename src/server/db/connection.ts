@@ -99,7 +99,35 @@ class OutpostSqliteDialect extends SqliteDialect {
 // feed reader past seq n never misses a later commit with a smaller seq). See docs/team-server.md.
 export const writerLockKey = 7_001_016
 
+// PostgreSQL's text cannot hold the character U+0000, which SQLite's can: a parameter with one
+// would fail the query (a 500). It is stored, and looked for, as U+FFFD instead: a lookup by such a
+// value finds nothing, as on SQLite, and a record keeps its other characters (docs/team-server.md).
+const withoutNul = (value: unknown) =>
+  typeof value === 'string' && value.includes('\u0000')
+    ? value.replaceAll('\u0000', '\uFFFD')
+    : value
+
+const nulSafe = new WeakSet<DatabaseConnection>()
+
+function makeNulSafe(connection: DatabaseConnection): DatabaseConnection {
+  if (nulSafe.has(connection)) return connection
+  const execute = connection.executeQuery.bind(connection)
+  const stream = connection.streamQuery.bind(connection)
+  const clean = <R>(query: CompiledQuery<R>): CompiledQuery<R> =>
+    query.parameters.some((value) => typeof value === 'string' && value.includes('\u0000'))
+      ? { ...query, parameters: query.parameters.map(withoutNul) }
+      : query
+  connection.executeQuery = (query) => execute(clean(query))
+  connection.streamQuery = (query, chunkSize) => stream(clean(query), chunkSize)
+  nulSafe.add(connection)
+  return connection
+}
+
 class SerialPostgresDriver extends PostgresDriver {
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return makeNulSafe(await super.acquireConnection())
+  }
+
   override async beginTransaction(
     connection: DatabaseConnection,
     settings: TransactionSettings,
