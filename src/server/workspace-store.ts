@@ -1,13 +1,8 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { takeBackup } from './backups/take-backup'
-import {
-  madeByEarlierVersion,
-  migrateToLatest,
-  openDatabase,
-  redactDatabaseUrl,
-  type Db,
-} from './db/connection'
+import { madeByEarlierVersion, migrateToLatest, openDatabase, type Db } from './db/connection'
+import { redactDatabaseUrl } from './db/database-url'
 import { ensureDatabaseIdentity, fileIdOf } from './db/identity'
 import { databaseFileName } from './data-dir'
 import { StartupError } from './startup-error'

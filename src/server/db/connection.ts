@@ -16,6 +16,7 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import type { Database } from './database'
+import { isPostgresUrl } from './database-url'
 import { migrationProvider } from './migrations'
 import { postgresMigrationProvider } from './migrations-postgres'
 
@@ -31,22 +32,6 @@ export type Engine = 'sqlite' | 'postgres'
  */
 export function engineOf(db: Db): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
-}
-
-/** Whether `target` names a PostgreSQL database (a postgres:// or postgresql:// URL). */
-export function isPostgresUrl(target: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(target)
-}
-
-/** The URL with its password replaced, for messages and logs. */
-export function redactDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password) parsed.password = '*****'
-    return parsed.toString()
-  } catch {
-    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:*****@')
-  }
 }
 
 // Every transaction here writes, so it takes the write lock up front (BEGIN IMMEDIATE). A deferred

@@ -28,10 +28,10 @@ const foldedText = sql`outpost_fold(people.full_name || chr(1) || coalesce(peopl
 
 /** PostgreSQL: every word starts a word of the name or e-mail (words are letters and digits). */
 const postgresPrefixMatch = (words: string[]) =>
-  sql.join(
+  sql<boolean>`${sql.join(
     words.map((word) => sql`${foldedText} ~ ('(^|[^[:alnum:]])' || outpost_fold(${word}))`),
     sql` and `,
-  )
+  )}`
 
 /** An FTS5 phrase: the text must appear as typed, quotes doubled. */
 function ftsPhrase(text: string): string {
@@ -209,7 +209,12 @@ export async function listMatchingPeople(
   const engine = engineOf(db)
   const columns = sortColumns[engine]
   const order = columns[filters.sort.replace('-', '') as keyof typeof columns]
-  let query = applyFilters(engine, source, tenantId, gather ? { ...filters, q: undefined } : filters)
+  let query = applyFilters(
+    engine,
+    source,
+    tenantId,
+    gather ? { ...filters, q: undefined } : filters,
+  )
   if (page.start) query = query.where(afterKey(order, sql`people.id`, direction, page.start))
   return query
     .selectAll('people')
