@@ -179,3 +179,19 @@ export async function refuseInserts(
     begin select raise(abort, ${sql.lit(message)}); end`.execute(db)
   return async () => void (await sql`drop trigger ${name}`.execute(db))
 }
+
+// The PostgreSQL database of each test server's data folder, so that the CLI run on that folder
+// (test/support/cli.ts) works on the server's database, as OUTPOST_DATABASE_URL tells it to.
+const databaseOfDataDir = new Map<string, string>()
+
+export function rememberDatabaseOf(dataDir: string, url: string | undefined): void {
+  if (url) databaseOfDataDir.set(dataDir, url)
+  else databaseOfDataDir.delete(dataDir)
+}
+
+/** `env` with OUTPOST_DATABASE_URL of the test server whose data folder `args` name, if any. */
+export function withDatabaseOf(args: string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const flag = args.indexOf('--data-dir')
+  const url = flag >= 0 ? databaseOfDataDir.get(args[flag + 1] ?? '') : undefined
+  return url && env.OUTPOST_DATABASE_URL === undefined ? { ...env, OUTPOST_DATABASE_URL: url } : env
+}

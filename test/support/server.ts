@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../../src/server/server'
 import type { DeliveryWorker } from '../../src/server/webhooks-out/worker'
 import { ensureDefaultWorkspace } from '../../src/server/workspace-store'
 import { createWorkspace } from '../../src/server/workspaces/service'
-import { freshTestDatabase, onPostgres } from './postgres'
+import { freshTestDatabase, onPostgres, rememberDatabaseOf } from './postgres'
 
 export interface ApiResponse<T = any> {
   status: number
@@ -40,6 +40,8 @@ export interface TestServer {
   /** The one-time UI login link of this launch. */
   loginUrl: string
   dataDir: string
+  /** The server's PostgreSQL database (OUTPOST_TEST_DATABASE=postgres); undefined on SQLite. */
+  databaseUrl?: string
   db: Db
   tenantId: string
   /** Admin token of the default workspace: reaches /api/v1 and /api/app/v1. */
@@ -133,6 +135,7 @@ export async function startTestServer(
   const upgradeFrom = process.env.OUTPOST_TEST_UPGRADE_FROM
   if (upgradeFrom) startFromFixture(dataDir, upgradeFrom)
   const database = onPostgres() ? await freshTestDatabase() : null
+  rememberDatabaseOf(dataDir, database?.url)
   const server = await startServer({
     dataDir,
     databaseUrl: database?.url,
@@ -162,6 +165,7 @@ export async function startTestServer(
     url: server.url,
     loginUrl: server.loginUrl,
     dataDir,
+    databaseUrl: database?.url,
     db: server.db,
     tenantId: workspace.id,
     admin: caller(server.url, adminToken),
@@ -186,6 +190,7 @@ export async function startTestServer(
     close: async () => {
       await server.close()
       await database?.drop()
+      rememberDatabaseOf(dataDir, undefined)
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
