@@ -118,6 +118,8 @@ class SerialPostgresDriver extends PostgresDriver {
     settings: TransactionSettings,
   ): Promise<void> {
     await super.beginTransaction(connection, settings)
+    // A read-only snapshot (inReadSnapshot) writes nothing, so it need not wait its turn.
+    if (settings.accessMode === 'read only') return
     await connection.executeQuery(
       CompiledQuery.raw(`select pg_advisory_xact_lock(${writerLockKey})`),
     )
@@ -217,4 +219,19 @@ export async function migrateToLatest(db: Db): Promise<void> {
  */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work)
+}
+
+/**
+ * Runs reads that must agree with each other (a list's total and its page) on one snapshot of the
+ * database. On PostgreSQL, whose reads run beside other connections' commits, a read-only
+ * REPEATABLE READ transaction (no writer's turn taken); on SQLite, whose one connection runs a
+ * query at a time, as they are. Joins the caller's transaction when there is one.
+ */
+export async function inReadSnapshot<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction || engineOf(db) === 'sqlite') return work(db)
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(work)
 }
