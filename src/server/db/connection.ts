@@ -146,7 +146,9 @@ const numberTypes = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.N
 function openPostgres(url: string): Db {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    // Requests, and the delivery worker, whose claim on a subscription keeps a connection for the
+    // attempt (up to 8 at once: webhooks-out/worker.ts).
+    max: 20,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         numberTypes.has(oid) && format !== 'binary'
