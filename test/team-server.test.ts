@@ -68,6 +68,22 @@ describe.runIf(onPostgres())('two servers on one PostgreSQL database', () => {
     }
   })
 
+  it('share one rate limit: a token’s requests count through both servers', async () => {
+    const created = await a.post('/api/app/v1/tokens', {
+      name: 'limited',
+      scope: 'api',
+      rateLimitPerMinute: 6,
+    })
+    expect(created.status).toBe(201)
+    const through = [
+      caller(servers[0]!.url, created.body.token),
+      caller(servers[1]!.url, created.body.token),
+    ]
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++) statuses.push((await through[i % 2]!.get('/api/v1/people')).status)
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429])
+  })
+
   it('give a change feed without gaps or reorderings, read through either, written through both', async () => {
     const cursor = await feedCursor(a)
     const seen: string[] = []

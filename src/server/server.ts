@@ -14,7 +14,7 @@ import type { PeriodicTask } from './periodic'
 import type { Db } from './db/connection'
 import { demoWorkspaceName, seedDemoWorkspace } from './demo/seed'
 import { trackRequests } from './http/graceful-close'
-import { createRateLimiter } from './http/rate-limit'
+import { createRateLimiter, createSharedRateLimiter } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
 import { inboundPublicRoutes } from './inbound/public-routes'
 import { removeServerRecord, writeServerRecord, type ServerRecord } from './server-record'
@@ -220,7 +220,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     db,
     clock,
     logger,
-    rateLimiter: createRateLimiter(clock),
+    // Several processes may serve one PostgreSQL database: they share the counts there.
+    rateLimiter: options.databaseUrl
+      ? createSharedRateLimiter(db, clock)
+      : createRateLimiter(clock),
     uiDir: options.uiDir,
     allowedHosts: [host, ...(options.allowedHosts ?? [])],
     loginGate,
