@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
+    // With OUTPOST_TEST_DATABASE=postgres: one PostgreSQL for the run (npm run test:postgres).
+    globalSetup: ['test/support/postgres-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // New workspaces are named in the server's language; the suite's expectations are English

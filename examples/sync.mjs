@@ -41,7 +41,15 @@ export function createClient({ url, token }) {
         const body = await response.json().catch(() => null)
         throw new ApiError(path, response.status, body)
       }
-      return response.json()
+      const body = await response.json()
+      // A list page links the next by cursor (Link: <...>; rel="next"): kept as `nextPath`, not
+      // enumerable, so the page's JSON stays as the server sent it.
+      const next = /<([^>]*)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1]
+      if (next) {
+        const { pathname, search } = new URL(next)
+        Object.defineProperty(body, 'nextPath', { value: pathname + search })
+      }
+      return body
     }
   }
 }
@@ -106,10 +114,14 @@ async function copyState(get, replica, cursor, { pageSize = 100 } = {}) {
   replica.people = {}
   replica.deals = {}
   for (const collection of ['people', 'deals']) {
-    for (let page = 1; ; page++) {
-      const body = await get(`/api/v1/${collection}?page=${page}&pageSize=${pageSize}`)
+    // Page after page by the cursor each page links to: unlike page numbers, it never skips a
+    // row when one above it is deleted meanwhile (a row the feed could not repair: nobody
+    // changed it after the cursor).
+    let path = `/api/v1/${collection}?pageSize=${pageSize}`
+    while (path) {
+      const body = await get(path)
       for (const record of body.data) replica[collection][record.id] = record
-      if (!body.hasMore) break
+      path = body.hasMore ? body.nextPath : undefined
     }
   }
   return pullChanges(get, replica)

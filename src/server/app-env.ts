@@ -36,6 +36,11 @@ export interface AppDeps {
   tunnel?: TunnelManager
   /** The data folder (its backups live in it); absent for an app built without one. */
   dataDir?: string
+  /**
+   * The database is a PostgreSQL server's, not the data folder's file: its backups are pg_dump's,
+   * and the backups API says so (docs/team-server.md).
+   */
+  externalDatabase?: boolean
   /** Where the key that seals credentials is kept (sealing/key-store.ts). */
   keyStore?: KeyStore
 }

@@ -14,7 +14,7 @@ import type { PeriodicTask } from './periodic'
 import type { Db } from './db/connection'
 import { demoWorkspaceName, seedDemoWorkspace } from './demo/seed'
 import { trackRequests } from './http/graceful-close'
-import { createRateLimiter } from './http/rate-limit'
+import { createRateLimiter, createSharedRateLimiter } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
 import { inboundPublicRoutes } from './inbound/public-routes'
 import { removeServerRecord, writeServerRecord, type ServerRecord } from './server-record'
@@ -38,6 +38,12 @@ export { defaultHost, defaultPort }
 
 export interface ServerOptions {
   dataDir: string
+  /**
+   * A PostgreSQL database (postgres://user:password@host/name) to run on instead of the data
+   * folder's SQLite file (docs/team-server.md). The data folder still holds secrets.key and
+   * server.json.
+   */
+  databaseUrl?: string
   host?: string
   /** 0 picks a free port. */
   port?: number
@@ -188,7 +194,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.keychain && keychainWrapping(options.keychain),
   )
   try {
-    db = await openDataDir(options.dataDir)
+    db = await openDataDir(options.dataDir, options.databaseUrl)
   } catch (error) {
     await requests.close(0)
     throw error
@@ -214,12 +220,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     db,
     clock,
     logger,
-    rateLimiter: createRateLimiter(clock),
+    // Several processes may serve one PostgreSQL database: they share the counts there.
+    rateLimiter: options.databaseUrl
+      ? createSharedRateLimiter(db, clock)
+      : createRateLimiter(clock),
     uiDir: options.uiDir,
     allowedHosts: [host, ...(options.allowedHosts ?? [])],
     loginGate,
     shutdown: shutdown.signal,
     dataDir: options.dataDir,
+    externalDatabase: options.databaseUrl !== undefined,
     keyStore,
   }
   const tunnel = createTunnelRuntime({
@@ -248,8 +258,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const reminders = startReminderScheduler({ db, clock, logger, notify: options.onReminders })
   const webhookAlerts = startWebhookAlerts({ db, clock, logger, notify: options.onWebhookAlerts })
   const searchIndexMerger = startSearchIndexMerger({ db, logger })
+  // A PostgreSQL database is backed up by pg_dump, not by copying a file (docs/team-server.md).
   const backups =
-    options.dailyBackups === false
+    options.dailyBackups === false || options.databaseUrl
       ? null
       : startBackupSchedule({ dataDir: options.dataDir, clock, logger })
   // In the background: a slow or absent network must not hold up the server.

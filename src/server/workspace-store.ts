@@ -2,6 +2,7 @@ import { accessSync, constants, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { takeBackup } from './backups/take-backup'
 import { madeByEarlierVersion, migrateToLatest, openDatabase, type Db } from './db/connection'
+import { redactDatabaseUrl } from './db/database-url'
 import { ensureDatabaseIdentity, fileIdOf } from './db/identity'
 import { databaseFileName } from './data-dir'
 import { StartupError } from './startup-error'
@@ -14,8 +15,12 @@ export { StartupError }
 /** The first workspace's name, in the server's language ("My workspace"). */
 export const defaultWorkspaceName = () => starterContent[serverLanguage()].workspaceName
 
-/** Opens the data directory's database, creating folder and file on first use, and migrates it. */
-export async function openDataDir(dataDir: string): Promise<Db> {
+/**
+ * Opens the data directory's database, creating folder and file on first use, and migrates it.
+ * With `databaseUrl` (a postgres:// URL) the database is that PostgreSQL database instead of the
+ * folder's SQLite file; the folder still holds secrets.key and server.json.
+ */
+export async function openDataDir(dataDir: string, databaseUrl?: string): Promise<Db> {
   try {
     mkdirSync(dataDir, { recursive: true })
     accessSync(dataDir, constants.W_OK)
@@ -25,6 +30,7 @@ export async function openDataDir(dataDir: string): Promise<Db> {
       `cannot use data directory ${dataDir}: it is not a writable folder (${code})`,
     )
   }
+  if (databaseUrl) return openPostgresDatabase(databaseUrl)
   let db: Db
   const file = join(dataDir, databaseFileName)
   try {
@@ -48,6 +54,23 @@ export async function openDataDir(dataDir: string): Promise<Db> {
   } catch (error) {
     await db.destroy()
     throw new StartupError((error as Error).message, { cause: error })
+  }
+  return db
+}
+
+// No file to back up before migrating, nor a file id for the database's identity: backups of a
+// PostgreSQL database are pg_dump's (docs/team-server.md).
+async function openPostgresDatabase(url: string): Promise<Db> {
+  const db = openDatabase(url)
+  try {
+    await migrateToLatest(db)
+    await ensureDatabaseIdentity(db, null, new Date())
+  } catch (error) {
+    await db.destroy()
+    const why = (error as Error).message.replaceAll(url, redactDatabaseUrl(url))
+    throw new StartupError(`cannot use the database at ${redactDatabaseUrl(url)}: ${why}`, {
+      cause: error,
+    })
   }
   return db
 }

@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInboundWebhook } from '../support/inbound'
 import { startTestServer, type TestServer } from '../support/server'
+import { onPostgres } from '../support/postgres'
 
 let server: TestServer
 
@@ -36,7 +37,9 @@ async function timed(request: () => Promise<Response>): Promise<{ ms: number; st
   return { ms: performance.now() - began, status: response.status }
 }
 
-describe('a flood of hostile requests', () => {
+// It measures the SQLite file's pages; PostgreSQL keeps deleted rows' space until VACUUM, so
+// the same bound would measure autovacuum's timing rather than Outpost's log bound.
+describe.skipIf(onPostgres())('a flood of hostile requests', () => {
   it(
     'grows the database by less than the log bound, and real requests keep their pace',
     { timeout: 180_000 },

@@ -1,9 +1,9 @@
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestClock } from '../support/clock'
 import { unknownId } from '../support/fixtures'
 import { createInboundWebhook, deliver, fixtureJson, formData } from '../support/inbound'
 import { startTestServer, type TestServer } from '../support/server'
+import { refuseInserts } from '../support/postgres'
 
 const clock = createTestClock('2026-11-22T12:00:00.000Z')
 let server: TestServer
@@ -29,8 +29,7 @@ async function count(table: 'people' | 'events' | 'companies' | 'inboundDeliveri
 describe('the request log', () => {
   it('logs an unexpected failure as a 500 without its internals, as the sender is answered', async () => {
     const webhook = await createInboundWebhook(server, { mapping })
-    await sql`create trigger refuse_people before insert on people
-      begin select raise(abort, 'disk on fire'); end`.execute(server.db)
+    const allow = await refuseInserts(server.db, 'people', 'disk on fire')
     try {
       const answer = await deliver(server, webhook.path, { name: 'Fails', email: 'fails@log.dev' })
       expect(answer.status).toBe(500)
@@ -47,7 +46,7 @@ describe('the request log', () => {
       })
       expect(JSON.stringify(entry)).not.toContain('disk on fire')
     } finally {
-      await sql`drop trigger refuse_people`.execute(server.db)
+      await allow()
     }
   })
 

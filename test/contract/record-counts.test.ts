@@ -11,6 +11,7 @@ import { migrationProvider } from '../../src/server/db/migrations'
 import { createPerson, salesPipeline } from '../support/fixtures'
 import { startTestServer, type Caller, type TestServer } from '../support/server'
 import { importNames } from '../support/inbound'
+import { refuseInserts } from '../support/postgres'
 
 let server: TestServer
 
@@ -63,13 +64,12 @@ describe('list totals of people and deals', () => {
 
     // A write that fails after its insert leaves the count as it was: the count's trigger ran in
     // the transaction that was rolled back.
-    await sql`create trigger refuse_events before insert on events begin
-      select raise(abort, 'events refused'); end`.execute(server.db)
+    const allow = await refuseInserts(server.db, 'events', 'events refused')
     try {
       const refused = await server.api.post('/api/v1/people', { fullName: 'Never stored' })
       expect(refused.status).toBe(500)
     } finally {
-      await sql`drop trigger refuse_events`.execute(server.db)
+      await allow()
     }
     await expectTotals(server.admin, server.tenantId)
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { onPostgres } from '../support/postgres'
 import { caller } from '../support/server'
 import { expectAccessible, openSession, screenshot, type Session } from './browser'
 
@@ -127,17 +128,21 @@ describe('settings', () => {
       logMaxBytes: 2 * 1024 * 1024,
     })
   })
-  it('backs up now, shows how it went, and restores a backup after asking', async () => {
-    const { page, server } = session
-    await page.goto(`${server.url}/settings/backups`)
-    await page.getByRole('button', { name: 'Back up now' }).click()
-    await page.getByTestId('last-backup').getByText('Checked').waitFor()
-    const rows = page.getByRole('row')
-    await rows.nth(1).getByRole('button', { name: 'Restore' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Restore this backup?' })
-    await dialog.getByRole('button', { name: 'Restore' }).click()
-    await page.getByText(/^Restored outpost-/).waitFor()
-    // The backup of the moment before is listed, to undo.
-    await page.getByRole('cell', { name: 'Before a restore' }).waitFor()
-  })
+  // The data folder's backups; on PostgreSQL they are pg_dump's (docs/team-server.md).
+  it.skipIf(onPostgres())(
+    'backs up now, shows how it went, and restores a backup after asking',
+    async () => {
+      const { page, server } = session
+      await page.goto(`${server.url}/settings/backups`)
+      await page.getByRole('button', { name: 'Back up now' }).click()
+      await page.getByTestId('last-backup').getByText('Checked').waitFor()
+      const rows = page.getByRole('row')
+      await rows.nth(1).getByRole('button', { name: 'Restore' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Restore this backup?' })
+      await dialog.getByRole('button', { name: 'Restore' }).click()
+      await page.getByText(/^Restored outpost-/).waitFor()
+      // The backup of the moment before is listed, to undo.
+      await page.getByRole('cell', { name: 'Before a restore' }).waitFor()
+    },
+  )
 })

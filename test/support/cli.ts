@@ -1,6 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { withDatabaseOf } from './postgres'
 
 export const bin = resolve('bin/outpost.js')
 
@@ -27,7 +28,7 @@ export function runCli(
     execFile(
       process.execPath,
       [bin, ...args],
-      { env, timeout: 60_000, cwd },
+      { env: withDatabaseOf(args, env), timeout: 60_000, cwd },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
         done({ code, stdout, stderr })
@@ -49,7 +50,10 @@ export function serve(
   env: NodeJS.ProcessEnv = process.env,
   cwd?: string,
 ): Promise<Serving> {
-  const child = spawn(process.execPath, [bin, 'serve', ...args], { env, cwd })
+  const child = spawn(process.execPath, [bin, 'serve', ...args], {
+    env: withDatabaseOf(args, env),
+    cwd,
+  })
   let stdout = ''
   let stderr = ''
   return new Promise((resolveServing, reject) => {

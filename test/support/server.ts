@@ -6,11 +6,12 @@ import { createApiToken } from '../../src/server/auth/service'
 import { systemClock, type Clock } from '../../src/server/clock'
 import type { Db } from '../../src/server/db/connection'
 import type { EventPruner } from '../../src/server/events/retention'
-import { silentLogger } from '../../src/server/logger'
+import { consoleLogger, silentLogger } from '../../src/server/logger'
 import { startServer, type RunningServer } from '../../src/server/server'
 import type { DeliveryWorker } from '../../src/server/webhooks-out/worker'
 import { ensureDefaultWorkspace } from '../../src/server/workspace-store'
 import { createWorkspace } from '../../src/server/workspaces/service'
+import { freshTestDatabase, onPostgres, rememberDatabaseOf } from './postgres'
 
 export interface ApiResponse<T = any> {
   status: number
@@ -39,6 +40,8 @@ export interface TestServer {
   /** The one-time UI login link of this launch. */
   loginUrl: string
   dataDir: string
+  /** The server's PostgreSQL database (OUTPOST_TEST_DATABASE=postgres); undefined on SQLite. */
+  databaseUrl?: string
   db: Db
   tenantId: string
   /** Admin token of the default workspace: reaches /api/v1 and /api/app/v1. */
@@ -121,7 +124,8 @@ export function caller(baseUrl: string, token: string | null): Caller {
 
 /**
  * The real server on 127.0.0.1 (a free port) over its own SQLite file in a fresh temporary
- * folder, with an admin and an api token for its default workspace.
+ * folder, with an admin and an api token for its default workspace. With
+ * OUTPOST_TEST_DATABASE=postgres, over a fresh PostgreSQL database of its own instead.
  */
 export async function startTestServer(
   options: { clock?: Clock; uiDir?: string } = {},
@@ -130,11 +134,15 @@ export async function startTestServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'outpost-test-'))
   const upgradeFrom = process.env.OUTPOST_TEST_UPGRADE_FROM
   if (upgradeFrom) startFromFixture(dataDir, upgradeFrom)
+  const database = onPostgres() ? await freshTestDatabase() : null
+  rememberDatabaseOf(dataDir, database?.url)
   const server = await startServer({
     dataDir,
+    databaseUrl: database?.url,
     port: 0,
     clock,
-    logger: silentLogger,
+    // OUTPOST_TEST_LOG=1 shows what the server logs (the cause of a 500, say).
+    logger: process.env.OUTPOST_TEST_LOG ? consoleLogger : silentLogger,
     uiDir: options.uiDir,
   })
   // On an upgraded file the fixture's workspace is there already, dated last: the tests get a
@@ -157,6 +165,7 @@ export async function startTestServer(
     url: server.url,
     loginUrl: server.loginUrl,
     dataDir,
+    databaseUrl: database?.url,
     db: server.db,
     tenantId: workspace.id,
     admin: caller(server.url, adminToken),
@@ -180,6 +189,8 @@ export async function startTestServer(
     webhookAlerts: server.webhookAlerts,
     close: async () => {
       await server.close()
+      await database?.drop()
+      rememberDatabaseOf(dataDir, undefined)
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

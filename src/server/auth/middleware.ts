@@ -37,8 +37,8 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
     const secret = bearerToken(c.req.header('authorization'))
     const token = secret ? await authenticateToken(deps.db, secret, deps.clock.now()) : null
     const limit = token
-      ? deps.rateLimiter.admit(`token:${token.tokenId}`, token.rateLimitPerMinute)
-      : deps.rateLimiter.admit(`address:${clientAddress(c)}`, defaultRequestsPerMinute)
+      ? await deps.rateLimiter.admit(`token:${token.tokenId}`, token.rateLimitPerMinute)
+      : await deps.rateLimiter.admit(`address:${clientAddress(c)}`, defaultRequestsPerMinute)
     if (!token) {
       const challenge = secret
         ? `${realm}, error="invalid_token", error_description="The token is unknown or revoked"`

@@ -11,8 +11,15 @@ import { lastBackupStatus, takeBackup } from './take-backup'
 const tags = ['Backups']
 
 /** /api/app/v1/backups: the data folder's automatic backups, a backup now, and a restore. */
-export function backupsRoutes({ db, clock, dataDir, keyStore }: AppDeps) {
+export function backupsRoutes({ db, clock, dataDir, keyStore, externalDatabase }: AppDeps) {
   const folder = () => {
+    if (externalDatabase) {
+      throw new ApiError(
+        'not_found',
+        'This server runs on PostgreSQL and keeps no backups of its own: back the database up ' +
+          'with pg_dump (see docs/team-server.md)',
+      )
+    }
     if (!dataDir || !keyStore) throw new ApiError('not_found', 'This server keeps no backups')
     return { dataDir, keyStore }
   }

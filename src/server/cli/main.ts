@@ -6,7 +6,7 @@ import type { Workspace } from '../workspaces/schema'
 import { fail, speakOneLine } from './errors'
 import { registerImportExportCommands } from './import-export'
 import { registerMigrateCommand } from './migrate-command'
-import { dataDirOption, resolveDataDir } from './options'
+import { dataDirOption, resolveDatabaseUrl, resolveDataDir } from './options'
 import { registerRunningServerCommands } from './running-server-commands'
 import { registerServeCommand } from './serve-command'
 
@@ -19,7 +19,7 @@ async function withDatabase<T>(
   work: (db: Db) => Promise<T>,
 ): Promise<T> {
   const { openDataDir } = await import('../workspace-store')
-  const db = await openDataDir(resolveDataDir(dataDir))
+  const db = await openDataDir(resolveDataDir(dataDir), resolveDatabaseUrl(undefined))
   try {
     return await work(db)
   } finally {

@@ -42,3 +42,23 @@ export function resolveDataDir(flag: string | undefined): string {
   }
   return found.dir
 }
+
+/**
+ * `--database-url`: a PostgreSQL database to work on instead of the data folder's SQLite file
+ * (docs/team-server.md). Every command that opens the database also reads OUTPOST_DATABASE_URL.
+ */
+export const databaseUrlOption = () =>
+  new Option(
+    '--database-url <url>',
+    'a PostgreSQL database (postgres://user:password@host:5432/name) to use instead of the data ' +
+      "folder's SQLite file; the data folder still holds secrets.key",
+  ).env('OUTPOST_DATABASE_URL')
+
+/** The PostgreSQL database a command works on: `--database-url`, else OUTPOST_DATABASE_URL. */
+export function resolveDatabaseUrl(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  const url = flag ?? env.OUTPOST_DATABASE_URL
+  return url === '' ? undefined : url
+}

@@ -2,9 +2,16 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { defaultHost, defaultPort } from '../address'
+import { redactDatabaseUrl } from '../db/database-url'
 import type { TunnelState } from '../tunnel/manager'
 import { tunnelProviderNames, type TunnelProviderName } from '../tunnel/providers/provider'
-import { dataDirOption, findDataDir, resolveDataDir } from './options'
+import {
+  databaseUrlOption,
+  dataDirOption,
+  findDataDir,
+  resolveDatabaseUrl,
+  resolveDataDir,
+} from './options'
 
 // The bundle lives in out/main; the built renderer beside it in out/renderer.
 const uiDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer')
@@ -36,6 +43,7 @@ function secondTerminal(url: string, dataDir: string): string[] {
 
 interface ServeOptions {
   dataDir?: string
+  databaseUrl?: string
   host: string
   port: number
   demo?: boolean
@@ -68,6 +76,7 @@ export function registerServeCommand(program: Command): void {
     .command('serve')
     .description('serve the API and the UI over HTTP')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .addOption(
       new Option('--host <host>', 'address to listen on').env('OUTPOST_HOST').default(defaultHost),
     )
@@ -103,8 +112,10 @@ export function registerServeCommand(program: Command): void {
       const { startServer } = await import('../server')
       const dataDir = resolveDataDir(options.dataDir)
       const portChosen = command.getOptionValueSource('port') !== 'default'
+      const databaseUrl = resolveDatabaseUrl(options.databaseUrl)
       const server = await startServer({
         dataDir,
+        databaseUrl,
         host: options.host,
         port: options.port,
         nextFreePorts: portChosen ? 0 : nextFreePorts,
@@ -128,6 +139,7 @@ export function registerServeCommand(program: Command): void {
       console.log(`  Open the UI (this link works once): ${server.loginUrl}`)
       console.log(`  API reference: ${server.url}/api/docs`)
       console.log(`  Data: ${dataDir}`)
+      if (databaseUrl) console.log(`  Database: ${redactDatabaseUrl(databaseUrl)}`)
       if (server.demoToken) {
         console.log(`  Demo workspace created. Its admin token, shown this once:`)
         console.log(`  ${server.demoToken}`)

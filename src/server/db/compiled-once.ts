@@ -1,5 +1,5 @@
 import type { CompiledQuery, Compilable } from 'kysely'
-import type { Db } from './connection'
+import { engineOf, type Db, type Engine } from './connection'
 
 /** Where an argument goes in a query compiled once: replaced by the argument on each call. */
 class Slot {
@@ -12,15 +12,18 @@ class Slot {
  * call, which was a third of a GET by id's server time (bench/ W1), so the lookups on every
  * request (a token by hash, a row by id, its tags) use this. `build` must use each argument as a
  * plain value (no `in` lists, no nulls, no branching on it): the SQL is the same for every call.
- * The SQL is the same for every Db too (one dialect, one plugin list), so one compilation serves
- * all, transactions included.
+ * The SQL is the same for every Db of an engine too (one dialect, one plugin list), so one
+ * compilation per engine serves all, transactions included.
  */
 export function compiledOnce<A extends unknown[], R>(
   build: (db: Db, ...args: A) => Compilable<R>,
 ): (db: Db, ...args: A) => Promise<R[]> {
-  let compiled: CompiledQuery<R> | undefined
+  const compilations: Partial<Record<Engine, CompiledQuery<R>>> = {}
   return async (db, ...args) => {
-    compiled ??= build(db, ...(args.map((_, index) => new Slot(index)) as A)).compile()
+    const compiled = (compilations[engineOf(db)] ??= build(
+      db,
+      ...(args.map((_, index) => new Slot(index)) as A),
+    ).compile())
     const parameters = compiled.parameters.map((value) =>
       value instanceof Slot ? args[value.index] : value,
     )

@@ -4,16 +4,35 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
   type SqliteDatabase,
+  type TransactionSettings,
 } from 'kysely'
+import pg from 'pg'
 import type { Database } from './database'
+import { isPostgresUrl } from './database-url'
 import { migrationProvider } from './migrations'
+import { postgresMigrationProvider } from './migrations-postgres'
 
 export type Db = Kysely<Database>
+
+/** The two engines Outpost runs on: a SQLite file (the default) or a PostgreSQL database. */
+export type Engine = 'sqlite' | 'postgres'
+
+/**
+ * Which engine `db` (or a transaction of it) runs on. For repositories and db/ code only: where an
+ * engine needs its own SQL, the repository that owns the query picks its variant by this; services
+ * never ask.
+ */
+export function engineOf(db: Db): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
 
 // Every transaction here writes, so it takes the write lock up front (BEGIN IMMEDIATE). A deferred
 // transaction that reads and then writes fails at once with SQLITE_BUSY when another process (the CLI
@@ -59,8 +78,101 @@ class OutpostSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Opens (creating if needed) the SQLite file with Outpost's pragmas. Use ':memory:' in unit tests. */
-export function openDatabase(file: string): Db {
+// Every transaction on PostgreSQL takes this one advisory lock first, as every SQLite transaction
+// takes the write lock (BEGIN IMMEDIATE): writers run one at a time, across every process on the
+// database, so a check-then-write stays race-free and events' seq order is their commit order (a
+// feed reader past seq n never misses a later commit with a smaller seq). See docs/team-server.md.
+export const writerLockKey = 7_001_016
+
+// PostgreSQL's text cannot hold the character U+0000, which SQLite's can: a parameter with one
+// would fail the query (a 500). It is stored, and looked for, as U+FFFD instead: a lookup by such a
+// value finds nothing, as on SQLite, and a record keeps its other characters (docs/team-server.md).
+const withoutNul = (value: unknown) =>
+  typeof value === 'string' && value.includes('\u0000')
+    ? value.replaceAll('\u0000', '\uFFFD')
+    : value
+
+const nulSafe = new WeakSet<DatabaseConnection>()
+
+function makeNulSafe(connection: DatabaseConnection): DatabaseConnection {
+  if (nulSafe.has(connection)) return connection
+  const execute = connection.executeQuery.bind(connection)
+  const stream = connection.streamQuery.bind(connection)
+  const clean = <R>(query: CompiledQuery<R>): CompiledQuery<R> =>
+    query.parameters.some((value) => typeof value === 'string' && value.includes('\u0000'))
+      ? { ...query, parameters: query.parameters.map(withoutNul) }
+      : query
+  connection.executeQuery = (query) => execute(clean(query))
+  connection.streamQuery = (query, chunkSize) => stream(clean(query), chunkSize)
+  nulSafe.add(connection)
+  return connection
+}
+
+class SerialPostgresDriver extends PostgresDriver {
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return makeNulSafe(await super.acquireConnection())
+  }
+
+  override async beginTransaction(
+    connection: DatabaseConnection,
+    settings: TransactionSettings,
+  ): Promise<void> {
+    await super.beginTransaction(connection, settings)
+    // A read-only snapshot (inReadSnapshot) writes nothing, so it need not wait its turn.
+    if (settings.accessMode === 'read only') return
+    await connection.executeQuery(
+      CompiledQuery.raw(`select pg_advisory_xact_lock(${writerLockKey})`),
+    )
+  }
+}
+
+class OutpostPostgresDialect extends PostgresDialect {
+  readonly #pool: pg.Pool
+
+  constructor(pool: pg.Pool) {
+    super({ pool })
+    this.#pool = pool
+  }
+
+  override createDriver(): Driver {
+    return new SerialPostgresDriver({ pool: this.#pool })
+  }
+}
+
+// pg answers int8 (count(*), sum(), bigint seq) and numeric as strings so as to lose no digits;
+// SQLite answers numbers, and every count, seq and sum the app reads fits a double.
+const numberTypes = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC])
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    // Requests, and the delivery worker, whose claim on a subscription keeps a connection for the
+    // attempt (up to 8 at once: webhooks-out/worker.ts).
+    max: 20,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        numberTypes.has(oid) && format !== 'binary'
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  })
+  // An idle client's error (the server restarted) must not end the process; the next query
+  // reconnects or fails with its own error.
+  pool.on('error', () => {})
+  return new Kysely<Database>({
+    dialect: new OutpostPostgresDialect(pool),
+    plugins: [new CamelCasePlugin()],
+  })
+}
+
+/**
+ * Opens the database `target` names: a PostgreSQL URL (postgres://...) opens a pool on it; anything
+ * else is a SQLite file, opened (created if needed) with Outpost's pragmas. Use ':memory:' in unit
+ * tests.
+ */
+export function openDatabase(target: string): Db {
+  if (isPostgresUrl(target)) return openPostgres(target)
+  const file = target
   const sqlite = new BetterSqlite3(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
@@ -75,9 +187,16 @@ export function openDatabase(file: string): Db {
   })
 }
 
+// Each engine has its own list of migrations (db/migrations and db/migrations-postgres).
+const migratorOf = (db: Db) =>
+  new Migrator({
+    db,
+    provider: engineOf(db) === 'postgres' ? postgresMigrationProvider : migrationProvider,
+  })
+
 /** Whether the file was made by an earlier version: some migrations ran, and some are to run. */
 export async function madeByEarlierVersion(db: Db): Promise<boolean> {
-  const migrator = new Migrator({ db, provider: migrationProvider })
+  const migrator = migratorOf(db)
   const ran = (await migrator.getMigrations()).map(
     (migration) => migration.executedAt !== undefined,
   )
@@ -86,7 +205,7 @@ export async function madeByEarlierVersion(db: Db): Promise<boolean> {
 
 /** Applies every pending migration; throws when one fails, leaving the database as it was. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider })
+  const migrator = migratorOf(db)
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')
@@ -102,4 +221,19 @@ export async function migrateToLatest(db: Db): Promise<void> {
  */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work)
+}
+
+/**
+ * Runs reads that must agree with each other (a list's total and its page) on one snapshot of the
+ * database. On PostgreSQL, whose reads run beside other connections' commits, a read-only
+ * REPEATABLE READ transaction (no writer's turn taken); on SQLite, whose one connection runs a
+ * query at a time, as they are. Joins the caller's transaction when there is one.
+ */
+export async function inReadSnapshot<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction || engineOf(db) === 'sqlite') return work(db)
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(work)
 }

@@ -27,6 +27,17 @@ export interface PeoplePrefixTable {
   rowid: number
 }
 
+/**
+ * One rate-limit window per key, shared by the server processes on one PostgreSQL database
+ * (http/rate-limit.ts); PostgreSQL only: a server on a SQLite file counts in memory.
+ */
+export interface RateLimitWindowTable {
+  key: string
+  /** When the window began, in ms since the epoch. */
+  startedAt: number
+  count: number
+}
+
 export interface EventHorizonTable {
   tenantId: string
   /** The greatest seq pruned from the workspace's events. */
@@ -466,6 +477,7 @@ export interface Database {
   apiTokens: ApiTokenTable
   events: EventTable
   eventHorizons: EventHorizonTable
+  rateLimitWindows: RateLimitWindowTable
   databaseIdentity: DatabaseIdentityTable
   peoplePrefix: PeoplePrefixTable
   inboundWebhooks: InboundWebhookTable

@@ -1,7 +1,7 @@
 import type { RawBuilder, Selectable } from 'kysely'
 import type { Page, PageRequest } from '../http/pagination'
 import { compiledOnce } from './compiled-once'
-import type { Db } from './connection'
+import { inReadSnapshot, type Db } from './connection'
 import type { Database } from './database'
 import {
   checkpointEvery,
@@ -185,9 +185,25 @@ export async function selectRecordPage<R extends ListKey, Item>(
   reads: PageReads<R>,
   toItems: (rows: R[]) => Item[] | Promise<Item[]>,
 ): Promise<Page<Item> & { next: PageAfter | null }> {
+  // The total and the rows from one snapshot: a row inserted between the two would otherwise push
+  // the oldest row past a last page that the older total says is the end.
+  return inReadSnapshot(db, (snapshot) =>
+    readRecordPage(snapshot, db, table, tenantId, request, toItems),
+  )
+}
+
+/** `root` keys the list's remembered positions: the same whichever snapshot reads the page. */
+async function readRecordPage<T extends RecordTable, Item>(
+  db: Db,
+  root: Db,
+  table: T,
+  tenantId: string,
+  request: RecordPageRequest,
+  toItems: (rows: Selectable<Database[T]>[]) => Item[] | Promise<Item[]>,
+): Promise<Page<Item> & { next: PageAfter | null }> {
   const [count] = await countOf(db, tenantId, table)
   const total = count?.total ?? 0
-  const positions = listPositions(db, `${table}/${tenantId}`, count?.changes ?? 0)
+  const positions = listPositions(root, `${table}/${tenantId}`, count?.changes ?? 0)
   const { pageSize, after } = request
   const offset = after ? after.position : (request.page - 1) * pageSize
   let rows: R[] = []

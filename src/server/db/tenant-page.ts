@@ -1,3 +1,4 @@
+import { jsonObjectKeys } from './json-fields'
 import { sql, type Selectable } from 'kysely'
 import { paginate, type Page, type PageRequest } from '../http/pagination'
 import type { Db } from './connection'
@@ -102,10 +103,11 @@ export async function selectCustomFieldKeys(
   table: 'people' | 'deals',
   tenantId: string,
 ): Promise<string[]> {
-  const { rows } = await sql<{ key: string }>`
-    select distinct each.key as key
-    from ${sql.table(table)}, json_each(${sql.ref(`${table}.custom_fields`)}) as each
-    where ${sql.ref(`${table}.tenant_id`)} = ${tenantId}
-    order by 1`.execute(db)
+  const { rows } = await jsonObjectKeys(
+    db,
+    table,
+    'custom_fields',
+    sql<boolean>`${sql.ref(`${table}.tenant_id`)} = ${tenantId}`,
+  ).execute(db)
   return rows.map((row) => row.key)
 }

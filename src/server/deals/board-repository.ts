@@ -1,5 +1,11 @@
 import { sql } from 'kysely'
-import type { Db } from '../db/connection'
+import { engineOf, type Db } from '../db/connection'
+
+// The next activity as JSON text: SQLite's json_object, PostgreSQL's json_build_object read as
+// text (pg would parse json into an object; the service parses the text on both engines).
+const jsonObject = (db: Db) =>
+  sql.raw(engineOf(db) === 'postgres' ? 'json_build_object' : 'json_object')
+const jsonAsText = (db: Db) => sql.raw(engineOf(db) === 'postgres' ? '::text' : '')
 
 /**
  * The deals of a pipeline as cards, with the names of their person, owner and company and their
@@ -34,8 +40,8 @@ export async function listBoardCards(
       'deals.probability',
       'deals.updatedAt',
       // The soonest open activity; undated ones come after every dated one.
-      sql<string | null>`(select json_object('id', a.id, 'subject', a.subject, 'dueDate',
-        a.due_date, 'dueTime', a.due_time, 'dueAt', a.due_at) from activities a
+      sql<string | null>`(select ${jsonObject(db)}('id', a.id, 'subject', a.subject, 'dueDate',
+        a.due_date, 'dueTime', a.due_time, 'dueAt', a.due_at)${jsonAsText(db)} from activities a
         where a.deal_id = deals.id and a.done = 0
         order by a.due_at is null, a.due_at limit 1)`.as('nextActivity'),
     ])

@@ -1,3 +1,4 @@
+import { customFieldWords } from '../db/json-fields'
 import { sql, type SelectQueryBuilder } from 'kysely'
 import { containsPattern } from '../db/like-pattern'
 import type { Db } from '../db/connection'
@@ -9,7 +10,12 @@ import type { KeyStart } from '../http/list-extensions'
 
 type DealsQuery = SelectQueryBuilder<Database, 'deals', object>
 
-function applyFilters(query: DealsQuery, tenantId: string, filters: DealFilters): DealsQuery {
+function applyFilters(
+  db: Db,
+  query: DealsQuery,
+  tenantId: string,
+  filters: DealFilters,
+): DealsQuery {
   let filtered = query.where('deals.tenantId', '=', tenantId)
   if (filters.personId) filtered = filtered.where('deals.primaryPersonId', '=', filters.personId)
   if (filters.companyId) {
@@ -58,11 +64,8 @@ function applyFilters(query: DealsQuery, tenantId: string, filters: DealFilters)
   if (filters.customField) {
     // The field's JSON value as text, so "12", "true" and "Pro" all compare as typed.
     const { key, value } = filters.customField
-    const path = `$."${key}"`
     filtered = filtered.where(
-      sql<boolean>`lower(case json_type(deals.custom_fields, ${path})
-        when 'true' then 'true' when 'false' then 'false'
-        else cast(json_extract(deals.custom_fields, ${path}) as text) end) = ${value.toLowerCase()}`,
+      sql<boolean>`lower(${customFieldWords(db, 'deals.custom_fields', key)}) = ${value.toLowerCase()}`,
     )
   }
   if (filters.updatedSince) {
@@ -82,7 +85,7 @@ export async function countMatchingDeals(
   tenantId: string,
   filters: DealFilters,
 ): Promise<number> {
-  return countRows(applyFilters(db.selectFrom('deals'), tenantId, filters))
+  return countRows(applyFilters(db, db.selectFrom('deals'), tenantId, filters))
 }
 
 /**
@@ -102,7 +105,7 @@ export async function listMatchingDeals(
     ? ([filters.sort.slice(1), 'desc'] as const)
     : ([filters.sort, 'asc'] as const)
   const order = field === 'title' ? sql`lower(deals.title)` : sql.ref(`deals.${field}`)
-  let query = applyFilters(db.selectFrom('deals'), tenantId, filters)
+  let query = applyFilters(db, db.selectFrom('deals'), tenantId, filters)
   if (start) query = query.where(afterKey(order, sql`deals.id`, direction, start))
   return query
     .selectAll('deals')

@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely'
-import type { Db } from '../db/connection'
+import { engineOf, type Db } from '../db/connection'
 import type { EventTable } from '../db/database'
 
 export async function insertEvents(db: Db, rows: Insertable<EventTable>[]): Promise<void> {
@@ -63,9 +63,15 @@ export async function listEventsOfCompanyRecords(
  * a cursor past it was not given out by this file as it now is.
  */
 export async function findHighestSeq(db: Db): Promise<number> {
-  const { rows } = await sql<{
-    seq: number
-  }>`select seq from sqlite_sequence where name = 'events'`.execute(db)
+  // PostgreSQL: the identity's sequence, which never hands a number out twice either. Writers
+  // take turns (db/connection.ts), so a number it gave is committed or rolled back, never pending.
+  const { rows } =
+    engineOf(db) === 'postgres'
+      ? await sql<{ seq: number }>`select case when is_called then last_value else 0 end as seq
+          from events_seq_seq`.execute(db)
+      : await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'events'`.execute(
+          db,
+        )
   return rows[0]?.seq ?? 0
 }
 

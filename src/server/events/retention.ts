@@ -46,8 +46,14 @@ async function pruneBatch(db: Db, tenantId: string, cutoff: string): Promise<num
       .insertInto('eventHorizons')
       .values({ tenantId, prunedThrough: last })
       .onConflict((oc) =>
+        // The greater of the two, written as CASE: SQLite's max(a, b) is PostgreSQL's greatest.
         oc.column('tenantId').doUpdateSet((eb) => ({
-          prunedThrough: eb.fn('max', [eb.ref('eventHorizons.prunedThrough'), eb.val(last)]),
+          prunedThrough: eb
+            .case()
+            .when('eventHorizons.prunedThrough', '>', eb.ref('excluded.prunedThrough'))
+            .then(eb.ref('eventHorizons.prunedThrough'))
+            .else(eb.ref('excluded.prunedThrough'))
+            .end(),
         })),
       )
       .execute()

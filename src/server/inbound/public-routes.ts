@@ -101,8 +101,8 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
     }
   }
   // Guessing tokens costs a guesser its address's budget, not the server's time or disk.
-  const unknownToken = (c: Context) => {
-    const limit = rateLimiter.admit(
+  const unknownToken = async (c: Context) => {
+    const limit = await rateLimiter.admit(
       `inbound-unknown:${clientAddress(c)}`,
       unknownTokenRequestsPerMinute,
     )
@@ -113,8 +113,8 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
     .use('*', finishReadingBody())
     .post('/:token', async (c) => {
       const webhook = await findWebhookByToken(db, c.req.param('token'))
-      if (!webhook) throw unknownToken(c)
-      const limit = rateLimiter.admit(`inbound:${webhook.id}`, webhook.rateLimitPerMinute)
+      if (!webhook) throw await unknownToken(c)
+      const limit = await rateLimiter.admit(`inbound:${webhook.id}`, webhook.rateLimitPerMinute)
       const contentType = c.req.header('content-type') ?? null
       const body = await readBody(c.req.raw)
       // From here every answer carries the RateLimit headers (and, for a page allowed to post,
@@ -183,7 +183,7 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
     })
     .options('/:token', async (c) => {
       const webhook = await findWebhookByToken(db, c.req.param('token'))
-      if (!webhook) throw unknownToken(c)
+      if (!webhook) throw await unknownToken(c)
       const cors = corsHeaders(webhook, c.req.header('origin'))
       if (!cors) {
         throw new ApiError('forbidden', 'Pages of this origin may not post to this webhook', {
@@ -193,7 +193,7 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       return c.body(null, 204, preflightHeaders(cors))
     })
     .get('/:token', async (c) => {
-      if (!(await findWebhookByToken(db, c.req.param('token')))) throw unknownToken(c)
+      if (!(await findWebhookByToken(db, c.req.param('token')))) throw await unknownToken(c)
       const challenge = getChallenge(new URL(c.req.url))
       if (challenge) return c.text(challenge, 200, { 'X-Content-Type-Options': 'nosniff' })
       throw new ApiError('method_not_allowed', 'Deliveries are POST requests', undefined, {
@@ -201,7 +201,7 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       })
     })
     .all('/:token', async (c) => {
-      if (!(await findWebhookByToken(db, c.req.param('token')))) throw unknownToken(c)
+      if (!(await findWebhookByToken(db, c.req.param('token')))) throw await unknownToken(c)
       throw new ApiError('method_not_allowed', 'Deliveries are POST requests', undefined, {
         Allow: 'POST',
       })

@@ -98,7 +98,7 @@ export const deleteDeliveriesOverBytes = compiledOnce(
         sql<number>`(select seq from (
           select seq, sum(kept_bytes) over (order by seq desc) as total
           from inbound_deliveries where webhook_id = ${webhookId}
-        ) where total > ${maxBytes} order by seq desc limit 1)`,
+        ) as running where total > ${maxBytes} order by seq desc limit 1)`,
       ),
 )
 

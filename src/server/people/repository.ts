@@ -1,3 +1,4 @@
+import { customFieldText } from '../db/json-fields'
 import { sql, type Insertable, type Updateable } from 'kysely'
 import { compiledOnce } from '../db/compiled-once'
 import type { Db } from '../db/connection'
@@ -71,12 +72,8 @@ export async function findOldestPersonMatching(
   let query = db.selectFrom('people').select('id').where('tenantId', '=', tenantId)
   for (const { field, value } of criteria) {
     if (field.startsWith('customFields.')) {
-      const path = `$."${field.slice('customFields.'.length)}"`
-      query = query.where(
-        sql<string>`cast(json_extract(custom_fields, ${path}) as text)`,
-        '=',
-        value,
-      )
+      const key = field.slice('customFields.'.length)
+      query = query.where(customFieldText(db, 'custom_fields', key), '=', value)
     } else if (field === 'fullName' || field === 'leadSource') {
       query = query.where(sql<string>`lower(${sql.ref(field)})`, '=', value.toLowerCase())
     } else {

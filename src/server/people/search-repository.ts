@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
-import type { Db } from '../db/connection'
+import { engineOf, type Db, type Engine } from '../db/connection'
 import type { Database } from '../db/database'
 import type { KeyStart } from '../http/list-extensions'
 import { shortSearchCountCap, type PeopleFilters } from './search-schema'
@@ -13,11 +13,25 @@ import { afterKey } from '../db/keyset'
 // in it falls back to reading every person.
 const minimumIndexedLength = 3
 
-/** The FTS5 prefix query for one- or two-character text, or null when it has no word in it. */
-function prefixQuery(text: string): string | null {
+/** The words of one- or two-character text, or null when it has no word in it. */
+function prefixQuery(text: string): string[] | null {
   const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
-  return words.length === 0 ? null : words.map((word) => `"${word}" *`).join(' AND ')
+  return words.length === 0 ? null : words
 }
+
+/** The FTS5 query: every word starts a word of the name or e-mail. */
+const ftsPrefix = (words: string[]) => words.map((word) => `"${word}" *`).join(' AND ')
+
+// On PostgreSQL, people's search is one pg_trgm index over this expression (the baseline
+// migration): name and e-mail lower-cased and without accents, as FTS5's tokenizers fold them.
+const foldedText = sql`outpost_fold(people.full_name || chr(1) || coalesce(people.primary_email::text, ''))`
+
+/** PostgreSQL: every word starts a word of the name or e-mail (words are letters and digits). */
+const postgresPrefixMatch = (words: string[]) =>
+  sql<boolean>`${sql.join(
+    words.map((word) => sql`${foldedText} ~ ('(^|[^[:alnum:]])' || outpost_fold(${word}))`),
+    sql` and `,
+  )}`
 
 /** An FTS5 phrase: the text must appear as typed, quotes doubled. */
 function ftsPhrase(text: string): string {
@@ -26,17 +40,36 @@ function ftsPhrase(text: string): string {
 
 type PeopleQuery = SelectQueryBuilder<Database, 'people', object>
 
+// NOCASE folds ASCII letters only; so does lower() under the C collation PostgreSQL runs in.
 const sortColumns = {
-  createdAt: sql`people.created_at`,
-  updatedAt: sql`people.updated_at`,
-  fullName: sql`people.full_name collate nocase`,
+  sqlite: {
+    createdAt: sql`people.created_at`,
+    updatedAt: sql`people.updated_at`,
+    fullName: sql`people.full_name collate nocase`,
+  },
+  postgres: {
+    createdAt: sql`people.created_at`,
+    updatedAt: sql`people.updated_at`,
+    fullName: sql`lower(people.full_name)`,
+  },
 }
 
-function applyFilters(query: PeopleQuery, tenantId: string, filters: PeopleFilters): PeopleQuery {
+function applyFilters(
+  engine: Engine,
+  query: PeopleQuery,
+  tenantId: string,
+  filters: PeopleFilters,
+): PeopleQuery {
   let filtered = query.where('people.tenantId', '=', tenantId)
   const text = filters.q?.trim()
   const prefix = text && text.length < minimumIndexedLength ? prefixQuery(text) : null
-  if (text && text.length >= minimumIndexedLength) {
+  if (engine === 'postgres' && text && text.length >= minimumIndexedLength) {
+    filtered = filtered.where(
+      sql<boolean>`${foldedText} like outpost_fold(${containsPattern(text)}) escape '\\'`,
+    )
+  } else if (engine === 'postgres' && prefix) {
+    filtered = filtered.where(postgresPrefixMatch(prefix))
+  } else if (text && text.length >= minimumIndexedLength) {
     filtered = filtered.where(
       sql<boolean>`people.rowid in (select rowid from people_search where people_search match ${ftsPhrase(text)})`,
     )
@@ -45,7 +78,7 @@ function applyFilters(query: PeopleQuery, tenantId: string, filters: PeopleFilte
     // stops at its last row instead of gathering every match first.
     filtered = filtered.where(
       sql<boolean>`exists (select 1 from people_prefix
-        where people_prefix match ${prefix} and people_prefix.rowid = people.rowid)`,
+        where people_prefix match ${ftsPrefix(prefix)} and people_prefix.rowid = people.rowid)`,
     )
   } else if (text) {
     const pattern = containsPattern(text)
@@ -114,7 +147,7 @@ async function countAllMatches(db: Db, tenantId: string, filters: PeopleFilters)
       db.selectFrom('personTags').where('tenantId', '=', tenantId).where('tag', '=', tag),
     )
   }
-  return countRows(applyFilters(db.selectFrom('people'), tenantId, filters))
+  return countRows(applyFilters(engineOf(db), db.selectFrom('people'), tenantId, filters))
 }
 
 const shortPrefix = (text: string) =>
@@ -129,10 +162,10 @@ async function countShortMatches(
   db: Db,
   tenantId: string,
   filters: PeopleFilters,
-  prefix: string,
+  prefix: string[],
   cap: number | null,
 ): Promise<number> {
-  const matches = applyFilters(fromPrefixIndex(db, prefix), tenantId, filters)
+  const matches = applyFilters(engineOf(db), fromPrefixIndex(db, prefix), tenantId, filters)
   if (cap === null) return countRows(matches)
   const capped = matches.select(sql`1`.as('one')).limit(cap + 1)
   return countRows(db.selectFrom(capped.as('capped')))
@@ -140,15 +173,18 @@ async function countShortMatches(
 
 /**
  * The people a prefix matches, read from people_prefix outwards (CROSS JOIN keeps that order):
- * its matches in rowid order, each looked up in people.
+ * its matches in rowid order, each looked up in people. On PostgreSQL, the people the trigram
+ * index finds.
  */
-const fromPrefixIndex = (db: Db, prefix: string) =>
-  db
-    .selectFrom('peoplePrefix')
-    .crossJoin('people')
-    .where(
-      sql<boolean>`people.rowid = people_prefix.rowid and people_prefix match ${prefix}`,
-    ) as unknown as PeopleQuery
+const fromPrefixIndex = (db: Db, prefix: string[]) =>
+  engineOf(db) === 'postgres'
+    ? db.selectFrom('people').where(postgresPrefixMatch(prefix))
+    : (db
+        .selectFrom('peoplePrefix')
+        .crossJoin('people')
+        .where(
+          sql<boolean>`people.rowid = people_prefix.rowid and people_prefix match ${ftsPrefix(prefix)}`,
+        ) as unknown as PeopleQuery)
 
 /**
  * One page of the matching people in the order asked (newest first by default), id breaking ties,
@@ -170,8 +206,15 @@ export async function listMatchingPeople(
   const direction = filters.sort.startsWith('-') ? 'desc' : 'asc'
   // Each order has its index: (tenant, created_at, id), (tenant, updated_at, id) and (tenant,
   // full_name NOCASE, id).
-  const order = sortColumns[filters.sort.replace('-', '') as keyof typeof sortColumns]
-  let query = applyFilters(source, tenantId, gather ? { ...filters, q: undefined } : filters)
+  const engine = engineOf(db)
+  const columns = sortColumns[engine]
+  const order = columns[filters.sort.replace('-', '') as keyof typeof columns]
+  let query = applyFilters(
+    engine,
+    source,
+    tenantId,
+    gather ? { ...filters, q: undefined } : filters,
+  )
   if (page.start) query = query.where(afterKey(order, sql`people.id`, direction, page.start))
   return query
     .selectAll('people')

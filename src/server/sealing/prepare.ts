@@ -39,15 +39,17 @@ export async function prepareSealing(db: Db, store: KeyStore): Promise<SealingRe
     await trx.updateTable('databaseIdentity').set({ sealingKeyId: keyId }).execute()
     let unreadable = 0
     for (const [table, column] of columns) {
-      const { rows } = await sql<{ rowid: number; value: string }>`select rowid, ${sql.ref(column)}
+      const { rows } = await sql<{ value: string }>`select ${sql.ref(column)}
         as value from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(trx)
-      for (const { rowid, value } of rows) {
+      for (const { value } of rows) {
         if (isSealed(value)) {
           if (unseal(value) === null) unreadable += 1
           continue
         }
+        // By value, not by SQLite's rowid (PostgreSQL has none): rows with the same plain value
+        // are sealed together, and a later row with it then finds nothing left to do.
         await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sealWithKey(sealingKey, value)}
-          where rowid = ${rowid}`.execute(trx)
+          where ${sql.ref(column)} = ${value}`.execute(trx)
       }
     }
     return { keyId, created, unreadable }

@@ -46,7 +46,7 @@ export async function authenticateSessionRequest(
   if (!secret) return null
   const session = await authenticateSession(deps.db, secret, deps.clock.now())
   if (!session) return null
-  const limit = deps.rateLimiter.admit(`session:${session.id}`, sessionRequestsPerMinute)
+  const limit = await deps.rateLimiter.admit(`session:${session.id}`, sessionRequestsPerMinute)
   const workspaceId = c.req.header(workspaceHeader)
   if (!workspaceId) {
     throw new ApiError(

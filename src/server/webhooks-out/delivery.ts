@@ -224,6 +224,18 @@ export async function deliverNextEvent(
   tenantId: string,
   subscriptionId: string,
 ): Promise<boolean> {
+  // Another server process on the same database delivering this subscription now: it goes on.
+  const claimed = await subscriptions.withDeliveryClaim(context.db, subscriptionId, (db) =>
+    deliverNextEventClaimed({ ...context, db }, tenantId, subscriptionId),
+  )
+  return claimed ?? false
+}
+
+async function deliverNextEventClaimed(
+  context: DeliveryContext,
+  tenantId: string,
+  subscriptionId: string,
+): Promise<boolean> {
   const { db, clock, logger } = context
   const subscription = await subscriptions.findSubscriptionById(db, tenantId, subscriptionId)
   if (!subscription || subscription.enabled !== 1) return false

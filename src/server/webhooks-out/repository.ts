@@ -1,5 +1,5 @@
-import type { Insertable, Updateable } from 'kysely'
-import type { Db } from '../db/connection'
+import { sql, type Insertable, type Updateable } from 'kysely'
+import { engineOf, type Db } from '../db/connection'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type {
   WebhookAttemptTable,
@@ -232,4 +232,35 @@ export async function findQueueHead(db: Db, id: string) {
     .select(['cursorSeq', 'nextAttemptAt'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
+}
+
+// The advisory lock space of delivery claims (two int4 keys: this and the subscription's hash),
+// apart from the writers' one bigint lock (db/connection.ts).
+const deliveryClaimSpace = 7_001_017
+
+/**
+ * Runs `work` holding the claim on a subscription's deliveries, or answers null when another
+ * process holds it: each event goes out once even with several servers on one database. On
+ * PostgreSQL, a session advisory lock (pg_try_advisory_lock, which never waits) on a connection
+ * kept for the work, which runs on that connection; on SQLite, where one server process runs the
+ * delivery worker, at once.
+ */
+export async function withDeliveryClaim<T>(
+  db: Db,
+  subscriptionId: string,
+  work: (db: Db) => Promise<T>,
+): Promise<T | null> {
+  if (engineOf(db) === 'sqlite' || db.isTransaction) return work(db)
+  return db.connection().execute(async (connection) => {
+    const key = sql`${deliveryClaimSpace}, hashtext(${subscriptionId})`
+    const { rows } = await sql<{
+      claimed: boolean
+    }>`select pg_try_advisory_lock(${key}) as claimed`.execute(connection)
+    if (!rows[0]?.claimed) return null
+    try {
+      return await work(connection)
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection)
+    }
+  })
 }

@@ -20,6 +20,8 @@ import * as idempotencyKeys from './2026-11-25T1100-idempotency-keys'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
+// PostgreSQL has its own list (db/migrations-postgres/index.ts): a new table or column is a
+// migration in BOTH lists; test/schema-parity.test.ts fails when the two schemas disagree.
 const migrations: Record<string, Migration> = {
   '2026-11-22T0900-initial': initial,
   '2026-11-22T1000-inbound': inbound,

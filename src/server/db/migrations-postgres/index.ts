@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely'
+import * as baseline from './2026-11-25T2000-baseline'
+import * as rateLimitWindows from './2026-11-25T2100-rate-limit-windows'
+
+// PostgreSQL's migrations, listed in code like SQLite's (db/migrations/index.ts). The baseline
+// creates the schema SQLite's list had reached when PostgreSQL came; from then on, every change
+// of the schema is a migration in BOTH lists, each in its engine's terms. test/schema-parity.test.ts
+// fails when the two disagree on a table or column name (but for the tables it names as one
+// engine's own, each with its reason).
+const migrations: Record<string, Migration> = {
+  '2026-11-25T2000-baseline': baseline,
+  '2026-11-25T2100-rate-limit-windows': rateLimitWindows,
+}
+
+export const postgresMigrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}

@@ -1,0 +1,153 @@
+// Several processes, one truth (docs/team-server.md): two `outpost serve` processes on one
+// PostgreSQL database. Runs with OUTPOST_TEST_DATABASE=postgres (npm run test:postgres), after
+// npm run build.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requireBuiltCli, runCli, serve, type Serving } from './support/cli'
+import { eventsAfter, feedCursor, subscribe } from './support/events'
+import { freshTestDatabase, onPostgres } from './support/postgres'
+import { caller, type Caller } from './support/server'
+import { openSse } from './support/sse'
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver'
+
+describe.runIf(onPostgres())('two servers on one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof freshTestDatabase>>
+  const dirs = [
+    mkdtempSync(join(tmpdir(), 'outpost-a-')),
+    mkdtempSync(join(tmpdir(), 'outpost-b-')),
+  ]
+  let servers: Serving[] = []
+  let token: string
+  let a: Caller
+  let b: Caller
+  let receiver: WebhookReceiver
+
+  beforeAll(async () => {
+    requireBuiltCli()
+    database = await freshTestDatabase()
+    const env = { ...process.env, OUTPOST_DATABASE_URL: database.url }
+    const args = (dir: string) => ['--data-dir', dir, '--port', '0', '--no-backups']
+    const first = await serve(args(dirs[0]!), env)
+    // Every process on the database reads the credentials it sealed with the same key.
+    copyFileSync(join(dirs[0]!, 'secrets.key'), join(dirs[1]!, 'secrets.key'))
+    const second = await serve(args(dirs[1]!), env)
+    servers = [first, second]
+    const created = await runCli(
+      ['token', 'create', '--data-dir', dirs[0]!, '--scope', 'admin'],
+      env,
+    )
+    expect(created.code).toBe(0)
+    token = created.stdout.trim()
+    a = caller(first.url, token)
+    b = caller(second.url, token)
+    // Slow enough that both workers are looking while an attempt is out.
+    receiver = await startWebhookReceiver(async () => {
+      await sleep(30)
+      return { status: 204 }
+    })
+  })
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()))
+    await receiver?.close()
+    await database?.drop()
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('keep e-mails unique under concurrent inserts through both: one 201, the other 409', async () => {
+    for (let i = 0; i < 10; i++) {
+      const person = { fullName: `Twin ${i}`, primaryEmail: `twin${i}@example.com` }
+      const statuses = (
+        await Promise.all([a.post('/api/v1/people', person), b.post('/api/v1/people', person)])
+      )
+        .map((answer) => answer.status)
+        .sort()
+      expect(statuses).toEqual([201, 409])
+    }
+  })
+
+  it('share one rate limit: a token’s requests count through both servers', async () => {
+    const created = await a.post('/api/app/v1/tokens', {
+      name: 'limited',
+      scope: 'api',
+      rateLimitPerMinute: 6,
+    })
+    expect(created.status).toBe(201)
+    const through = [
+      caller(servers[0]!.url, created.body.token),
+      caller(servers[1]!.url, created.body.token),
+    ]
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++) statuses.push((await through[i % 2]!.get('/api/v1/people')).status)
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429])
+  })
+
+  it('give a change feed without gaps or reorderings, read through either, written through both', async () => {
+    const cursor = await feedCursor(a)
+    const seen: string[] = []
+    let after = cursor
+    let writing = true
+    // Polls through B while both write: a cursor that skipped a committed event would miss it.
+    const reader = (async () => {
+      while (writing) {
+        const { body } = await b.get(`/api/v1/events?after=${after}&limit=1000`)
+        seen.push(...body.data.map((event: { id: string }) => event.id))
+        after = body.nextCursor
+      }
+    })()
+    await Promise.all(
+      [a, b].map(async (server, n) => {
+        for (let i = 0; i < 25; i++) await server.post('/api/v1/people', { fullName: `P${n}-${i}` })
+      }),
+    )
+    writing = false
+    await reader
+    for (;;) {
+      const { body } = await b.get(`/api/v1/events?after=${after}&limit=1000`)
+      seen.push(...body.data.map((event: { id: string }) => event.id))
+      after = body.nextCursor
+      if (!body.hasMore) break
+    }
+    const all = await eventsAfter(a, cursor)
+    expect(all).toHaveLength(50)
+    expect(seen).toEqual(all.map((event) => event.id))
+  })
+
+  it("stream to every server's SSE the changes made through the other", async () => {
+    const stream = await openSse(`${servers[1]!.url}/api/v1/events/stream`, {
+      authorization: `Bearer ${token}`,
+    })
+    try {
+      expect(stream.status).toBe(200)
+      const created = await a.post('/api/v1/people', { fullName: 'Seen by B' })
+      for (;;) {
+        const message = await stream.next(10_000)
+        const event = JSON.parse(message.data)
+        if (event.type === 'person.created' && event.data.object.id === created.body.id) break
+      }
+    } finally {
+      stream.close()
+    }
+  })
+
+  it('deliver each outbound event once, whichever server’s worker claims it', async () => {
+    const subscription = await subscribe(a, receiver.url, { eventTypes: ['person.created'] })
+    expect(subscription.id).toBeDefined()
+    const before = receiver.received.length
+    await Promise.all(
+      [a, b].map(async (server, n) => {
+        for (let i = 0; i < 15; i++) await server.post('/api/v1/people', { fullName: `W${n}-${i}` })
+      }),
+    )
+    await receiver.waitFor(before + 30)
+    // Both workers poll every second: give a duplicate time to arrive.
+    await sleep(2_500)
+    const ids = receiver.received
+      .slice(before)
+      .map((request) => (JSON.parse(request.body) as { id: string }).id)
+    expect(ids).toHaveLength(30)
+    expect(new Set(ids).size).toBe(30)
+  })
+})
