@@ -93,16 +93,16 @@ export function rowReads<T extends RecordTable>(
 /** A page's rows as their key and `answer`: SQL that makes a row's answer as JSON text. */
 export function answerReads(
   table: RecordTable,
-  answer: RawBuilder<string>,
+  answer: (db: Db) => RawBuilder<string>,
 ): PageReads<ListKey & { answer: string }> {
-  const columns = ['createdAt', 'id', answer.as('answer')] as const
+  const columns = (db: Db) => ['createdAt', 'id', answer(db).as('answer')] as const
   return {
     offset: compiledOnce((db: Db, tenantId: string, limit: number, skip: number) =>
-      newestFirst(db, table, tenantId).select(columns).limit(limit).offset(skip),
+      newestFirst(db, table, tenantId).select(columns(db)).limit(limit).offset(skip),
     ),
     seek: compiledOnce(
       (db: Db, tenantId: string, createdAt: string, id: string, limit: number, skip: number) =>
-        after(db, table, tenantId, createdAt, id).select(columns).limit(limit).offset(skip),
+        after(db, table, tenantId, createdAt, id).select(columns(db)).limit(limit).offset(skip),
     ),
   }
 }
@@ -188,18 +188,19 @@ export async function selectRecordPage<R extends ListKey, Item>(
   // The total and the rows from one snapshot: a row inserted between the two would otherwise push
   // the oldest row past a last page that the older total says is the end.
   return inReadSnapshot(db, (snapshot) =>
-    readRecordPage(snapshot, db, table, tenantId, request, toItems),
+    readRecordPage(snapshot, db, table, tenantId, request, reads, toItems),
   )
 }
 
 /** `root` keys the list's remembered positions: the same whichever snapshot reads the page. */
-async function readRecordPage<T extends RecordTable, Item>(
+async function readRecordPage<R extends ListKey, Item>(
   db: Db,
   root: Db,
-  table: T,
+  table: RecordTable,
   tenantId: string,
   request: RecordPageRequest,
-  toItems: (rows: Selectable<Database[T]>[]) => Item[] | Promise<Item[]>,
+  reads: PageReads<R>,
+  toItems: (rows: R[]) => Item[] | Promise<Item[]>,
 ): Promise<Page<Item> & { next: PageAfter | null }> {
   const [count] = await countOf(db, tenantId, table)
   const total = count?.total ?? 0

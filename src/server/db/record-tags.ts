@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import { groupTags } from '../../shared/tags'
 import { compiledOnce } from './compiled-once'
-import type { Db } from './connection'
+import { engineOf, type Db } from './connection'
 
 /** The records that carry ordered tags, each with its tag table and that table's owner column. */
 export type TaggedTable = 'people' | 'deals'
@@ -99,23 +99,43 @@ export function answerOf<R extends TaggedRow, K extends keyof R>(
 }
 
 /**
- * `answerOf`'s answer made by SQLite in the query that reads the row: the same keys in the same
- * order, as JSON text (json_object escapes strings as JSON.stringify does, and custom fields go in
- * as stored). For records whose columns are all text: a REAL would be written in SQLite's way.
+ * `answerOf`'s answer made by the database in the query that reads the row: the same keys in the
+ * same order, as compact JSON text, escaped as JSON.stringify escapes (custom fields go in as
+ * stored, which JSON.stringify wrote). SQLite's json_object; on PostgreSQL, whose JSON functions
+ * put spaces around every colon and comma, the text is joined from each value's to_json. For
+ * records whose columns are text (a REAL would be written in the engine's way, not JavaScript's).
  */
-export function answerJson(records: TaggedTable, columns: readonly string[]): RawBuilder<string> {
+export function answerJson(
+  db: Db,
+  records: TaggedTable,
+  columns: readonly string[],
+): RawBuilder<string> {
   const { table, owner } = tagTables[records]
   const column = (name: string) => sql.ref(`${records}.${name}`)
-  const tags = sql`(select json_group_array(${sql.ref('tag')} order by ${sql.ref('position')})
-    from ${sql.table(table)} where ${sql.ref(`${table}.${owner}`)} = ${column('id')})`
-  const pairs = [
-    ...columns.map((name) => sql`${sql.lit(name)}, ${column(name)}`),
-    sql`'tags', ${tags}`,
-    sql`'customFields', json(${column('customFields')})`,
-    sql`'createdAt', ${column('createdAt')}`,
-    sql`'updatedAt', ${column('updatedAt')}`,
+  const ofRecord = sql`from ${sql.table(table)} where ${sql.ref(`${table}.${owner}`)} = ${column('id')}`
+  const texts = [...columns, 'createdAt', 'updatedAt']
+  if (engineOf(db) === 'sqlite') {
+    const pair = (name: string) => sql`${sql.lit(name)}, ${column(name)}`
+    return sql<string>`json_object(${sql.join([
+      ...columns.map(pair),
+      sql`'tags', (select json_group_array(${sql.ref('tag')} order by ${sql.ref('position')}) ${ofRecord})`,
+      sql`'customFields', json(${column('customFields')})`,
+      ...texts.slice(columns.length).map(pair),
+    ])})`
+  }
+  const value = (name: string) => sql`coalesce(to_json(${column(name)})::text, 'null')`
+  const tags = sql`'[' || coalesce((select string_agg(to_json(${sql.ref('tag')})::text, ','
+    order by ${sql.ref('position')}) ${ofRecord}), '') || ']'`
+  const parts = [
+    ...columns.map((name) => [name, value(name)] as const),
+    ['tags', tags] as const,
+    ['customFields', column('customFields')] as const,
+    ...texts.slice(columns.length).map((name) => [name, value(name)] as const),
   ]
-  return sql<string>`json_object(${sql.join(pairs)})`
+  const joined = parts.map(
+    ([name, text], index) => sql`${sql.lit(`${index === 0 ? '{' : ','}"${name}":`)} || ${text}`,
+  )
+  return sql<string>`(${sql.join(joined, sql` || `)} || '}')`
 }
 
 /** Rows of people or deals with their tags (one query for all), as `toRecord` answers each. */

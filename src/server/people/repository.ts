@@ -13,8 +13,9 @@ export const personColumns = [
   ...['lifecycleStage', 'leadSource'],
 ] as const
 
-// A person's answer as SQLite makes it, JSON text (service.ts toPerson makes the same from a row).
-const personAnswer = answerJson('people', personColumns)
+// A person's answer as the database makes it, JSON text (service.ts toPerson makes the same from
+// a row).
+const personAnswer = (db: Db) => answerJson(db, 'people', personColumns)
 
 /** Pages of people newest first, each person's answer as JSON text. */
 export const personAnswerPages = answerReads('people', personAnswer)
@@ -22,7 +23,7 @@ export const personAnswerPages = answerReads('people', personAnswer)
 const answerById = compiledOnce((db: Db, tenantId: string, id: string) =>
   db
     .selectFrom('people')
-    .select(personAnswer.as('answer'))
+    .select(personAnswer(db).as('answer'))
     .where('tenantId', '=', tenantId)
     .where('id', '=', id),
 )

@@ -1,23 +1,37 @@
-// The v1 answers of people are made by SQLite as JSON text (http/raw-json.ts): they must be, byte
-// for byte, what JSON.stringify makes of the same person read as an object.
+// The v1 answers of people are made by the database as JSON text (http/raw-json.ts): they must be,
+// byte for byte, what JSON.stringify makes of the same person read as an object, on SQLite and,
+// with OUTPOST_TEST_DATABASE=postgres (npm run test:postgres), on PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, openDatabase } from '../db/connection'
-import { stringifyAnswer } from '../http/raw-json'
-import { createWorkspace } from '../workspaces/service'
-import { createPerson, getPerson, getPersonAnswer, listPeopleAnswers } from './service'
+import { migrateToLatest, openDatabase, type Db } from '../src/server/db/connection'
+import { stringifyAnswer } from '../src/server/http/raw-json'
+import { createWorkspace } from '../src/server/workspaces/service'
+import {
+  createPerson,
+  getPerson,
+  getPersonAnswer,
+  listPeopleAnswers,
+} from '../src/server/people/service'
+import { freshTestDatabase, onPostgres } from './support/postgres'
 
 const dir = mkdtempSync(join(tmpdir(), 'outpost-answer-'))
-const db = openDatabase(join(dir, 'test.sqlite'))
+let db: Db
+let dropDatabase = async () => {}
 let tenantId = ''
 beforeAll(async () => {
+  if (onPostgres()) {
+    const fresh = await freshTestDatabase()
+    db = openDatabase(fresh.url)
+    dropDatabase = fresh.drop
+  } else db = openDatabase(join(dir, 'test.sqlite'))
   await migrateToLatest(db)
   tenantId = (await createWorkspace(db, 'Answers', new Date())).id
 })
 afterAll(async () => {
   await db.destroy()
+  await dropDatabase()
   rmSync(dir, { recursive: true, force: true })
 })
 
