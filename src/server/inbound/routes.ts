@@ -45,6 +45,7 @@ const origins = (c: Context, tunnel: AppDeps['tunnel']): WebhookOrigins => ({
 export function inboundWebhooksRoutes(deps: AppDeps) {
   const { db, clock, tunnel } = deps
   return crudRoutes(deps, {
+    audit: 'inbound-webhook',
     tag,
     noun: 'inbound webhook',
     basePath,

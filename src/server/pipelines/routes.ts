@@ -36,6 +36,7 @@ const writeErrors = [400, 401, 403, 404, 413, 415, 429]
 export function pipelinesRoutes(deps: AppDeps) {
   const { db, clock } = deps
   return crudRoutes(deps, {
+    audit: 'pipeline',
     tag,
     noun: 'pipeline',
     basePath: '/api/app/v1/pipelines',

@@ -47,6 +47,7 @@ const noStore = { 'Cache-Control': 'no-store' }
 export function webhookSubscriptionsRoutes(deps: AppDeps) {
   const { db, clock } = deps
   return crudRoutes(deps, {
+    audit: 'webhook-subscription',
     tag,
     noun: 'subscription',
     plural: 'subscriptions',
