@@ -106,8 +106,11 @@ export async function answer<T>(
 }
 
 /** A request to the session routes, which are the UI's own and in no OpenAPI document. */
-export async function sessionRequest<T>(method: 'GET' | 'POST' | 'DELETE', body?: unknown) {
-  const path = method === 'POST' ? '/api/session/desktop' : '/api/session'
+export async function sessionRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  body?: unknown,
+  path = method === 'POST' ? '/api/session/desktop' : '/api/session',
+) {
   const hasBody = body !== undefined
   const response = await fetch(path, {
     method,
