@@ -20,6 +20,7 @@ export function AppShell() {
   const queryClient = useQueryClient()
   const { workspaces, current, account, choose } = useWorkspace()
   const seesWebhooks = useCan('webhooks.manage')
+  const canWrite = useCan('records.write')
   const [help, setHelp] = useState(false)
   const [palette, setPalette] = useState(false)
   const openPalette = useCallback(() => setPalette(true), [])
@@ -150,6 +151,11 @@ export function AppShell() {
       </header>
       <main id="main" className="content" tabIndex={-1}>
         {seesWebhooks && <WebhookAlerts />}
+        {!canWrite && (
+          <p className="read-only-notice" role="status">
+            {t('shell.readOnly')}
+          </p>
+        )}
         <Outlet />
       </main>
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
