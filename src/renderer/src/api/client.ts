@@ -118,7 +118,9 @@ export async function sessionRequest<T>(
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'same-origin',
   }).catch(unreachable)
-  if (response.status === 401) onSignedOut()
+  // A wrong password is a 401 too, but the sign-in form says so itself: nothing was signed out.
+  const signingIn = method === 'POST' && path === '/api/session/password'
+  if (response.status === 401 && !signingIn) onSignedOut()
   const text = await response.text()
   let parsed: unknown = text
   try {
