@@ -149,7 +149,7 @@ export function MyPassword() {
     }
   }
   return (
-    <form className="inline-row" onSubmit={(event) => void submit(event)}>
+    <form className="inline-row my-password" onSubmit={(event) => void submit(event)}>
       <label htmlFor="my-password">{t('members.myPassword', { email: account.email })}</label>
       <input
         id="my-password"
