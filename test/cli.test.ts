@@ -514,6 +514,50 @@ describe('ports and once-shown secrets', () => {
   })
 })
 
+describe('accounts', () => {
+  it('member add gives an account a role; login-link --user signs that account in, to its workspaces only', async () => {
+    const dataDir = tempDir()
+    const added = await runCli([
+      'member',
+      'add',
+      'Bia@Example.com',
+      '--role',
+      'read-only',
+      '--name',
+      'Bia Lima',
+      '--data-dir',
+      dataDir,
+    ])
+    expect(added.code, added.stderr).toBe(0)
+    expect(added.stdout).toMatch(/^bia@example\.com is read-only \(/)
+    expectOneLineFailure(
+      await runCli(['login-link', '--user', 'nobody@example.com', '--data-dir', dataDir]),
+      /no account has the e-mail nobody@example\.com/,
+    )
+    const server = await serve(['--data-dir', dataDir, '--port', '0'])
+    try {
+      const minted = await runCli([
+        'login-link',
+        '--user',
+        'bia@example.com',
+        '--data-dir',
+        dataDir,
+      ])
+      expect(minted.code, minted.stderr).toBe(0)
+      const first = await fetch(minted.stdout.trim(), { redirect: 'manual' })
+      expect(first.status).toBe(303)
+      const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!
+      const state = await (
+        await fetch(`${server.url}/api/session`, { headers: { Cookie: cookie } })
+      ).json()
+      expect(state.account).toMatchObject({ email: 'bia@example.com', name: 'Bia Lima' })
+      expect(state.workspaces).toEqual([expect.objectContaining({ role: 'read-only' })])
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
 describe('the data folder of a second terminal', () => {
   it('in the folder where npm start serves ./.outpost-demo, the CLI uses it; OUTPOST_DATA_DIR and --data-dir still win', async () => {
     const checkout = tempDir()
