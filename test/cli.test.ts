@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SessionState } from '../src/shared/session'
 import { requireBuiltCli, runCli, serve, type CliResult } from './support/cli'
 
 const dirs: string[] = []
@@ -547,9 +548,8 @@ describe('accounts', () => {
       const first = await fetch(minted.stdout.trim(), { redirect: 'manual' })
       expect(first.status).toBe(303)
       const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!
-      const state = await (
-        await fetch(`${server.url}/api/session`, { headers: { Cookie: cookie } })
-      ).json()
+      const answer = await fetch(`${server.url}/api/session`, { headers: { Cookie: cookie } })
+      const state = (await answer.json()) as SessionState
       expect(state.account).toMatchObject({ email: 'bia@example.com', name: 'Bia Lima' })
       expect(state.workspaces).toEqual([expect.objectContaining({ role: 'read-only' })])
     } finally {

@@ -242,6 +242,25 @@ describe('the audit log', () => {
     expect(await member.get('/api/app/v1/audit-log')).toMatchObject(forbiddenFor('audit.read'))
   })
 
+  it('records the changes beside create, update and delete too: stages, rotations, currencies', async () => {
+    const pipeline = (await server.admin.get('/api/app/v1/pipelines')).body.data[0]
+    const stage = await server.admin.post(`/api/app/v1/pipelines/${pipeline.id}/stages`, {
+      name: 'Audited stage',
+      type: 'open',
+    })
+    expect(stage.status).toBe(201)
+    await server.admin.delete(`/api/app/v1/pipelines/${pipeline.id}/stages/${stage.body.id}`)
+    await server.admin.request('PUT', '/api/app/v1/currencies/USD')
+    const log = await server.admin.get('/api/app/v1/audit-log?pageSize=3')
+    expect(
+      log.body.data.map((entry: any) => [entry.action, entry.targetType, entry.targetId]),
+    ).toEqual([
+      ['create', 'currency', 'USD'],
+      ['delete', 'stage', stage.body.id],
+      ['create', 'stage', stage.body.id],
+    ])
+  })
+
   it('a refused or failed change leaves no entry', async () => {
     const before = (await server.admin.get('/api/app/v1/audit-log')).body.total
     const { caller: member } = await signedInMember(server, 'nope@example.com', 'member')

@@ -1,8 +1,9 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppDeps, AppEnv } from '../app-env'
-import { recordAudit, type AuditRecord } from '../audit/service'
-import { inTransaction, type Db } from '../db/connection'
+import type { AuditRecord } from '../audit/service'
+import { withAudit } from '../audit/with-audit'
+import type { Db } from '../db/connection'
 import type { PageAfter } from '../db/record-page'
 import { assertOneStart, cursorPageQuery, nextLink, nextLinkHeader } from './page-cursor'
 import { pageQuery, type Page, type PageRequest } from './pagination'
@@ -121,12 +122,7 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
   ): Promise<R> => {
     const targetType = resource.audit
     if (!targetType) return work(db)
-    return inTransaction(db, async (trx) => {
-      const result = await work(trx)
-      const targetId = record.targetId ?? (result as { id?: string } | undefined)?.id ?? null
-      await recordAudit(trx, c.var.auth, { ...record, targetType, targetId }, clock.now())
-      return result
-    })
+    return withAudit(db, c.var.auth, clock.now(), { ...record, targetType }, work)
   }
   if (list) {
     router.openapi(
