@@ -4,6 +4,7 @@ import { createLoginLink } from '../../src/server/sessions/service'
 import { createPerson } from '../support/fixtures'
 import { sessionCaller, signedInMember } from '../support/accounts'
 import { startTestServer, type TestServer } from '../support/server'
+import { openSse } from '../support/sse'
 
 let server: TestServer
 
@@ -177,6 +178,24 @@ describe('roles', () => {
     expect(made.body.role).toBe('owner')
     expect((await ownerCaller.delete(`/api/app/v1/members/${owner.id}`)).status).toBe(204)
     expect((await ownerCaller.get('/api/app/v1/members')).status).toBe(404)
+  })
+})
+
+describe('a member taken out of the workspace', () => {
+  it('loses it at once: requests answer 404, and an open event stream ends', async () => {
+    const { caller, cookie, member } = await signedInMember(server, 'gone@example.com', 'member')
+    const stream = await openSse(`${server.url}/api/v1/events/stream`, {
+      Cookie: cookie,
+      'X-Outpost-Workspace': server.tenantId,
+    })
+    expect(stream.status).toBe(200)
+    expect((await server.admin.delete(`/api/app/v1/members/${member.id}`)).status).toBe(204)
+    await stream.ended
+    expect((await caller.get('/api/v1/people')).status).toBe(404)
+    const state = await server
+      .as(null)
+      .request('GET', '/api/session', undefined, { Cookie: cookie })
+    expect(state.body.workspaces).toEqual([])
   })
 })
 
