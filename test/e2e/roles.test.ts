@@ -69,6 +69,22 @@ describe('users and roles in the UI', () => {
     await context.close()
   })
 
+  it('a read-only member is told so, and sees no New, Edit or Delete buttons', async () => {
+    const reader = await addMember('rita@example.com', 'read-only')
+    const person = (await server.api.post('/api/v1/people', { fullName: 'Read Only Rosa' })).body
+    const link = await createLoginLink(server.db, new Date(), reader.id)
+    const { context, page } = await newPage()
+    await page.goto(`${server.url}/login?token=${link.secret}`)
+    await page.waitForURL(/\/board\//)
+    await page.getByRole('status').filter({ hasText: 'Read-only' }).waitFor()
+    expect(await page.getByRole('button', { name: 'New deal' }).count()).toBe(0)
+    await page.goto(`${server.url}/people/${person.id}`)
+    await page.getByRole('heading', { name: 'Read Only Rosa' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0)
+    await context.close()
+  })
+
   it('an owner invites a user by e-mail with a role, from Settings → Users', async () => {
     const owner = await addMember('olivia@example.com', 'owner')
     const link = await createLoginLink(server.db, new Date(), owner.id)
