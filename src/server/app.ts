@@ -83,7 +83,10 @@ const managementAreas = [
   ['/audit-log', auditLogRoutes],
 ] as const
 
-/** The management API the UI and admin scripts use: /api/app/v1 (admin tokens only). */
+/**
+ * The management API the UI and admin scripts use: /api/app/v1 (admin tokens and UI sessions), each
+ * route open to the callers whose role has its permission (access/route-permissions.ts).
+ */
 function managementApi(deps: AppDeps) {
   const api = createRouter()
   // CSV uploads are multipart, not JSON: mounted before the JSON body guard, they answer first and
@@ -144,7 +147,8 @@ export function createApp(deps: AppDeps) {
     management,
     'Outpost management API',
     '/api/app/v1',
-    'Workspace settings for the Outpost UI and admin scripts; needs an admin token.',
+    'Workspace settings for the Outpost UI and admin scripts; needs an admin token, and a role ' +
+      'with the permission each route names (403 `forbidden` with `details.permission` otherwise).',
     { idempotentWrites: false },
   )
   app.get('/api/v1/openapi.json', (c) => c.json(restDocument()))

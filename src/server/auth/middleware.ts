@@ -38,8 +38,8 @@ function bearerToken(header: string | undefined): string | null {
  * Authenticates the bearer token, counts the request against its rate limit, and checks its scope.
  * Requests without a valid token are counted per client address, so guessing tokens is throttled
  * too. Every response, errors included, carries the RateLimit headers. A request without an
- * Authorization header may instead carry the UI's session cookie, which acts as an admin token
- * (see sessions/request-auth.ts).
+ * Authorization header may instead carry the UI's session cookie (see sessions/request-auth.ts).
+ * Either way it sets the caller's permissions, which access/middleware.ts then checks.
  */
 export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
