@@ -207,11 +207,19 @@ describe('tokens made by an account', () => {
     expect(created.body.createdByAccountId).toBe(member.id)
     const token = server.as(created.body.token)
     expect((await token.get('/api/app/v1/tokens')).status).toBe(200)
+    const child = await token.post('/api/app/v1/tokens', {
+      name: 'made by a token',
+      scope: 'admin',
+    })
+    expect(child.body.createdByAccountId).toBe(member.id)
     // Even an admin-scope token cannot do what its maker's role cannot: restore backups.
     expect(await token.get('/api/app/v1/backups')).toMatchObject(forbiddenFor('server.manage'))
 
     await server.admin.patch(`/api/app/v1/members/${member.id}`, { role: 'member' })
     expect(await token.get('/api/app/v1/tokens')).toMatchObject(forbiddenFor('tokens.manage'))
+    expect(await server.as(child.body.token).get('/api/app/v1/tokens')).toMatchObject(
+      forbiddenFor('tokens.manage'),
+    )
     expect(
       await token.post('/api/app/v1/webhook-subscriptions', { url: 'http://127.0.0.1:9/h' }),
     ).toMatchObject(forbiddenFor('webhooks.manage'))
