@@ -69,7 +69,7 @@ export function PeoplePage() {
         </div>
       </header>
       <PeopleFilters query={query} update={update} filtered={filtered} />
-      <PeopleBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />
+      {canWrite && <PeopleBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
       <div className="table-frame">
         {result.isError && !result.data ? (
           <ErrorState error={result.error} retry={() => void result.refetch()} />
