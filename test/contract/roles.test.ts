@@ -31,7 +31,7 @@ async function signIn(email: string, password: string) {
 describe('signing in with an account', () => {
   it('a right password opens a session; a wrong one, or an unknown e-mail, does not', async () => {
     const { member } = await signedInMember(server, 'pia@example.com', 'member')
-    await setPassword(server.db, member.id, 'correct horse battery', new Date())
+    await setPassword(server.db, member.id, { password: 'correct horse battery' }, new Date())
     const right = await signIn('Pia@Example.com', 'correct horse battery')
     expect(right.status).toBe(201)
     expect(right.cookie).toMatch(/^outpost_session_\d+=/)
@@ -300,14 +300,25 @@ describe('the audit log', () => {
 })
 
 describe('setting a password', () => {
-  it('a signed-in account sets its own, and then signs in with it', async () => {
+  it('a signed-in account sets its own, then changes it only with the current one', async () => {
     const { cookie } = await signedInMember(server, 'setter@example.com', 'member')
-    const set = await fetch(`${server.url}/api/session/password`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
-      body: JSON.stringify({ password: 'a long enough one' }),
-    })
-    expect(set.status).toBe(204)
+    const put = (body: unknown) =>
+      fetch(`${server.url}/api/session/password`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: JSON.stringify(body),
+      })
+    expect((await put({ password: 'a long enough one' })).status).toBe(204)
     expect((await signIn('setter@example.com', 'a long enough one')).status).toBe(201)
+    const without = await put({ password: 'taken over by someone' })
+    expect(without.status).toBe(422)
+    expect(((await without.json()) as any).error.details.field).toBe('currentPassword')
+    expect((await put({ password: 'x', currentPassword: 'a long enough one' })).status).toBe(400)
+    const changed = await put({
+      password: 'a newer long one',
+      currentPassword: 'a long enough one',
+    })
+    expect(changed.status).toBe(204)
+    expect((await signIn('setter@example.com', 'a newer long one')).status).toBe(201)
   })
 })

@@ -43,7 +43,7 @@ async function newPage() {
 describe('users and roles in the UI', () => {
   it('a member signs in with a password and sees no Settings → API tokens, webhooks or pipelines', async () => {
     const member = await addMember('mia@example.com', 'member')
-    await setPassword(server.db, member.id, 'a member password', new Date())
+    await setPassword(server.db, member.id, { password: 'a member password' }, new Date())
     const { context, page } = await newPage()
     await page.goto(server.url)
     await page.getByRole('heading', { name: 'Sign in to Outpost' }).waitFor()

@@ -46,7 +46,11 @@ export const passwordSignInBody = z.strictObject({
   password: z.string().min(1).max(1000),
 })
 
-export const setPasswordBody = z.strictObject({ password: z.string().min(10).max(1000) })
+export const setPasswordBody = z.strictObject({
+  password: z.string().min(10).max(1000),
+  /** Required once the account has a password: a browser left signed in cannot change it. */
+  currentPassword: z.string().min(1).max(1000).optional(),
+})
 
 export type Member = z.infer<typeof memberSchema>
 export type InviteMemberInput = z.output<typeof inviteMemberBody>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { AuthContext } from '../app-env'
 import { requirePermission } from '../access/forbidden'
 import { inTransaction, type Db } from '../db/connection'
-import { conflict, notFound } from '../http/errors'
+import { ApiError, conflict, notFound } from '../http/errors'
 import { paginate, type Page, type PageRequest } from '../http/pagination'
 import { findUserIdByEmail } from '../users/lookup'
 import { createUser } from '../users/service'
@@ -162,10 +162,28 @@ export async function checkPassword(
   return account?.passwordHash && matches ? { id: account.id } : null
 }
 
-/** Sets (or replaces) the account's password. */
-export async function setPassword(db: Db, accountId: string, password: string, now: Date) {
+/**
+ * Sets the account's first password, or replaces it given the current one (422 naming
+ * `currentPassword` otherwise), so a browser left signed in cannot lock its owner out.
+ */
+export async function setPassword(
+  db: Db,
+  accountId: string,
+  input: { password: string; currentPassword?: string },
+  now: Date,
+) {
+  const account = await accounts.findAccountById(db, accountId)
+  if (!account) throw notFound('Account')
+  if (
+    account.passwordHash &&
+    !(input.currentPassword && (await verifyPassword(input.currentPassword, account.passwordHash)))
+  ) {
+    throw new ApiError('validation_error', 'The current password is not right', {
+      field: 'currentPassword',
+    })
+  }
   await accounts.updateAccount(db, accountId, {
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(input.password),
     updatedAt: now.toISOString(),
   })
 }

@@ -119,7 +119,7 @@ export function sessionRoutes({ db, clock, loginGate, rateLimiter }: AppDeps) {
     }
     const parsed = setPasswordBody.safeParse(await c.req.json().catch(() => undefined))
     if (!parsed.success) throw validationFailure(parsed.error, 'json')
-    await setPassword(db, session.accountId, parsed.data.password, clock.now())
+    await setPassword(db, session.accountId, parsed.data, clock.now())
     return c.body(null, 204)
   })
 

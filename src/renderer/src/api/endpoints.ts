@@ -36,8 +36,8 @@ export const session = {
     sessionRequest<{ expiresAt: string }>('POST', { secret }),
   signInWithPassword: (email: string, password: string) =>
     sessionRequest<{ expiresAt: string }>('POST', { email, password }, '/api/session/password'),
-  setPassword: (password: string) =>
-    sessionRequest<void>('PUT', { password }, '/api/session/password'),
+  setPassword: (password: string, currentPassword?: string) =>
+    sessionRequest<void>('PUT', { password, currentPassword }, '/api/session/password'),
 }
 
 export const members = {

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { roles, type Role } from '../../../shared/permissions'
+import { errorMessage } from '../api/client'
 import { members, session } from '../api/endpoints'
 import { keys } from '../api/keys'
 import type { components } from '../api/generated/app-v1'
@@ -131,25 +132,42 @@ function MemberRow({ member, offered }: { member: Member; offered: readonly Role
   )
 }
 
-/** The signed-in account sets its own password, to sign in without a link next time. */
+/** The signed-in account sets its own password (the current one first, once it has one). */
 export function MyPassword() {
   const { t } = useTranslation('settings')
   const { account } = useWorkspace()
+  const queryClient = useQueryClient()
   const toast = useToast()
+  const [current, setCurrent] = useState('')
   const [password, setPassword] = useState('')
   if (!account) return null
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     try {
-      await session.setPassword(password)
+      await session.setPassword(password, account.hasPassword ? current : undefined)
       setPassword('')
+      setCurrent('')
       toast(t('members.passwordSet'), { tone: 'success' })
-    } catch {
-      toast(t('members.passwordTooShort'), { tone: 'error' })
+      await queryClient.invalidateQueries({ queryKey: keys.session })
+    } catch (error) {
+      toast(errorMessage(error), { tone: 'error' })
     }
   }
   return (
     <form className="inline-row my-password" onSubmit={(event) => void submit(event)}>
+      {account.hasPassword && (
+        <>
+          <label htmlFor="current-password">{t('members.currentPassword')}</label>
+          <input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
+        </>
+      )}
       <label htmlFor="my-password">{t('members.myPassword', { email: account.email })}</label>
       <input
         id="my-password"
