@@ -107,6 +107,10 @@ describe('users and roles in the UI', () => {
     )
     await page.goto(`${server.url}/settings/audit`)
     await page.getByRole('cell', { name: 'Created member' }).waitFor()
+    // Each token says who made it: the test's own were made on this computer.
+    await page.goto(`${server.url}/settings/tokens`)
+    await page.getByRole('columnheader', { name: 'Made by' }).waitFor()
+    await page.getByRole('cell', { name: 'This computer' }).first().waitFor()
     await context.close()
   })
 })
