@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SessionState } from '../src/shared/session'
 import { requireBuiltCli, runCli, serve, type CliResult } from './support/cli'
 
 const dirs: string[] = []
@@ -511,6 +512,49 @@ describe('ports and once-shown secrets', () => {
       await runCli(['url', '--data-dir', dataDir]),
       /no Outpost server is running on .*; start one with npm start or outpost serve/,
     )
+  })
+})
+
+describe('accounts', () => {
+  it('member add gives an account a role; login-link --user signs that account in, to its workspaces only', async () => {
+    const dataDir = tempDir()
+    const added = await runCli([
+      'member',
+      'add',
+      'Bia@Example.com',
+      '--role',
+      'read-only',
+      '--name',
+      'Bia Lima',
+      '--data-dir',
+      dataDir,
+    ])
+    expect(added.code, added.stderr).toBe(0)
+    expect(added.stdout).toMatch(/^bia@example\.com is read-only \(/)
+    expectOneLineFailure(
+      await runCli(['login-link', '--user', 'nobody@example.com', '--data-dir', dataDir]),
+      /no account has the e-mail nobody@example\.com/,
+    )
+    const server = await serve(['--data-dir', dataDir, '--port', '0'])
+    try {
+      const minted = await runCli([
+        'login-link',
+        '--user',
+        'bia@example.com',
+        '--data-dir',
+        dataDir,
+      ])
+      expect(minted.code, minted.stderr).toBe(0)
+      const first = await fetch(minted.stdout.trim(), { redirect: 'manual' })
+      expect(first.status).toBe(303)
+      const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!
+      const answer = await fetch(`${server.url}/api/session`, { headers: { Cookie: cookie } })
+      const state = (await answer.json()) as SessionState
+      expect(state.account).toMatchObject({ email: 'bia@example.com', name: 'Bia Lima' })
+      expect(state.workspaces).toEqual([expect.objectContaining({ role: 'read-only' })])
+    } finally {
+      await server.stop()
+    }
   })
 })
 

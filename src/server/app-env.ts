@@ -2,16 +2,30 @@ import type { KeyStore } from './sealing/key-store'
 import type { Clock } from './clock'
 import type { Db } from './db/connection'
 import type { TokenScope } from './db/database'
+import type { Permission } from '../shared/permissions'
 import type { RateLimiter } from './http/rate-limit'
 import type { Logger } from './logger'
 import type { TunnelManager } from './tunnel/manager'
 import type { LoginGate } from './sessions/login-gate'
+
+/** Who is behind a request, as the audit log names them. */
+export interface Principal {
+  /** A signed-in account, a token, or the machine's owner (desktop window, plain login link). */
+  kind: 'account' | 'token' | 'owner'
+  id: string | null
+  name: string
+}
 
 /** Who is calling: set by the auth middleware on every authenticated request. */
 export interface AuthContext {
   tenantId: string
   tokenId: string
   scope: TokenScope
+  /** What this caller may do in this workspace (see src/shared/permissions.ts). */
+  permissions: readonly Permission[]
+  /** The account whose rights bound this request (its session, or its token's maker); null: none. */
+  accountId: string | null
+  principal: Principal
 }
 
 export interface AppEnv {

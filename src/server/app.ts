@@ -4,6 +4,9 @@ import { activitiesRoutes, activityTypesRoutes, myWorkRoutes } from './activitie
 import { apiDocsRoutes } from './api-docs/routes'
 import { backupsRoutes } from './backups/routes'
 import { requireToken } from './auth/middleware'
+import { authorizeManagement, authorizeRest } from './access/middleware'
+import { membersRoutes } from './accounts/routes'
+import { auditLogRoutes } from './audit/routes'
 import { tokensRoutes } from './auth/routes'
 import { companiesRoutes } from './companies/routes'
 import { currenciesRoutes } from './currencies/routes'
@@ -45,7 +48,7 @@ const bearerAuth = {
 /** The public REST API of the spec: /api/v1. */
 function restApi(deps: AppDeps) {
   const api = createRouter()
-  api.use('*', requireToken(deps, 'api'), jsonBody, idempotentWrites(deps))
+  api.use('*', requireToken(deps, 'api'), authorizeRest, jsonBody, idempotentWrites(deps))
   api.route('/people', peopleRoutes(deps))
   api.route('/deals', dealsRoutes(deps))
   api.route('/events', eventsRoutes(deps))
@@ -60,6 +63,7 @@ function restApi(deps: AppDeps) {
 const managementAreas = [
   ['/workspace', workspaceRoutes],
   ['/users', usersRoutes],
+  ['/members', membersRoutes],
   ['/companies', companiesRoutes],
   ['/pipelines', pipelinesRoutes],
   ['/people', peopleManagementRoutes],
@@ -76,15 +80,19 @@ const managementAreas = [
   ['/webhook-alerts', webhookAlertsRoutes],
   ['/tunnel', tunnelRoutes],
   ['/backups', backupsRoutes],
+  ['/audit-log', auditLogRoutes],
 ] as const
 
-/** The management API the UI and admin scripts use: /api/app/v1 (admin tokens only). */
+/**
+ * The management API the UI and admin scripts use: /api/app/v1 (admin tokens and UI sessions), each
+ * route open to the callers whose role has its permission (access/route-permissions.ts).
+ */
 function managementApi(deps: AppDeps) {
   const api = createRouter()
   // CSV uploads are multipart, not JSON: mounted before the JSON body guard, they answer first and
   // check the admin token themselves.
   api.route('/imports', importsRoutes(deps))
-  api.use('*', requireToken(deps, 'admin'), jsonBody)
+  api.use('*', requireToken(deps, 'admin'), authorizeManagement, jsonBody)
   for (const [prefix, routes] of managementAreas) api.route(prefix, routes(deps))
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
   return api
@@ -139,7 +147,8 @@ export function createApp(deps: AppDeps) {
     management,
     'Outpost management API',
     '/api/app/v1',
-    'Workspace settings for the Outpost UI and admin scripts; needs an admin token.',
+    'Workspace settings for the Outpost UI and admin scripts; needs an admin token, and a role ' +
+      'with the permission each route names (403 `forbidden` with `details.permission` otherwise).',
     { idempotentWrites: false },
   )
   app.get('/api/v1/openapi.json', (c) => c.json(restDocument()))

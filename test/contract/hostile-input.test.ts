@@ -220,6 +220,7 @@ beforeAll(async () => {
   ids.companies = await post('/api/app/v1/companies', { name: 'Acme', domain: 'acme.example' })
   ids['lost-reasons'] = await post('/api/app/v1/lost-reasons', { name: 'Too dear' })
   ids.tokens = await post('/api/app/v1/tokens', { name: 'spare', scope: 'api' })
+  ids.members = await post('/api/app/v1/members', { email: 'member@example.com', role: 'member' })
   ids.activities = await post('/api/v1/activities', { subject: 'Call back', dueDate: '2026-12-01' })
   ids.notes = await post('/api/v1/notes', { body: 'A note', personId: ids.people })
   ids.events = (await server.admin.get('/api/v1/events?limit=1')).body.data[0].id

@@ -6,9 +6,28 @@ import { ApiError } from '../http/errors'
 import { defaultRequestsPerMinute } from '../http/rate-limit'
 import { actingAs } from '../events/actor'
 import { authenticateSessionRequest } from '../sessions/request-auth'
-import { authenticateToken } from './service'
+import { authenticateToken, type AuthenticatedToken } from './service'
+import { accountPermissions } from '../accounts/lookup'
+import { ownerOfMachine, type Permission } from '../../shared/permissions'
 
 const realm = 'Bearer realm="outpost"'
+
+const scopePermissions: Record<TokenScope, readonly Permission[]> = {
+  api: ['records.read', 'records.write'],
+  admin: ownerOfMachine,
+}
+
+/**
+ * A token's rights: those of its scope, narrowed to its maker's current role in the workspace, so
+ * demoting or removing that account narrows its tokens at once. Tokens of the CLI or the machine
+ * owner have no maker and keep their scope's rights.
+ */
+async function tokenPermissions(deps: AppDeps, token: AuthenticatedToken) {
+  const byScope = scopePermissions[token.scope]
+  if (!token.createdByAccountId) return byScope
+  const byRole = await accountPermissions(deps.db, token.createdByAccountId, token.tenantId)
+  return byScope.filter((permission) => byRole.includes(permission))
+}
 
 function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer[ ]+(\S+)\s*$/i)
@@ -19,8 +38,8 @@ function bearerToken(header: string | undefined): string | null {
  * Authenticates the bearer token, counts the request against its rate limit, and checks its scope.
  * Requests without a valid token are counted per client address, so guessing tokens is throttled
  * too. Every response, errors included, carries the RateLimit headers. A request without an
- * Authorization header may instead carry the UI's session cookie, which acts as an admin token
- * (see sessions/request-auth.ts).
+ * Authorization header may instead carry the UI's session cookie (see sessions/request-auth.ts).
+ * Either way it sets the caller's permissions, which access/middleware.ts then checks.
  */
 export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -64,7 +83,14 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
       )
     }
 
-    c.set('auth', { tenantId: token.tenantId, tokenId: token.tokenId, scope: token.scope })
+    c.set('auth', {
+      tenantId: token.tenantId,
+      tokenId: token.tokenId,
+      scope: token.scope,
+      permissions: await tokenPermissions(deps, token),
+      accountId: token.createdByAccountId,
+      principal: { kind: 'token', id: token.tokenId, name: token.name },
+    })
     await actingAs({ kind: 'token', name: token.name }, next)
     for (const [name, value] of Object.entries(limit.headers)) c.res.headers.set(name, value)
   }

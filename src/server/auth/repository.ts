@@ -23,6 +23,7 @@ const tokenByHash = compiledOnce((db: Db, tokenHash: string) =>
       'apiTokens.revokedAt',
       'apiTokens.lastUsedAt',
       'apiTokens.rateLimitPerMinute as ownRateLimit',
+      'apiTokens.createdByAccountId',
       'workspaces.rateLimitPerMinute',
     ])
     .where('apiTokens.tokenHash', '=', tokenHash),

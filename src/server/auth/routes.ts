@@ -18,6 +18,7 @@ import {
 /** /api/app/v1/tokens: issue, list and revoke the workspace's API tokens. */
 export const tokensRoutes = (deps: AppDeps) =>
   crudRoutes(deps, {
+    audit: 'token',
     tag: 'API tokens',
     noun: 'token',
     plural: 'tokens',
@@ -38,7 +39,9 @@ export const tokensRoutes = (deps: AppDeps) =>
     service: {
       list: listApiTokens,
       get: getApiToken,
-      create: createApiToken,
+      // The token remembers the account that made it: it never outranks that account.
+      create: (db, tenantId, input, now, c) =>
+        createApiToken(db, tenantId, input, now, c.var.auth.accountId),
       update: updateApiToken,
       remove: revokeApiToken,
     },

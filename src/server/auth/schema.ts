@@ -20,6 +20,11 @@ export const apiTokenSchema = z
     rateLimitPerMinute: z.number().int().nullable().openapi({
       description: "Requests a minute this token may make; null follows the workspace's limit",
     }),
+    createdByAccountId: uuid.nullable().openapi({
+      description:
+        "The account that made it: the token never has more rights than that account's role " +
+        'in the workspace. Null for tokens made by the CLI or the machine owner.',
+    }),
   })
   .openapi('ApiToken')
 

@@ -23,15 +23,20 @@ export function toApiToken(row: Selectable<ApiTokenTable>): ApiToken {
     lastUsedAt: row.lastUsedAt,
     revokedAt: row.revokedAt,
     rateLimitPerMinute: row.rateLimitPerMinute,
+    createdByAccountId: row.createdByAccountId,
   }
 }
 
-/** Issues a token bound to one workspace. The secret is in the result and nowhere else. */
+/**
+ * Issues a token bound to one workspace. The secret is in the result and nowhere else. A token made
+ * by an account never has more rights than that account's role (see auth/middleware.ts).
+ */
 export async function createApiToken(
   db: Db,
   tenantId: string,
   input: { name: string; scope: TokenScope; rateLimitPerMinute?: number | null },
   now: Date,
+  createdByAccountId: string | null = null,
 ): Promise<CreatedApiToken> {
   const secret = generateTokenSecret()
   const row = {
@@ -45,6 +50,7 @@ export async function createApiToken(
     lastUsedAt: null,
     revokedAt: null,
     rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+    createdByAccountId,
   }
   await tokens.insertApiToken(db, row)
   return { ...toApiToken(row), token: secret }
@@ -98,6 +104,8 @@ export interface AuthenticatedToken {
   tenantId: string
   scope: TokenScope
   rateLimitPerMinute: number
+  /** The account that made it, whose current role bounds it; null for the CLI or the owner. */
+  createdByAccountId: string | null
 }
 
 /** The live token matching `secret`, or null for anything unknown, malformed or revoked. */
@@ -122,5 +130,6 @@ export async function authenticateToken(
     tenantId: row.tenantId,
     scope: row.scope,
     rateLimitPerMinute: row.ownRateLimit ?? row.rateLimitPerMinute,
+    createdByAccountId: row.createdByAccountId,
   }
 }

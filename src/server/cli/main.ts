@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander'
 import { version } from '../../../package.json'
 import type { Db } from '../db/connection'
+import type { Role } from '../../shared/permissions'
 import type { TokenScope } from '../db/database'
 import type { Workspace } from '../workspaces/schema'
 import { fail, speakOneLine } from './errors'
@@ -53,6 +54,50 @@ const program = new Command('outpost')
 
 registerServeCommand(program)
 registerRunningServerCommands(program, { withDatabase })
+
+const member = program
+  .command('member')
+  .description('manage the accounts that sign in to a workspace')
+
+member
+  .command('add <email>')
+  .description(
+    'give an account (made when new) a role in a workspace; outpost login-link --user prints its sign-in link',
+  )
+  .addOption(dataDirOption())
+  .option('--workspace <name>', 'workspace (default: the first one)')
+  .addOption(
+    new Option('--role <role>', 'owner, admin, member or read-only')
+      .choices(['owner', 'admin', 'member', 'read-only'])
+      .default('member'),
+  )
+  .option('--name <name>', 'how timelines name them (default: the part of the e-mail before the @)')
+  .action(
+    async (
+      email: string,
+      options: { dataDir?: string; workspace?: string; role: Role; name?: string },
+    ) => {
+      const { emailAddress } = await import('../http/schema-types')
+      const { StartupError } = await import('../startup-error')
+      const parsed = emailAddress.safeParse(email)
+      if (!parsed.success) throw new StartupError(`${email} is not an e-mail address`)
+      const name = options.name ? await validName('name', options.name) : undefined
+      const { inviteMember } = await import('../accounts/service')
+      const { ownerOfMachine } = await import('../../shared/permissions')
+      const added = await withDatabase(options.dataDir, async (db) => {
+        const workspace = await resolveWorkspace(db, options.workspace)
+        // The CLI is the computer's owner: it may make owners.
+        return inviteMember(
+          db,
+          workspace.id,
+          { email: parsed.data, name, role: options.role },
+          new Date(),
+          { permissions: ownerOfMachine },
+        )
+      })
+      console.log(`${added.email} is ${added.role} (${added.id})`)
+    },
+  )
 
 const token = program.command('token').description('manage API tokens')
 

@@ -32,10 +32,24 @@ export function registerRunningServerCommands(program: Command, cli: CliDatabase
       'print a new one-time link that signs a browser in to the UI (the server need not restart)',
     )
     .addOption(dataDirOption())
-    .action(async (options: { dataDir?: string }) => {
+    .option(
+      '--user <email>',
+      "sign in as this account (see outpost member add), with its roles; without it, the computer's owner",
+    )
+    .action(async (options: { dataDir?: string; user?: string }) => {
       const { createLoginLink } = await import('../sessions/service')
+      const { findAccountByEmail } = await import('../accounts/lookup')
       const dataDir = resolveDataDir(options.dataDir)
-      const link = await cli.withDatabase(dataDir, (db) => createLoginLink(db, new Date()))
+      const link = await cli.withDatabase(dataDir, async (db) => {
+        if (!options.user) return createLoginLink(db, new Date())
+        const account = await findAccountByEmail(db, options.user)
+        if (!account) {
+          throw new StartupError(
+            `no account has the e-mail ${options.user}; invite it in Settings → Users, or run outpost member add`,
+          )
+        }
+        return createLoginLink(db, new Date(), account.id)
+      })
       const running = findRunningServer(dataDir)
       const base = running?.url ?? `http://${defaultHost}:${defaultPort}`
       console.log(`${base}/login?token=${link.secret}`)

@@ -1,3 +1,4 @@
+import { withAudit } from '../audit/with-audit'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
 import { parseCurrency } from '../../shared/fields/currency'
@@ -50,11 +51,14 @@ export function currenciesRoutes({ db, clock }: AppDeps) {
           ...errorResponses(400, 401, 403, 429),
         },
       }),
-      async (c) =>
-        c.json(
-          await enableCurrency(db, c.var.auth.tenantId, c.req.valid('param').code, clock.now()),
-          200,
-        ),
+      async (c) => {
+        const { code } = c.req.valid('param')
+        const record = { action: 'create', targetType: 'currency', targetId: code } as const
+        const enabled = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+          enableCurrency(trx, c.var.auth.tenantId, code, clock.now()),
+        )
+        return c.json(enabled, 200)
+      },
     )
     .openapi(
       createRoute({
@@ -68,7 +72,11 @@ export function currenciesRoutes({ db, clock }: AppDeps) {
         responses: { 204: noContent, ...errorResponses(400, 401, 403, 404, 429) },
       }),
       async (c) => {
-        await disableCurrency(db, c.var.auth.tenantId, c.req.valid('param').code)
+        const { code } = c.req.valid('param')
+        const record = { action: 'delete', targetType: 'currency', targetId: code } as const
+        await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+          disableCurrency(trx, c.var.auth.tenantId, code),
+        )
         return c.body(null, 204)
       },
     )

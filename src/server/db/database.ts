@@ -1,3 +1,4 @@
+import type { Role } from '../../shared/permissions'
 import type { Generated } from 'kysely'
 
 // Column names are camelCase here and snake_case in SQL: Kysely's CamelCasePlugin maps between them.
@@ -177,6 +178,8 @@ export interface ApiTokenTable {
   revokedAt: string | null
   /** Requests a minute this token may make; null follows its workspace's limit. */
   rateLimitPerMinute: Generated<number | null>
+  /** The account that made it: its rights never exceed that account's role. Null: CLI or owner. */
+  createdByAccountId: Generated<string | null>
 }
 
 /** A workspace's number of people or of deals, kept exact by triggers (see its migration). */
@@ -210,6 +213,8 @@ export interface SessionTable {
   createdAt: string
   expiresAt: string
   lastSeenAt: string
+  /** The signed-in account; null for the machine's owner (desktop window, plain login link). */
+  accountId: Generated<string | null>
 }
 
 export interface LoginLinkTable {
@@ -218,6 +223,8 @@ export interface LoginLinkTable {
   secretHash: string
   createdAt: string
   expiresAt: string
+  /** The account the link signs in; null for the machine's owner. */
+  accountId: Generated<string | null>
 }
 
 export interface WebhookSubscriptionTable {
@@ -461,6 +468,42 @@ export interface IdempotencyKeyTable {
   expiresAt: string
 }
 
+/** A person's sign-in identity (issue 16). */
+export interface AccountTable {
+  id: string
+  /** Lower-cased. */
+  email: string
+  name: string
+  /** `scrypt$N$r$p$salt$hash`; null for an account that signs in by link only. */
+  passwordHash: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** An account's role in one workspace, and the workspace user it acts as. */
+export interface MembershipTable {
+  accountId: string
+  tenantId: string
+  role: Role
+  userId: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface AuditLogTable {
+  id: string
+  tenantId: string
+  at: string
+  actorKind: 'account' | 'token' | 'owner'
+  actorId: string | null
+  actorName: string
+  action: string
+  targetType: string
+  targetId: string | null
+  /** JSON object of the fields sent; secrets left out. */
+  summary: string
+}
+
 export interface Database {
   workspaces: WorkspaceTable
   users: UserTable
@@ -494,4 +537,7 @@ export interface Database {
   notes: NoteTable
   savedViews: SavedViewTable
   idempotencyKeys: IdempotencyKeyTable
+  accounts: AccountTable
+  memberships: MembershipTable
+  auditLog: AuditLogTable
 }

@@ -1,6 +1,8 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppDeps, AppEnv } from '../app-env'
+import type { AuditRecord } from '../audit/service'
+import { withAudit } from '../audit/with-audit'
 import type { Db } from '../db/connection'
 import type { PageAfter } from '../db/record-page'
 import { assertOneStart, cursorPageQuery, nextLink, nextLinkHeader } from './page-cursor'
@@ -27,8 +29,8 @@ export interface CrudService<T, C, U, Created = T> {
   get(db: Db, tenantId: string, id: string): Promise<Answer<T>>
   /** `c` for what only the request knows, such as the address a created URL is shown on. */
   create(db: Db, tenantId: string, input: C, now: Date, c: Context<AppEnv>): Promise<Created>
-  update(db: Db, tenantId: string, id: string, input: U, now: Date): Promise<T>
-  remove(db: Db, tenantId: string, id: string, now: Date): Promise<void>
+  update(db: Db, tenantId: string, id: string, input: U, now: Date, c: Context<AppEnv>): Promise<T>
+  remove(db: Db, tenantId: string, id: string, now: Date, c: Context<AppEnv>): Promise<void>
 }
 
 type Operation = keyof CrudService<unknown, unknown, unknown>
@@ -71,6 +73,12 @@ export interface CrudResource<S extends z.ZodType, C extends z.ZodType, U extend
   deleteErrors?: number[]
   /** Statuses every route of the resource can add (403 for the management API). */
   authErrors: number[]
+  /**
+   * The resource's name in the audit log (`token`): its creates, updates and deletes are recorded
+   * there, in the same transaction as the change. Left out for records (people, deals...), whose
+   * changes the events tell.
+   */
+  audit?: string
   /** The operations the resource has; a resource without an update has no PATCH route. */
   service: Partial<CrudService<z.output<S>, z.output<C>, z.output<U>, unknown>>
 }
@@ -107,6 +115,16 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
   const tags = [tag]
   const withBody = [400, 401, 413, 415, 429, ...authErrors]
   const router = createRouter()
+  // Runs a change, and records it in the audit log in its transaction when the resource is audited.
+  const audited = <R>(
+    c: Context<AppEnv>,
+    record: Omit<AuditRecord, 'targetType'>,
+    work: (db: Db) => Promise<R>,
+  ): Promise<R> => {
+    const targetType = resource.audit
+    if (!targetType) return work(db)
+    return withAudit(db, c.var.auth, clock.now(), { ...record, targetType }, work)
+  }
   if (list) {
     router.openapi(
       createRoute({
@@ -188,7 +206,11 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
       }),
       async (c) => {
         const input = validated<z.output<C>>(c, 'json')
-        const created = await create(db, c.var.auth.tenantId, input, clock.now(), c)
+        const created = await audited(
+          c,
+          { action: 'create', targetId: null, changes: input },
+          (db) => create(db, c.var.auth.tenantId, input, clock.now(), c),
+        )
         // Location only where the item can be read back.
         const id = (created as { id: string }).id
         const location: Record<string, string> = get
@@ -218,7 +240,11 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
       async (c) => {
         const input = validated<z.output<U>>(c, 'json')
         const { tenantId } = c.var.auth
-        return c.json(await update(db, tenantId, c.req.param('id'), input, clock.now()), 200)
+        const id = c.req.param('id')
+        const updated = await audited(c, { action: 'update', targetId: id, changes: input }, (db) =>
+          update(db, tenantId, id, input, clock.now(), c),
+        )
+        return c.json(updated, 200)
       },
     )
   }
@@ -238,7 +264,10 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         },
       }),
       async (c) => {
-        await remove(db, c.var.auth.tenantId, c.req.valid('param').id, clock.now())
+        const { id } = c.req.valid('param')
+        await audited(c, { action: 'delete', targetId: id }, (db) =>
+          remove(db, c.var.auth.tenantId, id, clock.now(), c),
+        )
         return c.body(null, 204)
       },
     )

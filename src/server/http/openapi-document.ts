@@ -80,7 +80,8 @@ export interface ApiConventions {
 
 /**
  * Adds to a generated document what the API's shared middleware does on every route: the
- * RateLimit headers on every answer and `Retry-After` on 429 (auth/middleware.ts), and where
+ * RateLimit headers on every answer and `Retry-After` on 429 (auth/middleware.ts), the 403 of the
+ * role check (access/middleware.ts), and where
  * writes are idempotent, the `Idempotency-Key` header, the answers it can add and
  * `Idempotent-Replayed`.
  */
@@ -103,6 +104,8 @@ export function withApiConventions<D extends object>(document: D, conventions: A
     for (const [method, operation] of Object.entries(item)) {
       const idempotent = conventions.idempotentWrites && (method === 'post' || method === 'patch')
       const responses = (operation.responses ??= {})
+      // The role check (access/middleware.ts) is mounted on the whole API: any route can refuse.
+      responses['403'] ??= { description: forbiddenDescription, content: errorSchemaRef }
       if (idempotent) {
         operation.parameters = [
           ...(operation.parameters ?? []),
@@ -130,5 +133,9 @@ export function withApiConventions<D extends object>(document: D, conventions: A
   }
   return document
 }
+
+const forbiddenDescription =
+  "The session's role or the token lacks the permission this route needs, named in " +
+  '`details.permission`'
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)

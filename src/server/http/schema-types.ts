@@ -82,7 +82,7 @@ export function errorResponses(...statuses: number[]) {
   const descriptions: Record<number, string> = {
     400: 'Validation failed',
     401: 'Missing, unknown or revoked token',
-    403: 'The token lacks the needed scope',
+    403: 'The token lacks the needed scope, or the role the permission (`details.permission`)',
     404: 'Not found',
     409: 'Conflict with an existing record',
     410: 'The cursor is older than the events kept',

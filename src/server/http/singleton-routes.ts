@@ -1,4 +1,5 @@
 import { createRoute, type z } from '@hono/zod-openapi'
+import type { AuthContext } from '../app-env'
 import { pascalCase } from './crud-routes'
 import { errorResponses, jsonRequest, jsonResponse } from './schema-types'
 import { createRouter, validated } from './validation'
@@ -16,7 +17,8 @@ export interface SingletonResource<S extends z.ZodType, B extends z.ZodType> {
   /** Error statuses the change can add to those of any body (400, 413, 415). */
   changeErrors: number[]
   load(tenantId: string): Promise<z.output<S>>
-  save(tenantId: string, input: z.output<B>): Promise<z.output<S>>
+  /** `auth` is who asks, for the audit log. */
+  save(tenantId: string, input: z.output<B>, auth: AuthContext): Promise<z.output<S>>
 }
 
 /** GET / and PATCH (or PUT) / of a management-API singleton, admin token required (403). */
@@ -56,7 +58,7 @@ export function singletonRoutes<S extends z.ZodType, B extends z.ZodType>(
       }),
       async (c) => {
         const input = validated<z.output<B>>(c, 'json')
-        return c.json(await resource.save(c.var.auth.tenantId, input), 200)
+        return c.json(await resource.save(c.var.auth.tenantId, input, c.var.auth), 200)
       },
     )
 }

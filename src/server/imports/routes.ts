@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../app-env'
 import { requireToken } from '../auth/middleware'
+import { authorizeManagement } from '../access/middleware'
 import { ApiError } from '../http/errors'
 import { errorResponses, jsonResponse } from '../http/schema-types'
 import { pascalCase } from '../http/crud-routes'
@@ -97,7 +98,7 @@ const multipartUpload: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function importsRoutes(deps: AppDeps) {
   const { db, clock } = deps
   const router = createRouter()
-  router.use('*', requireToken(deps, 'admin'), multipartUpload)
+  router.use('*', requireToken(deps, 'admin'), authorizeManagement, multipartUpload)
   namedImportRoutes(router, deps)
   return router.openapi(
     createRoute({

@@ -1,3 +1,4 @@
+import { withAudit } from '../audit/with-audit'
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppDeps } from '../app-env'
@@ -45,6 +46,7 @@ const origins = (c: Context, tunnel: AppDeps['tunnel']): WebhookOrigins => ({
 export function inboundWebhooksRoutes(deps: AppDeps) {
   const { db, clock, tunnel } = deps
   return crudRoutes(deps, {
+    audit: 'inbound-webhook',
     tag,
     noun: 'inbound webhook',
     basePath,
@@ -91,12 +93,15 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
         },
       }),
       async (c) => {
-        const rotated = await rotateWebhook(
-          db,
-          c.var.auth.tenantId,
-          c.req.valid('param').id,
-          origins(c, tunnel),
-          clock.now(),
+        const { id } = c.req.valid('param')
+        const record = {
+          action: 'update',
+          targetType: 'inbound-webhook',
+          targetId: id,
+          changes: { rotated: 'url' },
+        } as const
+        const rotated = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+          rotateWebhook(trx, c.var.auth.tenantId, id, origins(c, tunnel), clock.now()),
         )
         return c.json(rotated, 200, { 'Cache-Control': 'no-store' })
       },

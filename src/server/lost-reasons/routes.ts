@@ -12,6 +12,7 @@ import {
 /** /api/app/v1/lost-reasons */
 export const lostReasonsRoutes = (deps: AppDeps) =>
   crudRoutes(deps, {
+    audit: 'lost-reason',
     tag: 'Lost reasons',
     noun: 'lost reason',
     basePath: '/api/app/v1/lost-reasons',

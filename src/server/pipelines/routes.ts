@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { withAudit } from '../audit/with-audit'
 import type { AppDeps } from '../app-env'
 import { boardRoutes } from '../deals/board-routes'
 import { crudRoutes } from '../http/crud-routes'
@@ -36,6 +37,7 @@ const writeErrors = [400, 401, 403, 404, 413, 415, 429]
 export function pipelinesRoutes(deps: AppDeps) {
   const { db, clock } = deps
   return crudRoutes(deps, {
+    audit: 'pipeline',
     tag,
     noun: 'pipeline',
     basePath: '/api/app/v1/pipelines',
@@ -78,10 +80,17 @@ export function pipelinesRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        return c.json(
-          await addStage(db, c.var.auth.tenantId, id, c.req.valid('json'), clock.now()),
-          201,
+        const input = c.req.valid('json')
+        const record = {
+          action: 'create',
+          targetType: 'stage',
+          targetId: null,
+          changes: { pipelineId: id, ...input },
+        } as const
+        const stage = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+          addStage(trx, c.var.auth.tenantId, id, input, clock.now()),
         )
+        return c.json(stage, 201)
       },
     )
     .openapi(
@@ -102,7 +111,16 @@ export function pipelinesRoutes(deps: AppDeps) {
       async (c) => {
         const { id } = c.req.valid('param')
         const { stageIds } = c.req.valid('json')
-        return c.json(await reorderStages(db, c.var.auth.tenantId, id, stageIds, clock.now()), 200)
+        const record = {
+          action: 'update',
+          targetType: 'pipeline',
+          targetId: id,
+          changes: { stageIds },
+        } as const
+        const pipeline = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+          reorderStages(trx, c.var.auth.tenantId, id, stageIds, clock.now()),
+        )
+        return c.json(pipeline, 200)
       },
     )
     .openapi(
@@ -122,10 +140,16 @@ export function pipelinesRoutes(deps: AppDeps) {
       async (c) => {
         const { id, stageId } = c.req.valid('param')
         const input = c.req.valid('json')
-        return c.json(
-          await updateStage(db, c.var.auth.tenantId, id, stageId, input, clock.now()),
-          200,
+        const record = {
+          action: 'update',
+          targetType: 'stage',
+          targetId: stageId,
+          changes: input,
+        } as const
+        const stage = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+          updateStage(trx, c.var.auth.tenantId, id, stageId, input, clock.now()),
         )
+        return c.json(stage, 200)
       },
     )
     .openapi(
@@ -141,7 +165,10 @@ export function pipelinesRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { id, stageId } = c.req.valid('param')
-        await deleteStage(db, c.var.auth.tenantId, id, stageId)
+        const record = { action: 'delete', targetType: 'stage', targetId: stageId } as const
+        await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+          deleteStage(trx, c.var.auth.tenantId, id, stageId),
+        )
         return c.body(null, 204)
       },
     )

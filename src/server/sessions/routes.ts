@@ -10,6 +10,14 @@ import type { SessionState } from '../../shared/session'
 import { desktopExchangeBody } from './schema'
 import { loginLinkCommand } from '../../shared/login-link'
 import { authenticateSession, createSession, endSession, openSessionWithLoginLink } from './service'
+import { findAccount, workspacesOfAccount } from '../accounts/lookup'
+import { checkPassword, setPassword } from '../accounts/service'
+import { passwordSignInBody, setPasswordBody } from '../accounts/schema'
+import { clientAddress } from '../http/client-address'
+import { ownerOfMachine, rolePermissions } from '../../shared/permissions'
+
+// Each attempt costs a scrypt (32 MiB, ~50 ms): ten a minute per address is plenty for a person.
+const signInAttemptsPerMinute = 10
 
 const signedOut = () =>
   new ApiError(
@@ -22,9 +30,11 @@ const signedOut = () =>
  * `outpost login-link` mints more) and
  * `POST /api/session/desktop` (the desktop app's per-launch secret) both open a session and set
  * its cookie; `GET /api/session` tells the UI whether it is signed in and which workspaces it may
- * use; `DELETE /api/session` signs out.
+ * use, with its role in each; `POST /api/session/password` signs an account in with its e-mail and
+ * password, `PUT /api/session/password` sets the signed-in account's own; `DELETE /api/session`
+ * signs out.
  */
-export function sessionRoutes({ db, clock, loginGate }: AppDeps) {
+export function sessionRoutes({ db, clock, loginGate, rateLimiter }: AppDeps) {
   const app = new Hono()
 
   app.get('/login', async (c) => {
@@ -47,8 +57,70 @@ export function sessionRoutes({ db, clock, loginGate }: AppDeps) {
     const session = cookie ? await authenticateSession(db, cookie, clock.now()) : null
     if (!cookie || !session) throw signedOut()
     if (session.extended) writeSessionCookie(c, cookie)
-    const workspaces = (await listWorkspaces(db)).map(({ id, name }) => ({ id, name }))
-    return c.json({ expiresAt: session.expiresAt, workspaces } satisfies SessionState)
+    const account = session.accountId ? await findAccount(db, session.accountId) : undefined
+    const workspaces = account
+      ? (await workspacesOfAccount(db, account.id)).map(({ id, name, role }) => ({
+          id,
+          name,
+          role,
+          permissions: [...rolePermissions[role]],
+        }))
+      : (await listWorkspaces(db)).map(({ id, name }) => ({
+          id,
+          name,
+          role: 'owner' as const,
+          permissions: [...ownerOfMachine],
+        }))
+    return c.json({
+      expiresAt: session.expiresAt,
+      account: account
+        ? {
+            id: account.id,
+            email: account.email,
+            name: account.name,
+            hasPassword: account.passwordHash !== null,
+          }
+        : null,
+      workspaces,
+    } satisfies SessionState)
+  })
+
+  // Signing in with an e-mail and password; a wrong pair says no more than that, counted per
+  // address like unauthenticated API requests, so guessing is throttled.
+  app.post('/api/session/password', jsonBody, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const limit = rateLimiter.admit(`sign-in:${clientAddress(c)}`, signInAttemptsPerMinute)
+    const parsed = passwordSignInBody.safeParse(await c.req.json().catch(() => undefined))
+    if (!parsed.success) throw validationFailure(parsed.error, 'json')
+    const account = await checkPassword(db, parsed.data.email, parsed.data.password)
+    if (!account) {
+      throw new ApiError(
+        'unauthorized',
+        'The e-mail or password is not right',
+        undefined,
+        limit.headers,
+      )
+    }
+    const session = await createSession(db, clock.now(), account.id)
+    writeSessionCookie(c, session.secret)
+    return c.json({ expiresAt: session.expiresAt }, 201)
+  })
+
+  // A signed-in account sets or changes its own password.
+  app.put('/api/session/password', jsonBody, async (c) => {
+    const cookie = readSessionCookie(c)
+    const session = cookie ? await authenticateSession(db, cookie, clock.now()) : null
+    if (!session) throw signedOut()
+    if (!session.accountId) {
+      throw new ApiError(
+        'invalid_request',
+        "The computer's owner signs in with login links and has no password",
+      )
+    }
+    const parsed = setPasswordBody.safeParse(await c.req.json().catch(() => undefined))
+    if (!parsed.success) throw validationFailure(parsed.error, 'json')
+    await setPassword(db, session.accountId, parsed.data, clock.now())
+    return c.body(null, 204)
   })
 
   app.delete('/api/session', async (c) => {

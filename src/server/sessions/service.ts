@@ -18,8 +18,15 @@ export interface NewSession extends Session {
   secret: string
 }
 
-/** Opens a session for the machine's owner and sweeps out the expired ones. */
-export async function createSession(db: Db, now: Date): Promise<NewSession> {
+/**
+ * Opens a session, for an account or (without one) the machine's owner, and sweeps out the expired
+ * ones.
+ */
+export async function createSession(
+  db: Db,
+  now: Date,
+  accountId: string | null = null,
+): Promise<NewSession> {
   const secret = generateSecret()
   const row = {
     id: randomUUID(),
@@ -27,6 +34,7 @@ export async function createSession(db: Db, now: Date): Promise<NewSession> {
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + sessionLifetimeMs).toISOString(),
     lastSeenAt: now.toISOString(),
+    accountId,
   }
   await sessions.deleteSessionsExpiredBefore(db, row.createdAt)
   await sessions.insertSession(db, row)
@@ -34,6 +42,8 @@ export async function createSession(db: Db, now: Date): Promise<NewSession> {
 }
 
 export interface ActiveSession extends Session {
+  /** The signed-in account; null for the machine's owner. */
+  accountId: string | null
   /** True when this request pushed the expiry back, so the cookie should be sent again. */
   extended: boolean
 }
@@ -50,11 +60,11 @@ export async function authenticateSession(
   if (!row || !sameDigest(row.secretHash, hash)) return null
   if (Date.parse(row.expiresAt) <= now.getTime()) return null
   if (now.getTime() - Date.parse(row.lastSeenAt) < refreshAfterMs) {
-    return { id: row.id, expiresAt: row.expiresAt, extended: false }
+    return { id: row.id, expiresAt: row.expiresAt, accountId: row.accountId, extended: false }
   }
   const expiresAt = new Date(now.getTime() + sessionLifetimeMs).toISOString()
   await sessions.extendSession(db, row.id, { expiresAt, lastSeenAt: now.toISOString() })
-  return { id: row.id, expiresAt, extended: true }
+  return { id: row.id, expiresAt, accountId: row.accountId, extended: true }
 }
 
 /** Signs out: the cookie stops working at once. */
@@ -81,10 +91,15 @@ export interface LoginLink {
 }
 
 /**
- * Mints a one-time login link. It is kept in the database, hashed, so a link minted by
- * `outpost login-link` in another process works on the running server.
+ * Mints a one-time login link, for an account (`outpost login-link --user EMAIL`) or the machine's
+ * owner. It is kept in the database, hashed, so a link minted by `outpost login-link` in another
+ * process works on the running server.
  */
-export async function createLoginLink(db: Db, now: Date): Promise<LoginLink> {
+export async function createLoginLink(
+  db: Db,
+  now: Date,
+  accountId: string | null = null,
+): Promise<LoginLink> {
   const secret = generateSecret()
   const expiresAt = new Date(now.getTime() + loginLinkLifetimeMs).toISOString()
   await inTransaction(db, async (trx) => {
@@ -94,6 +109,7 @@ export async function createLoginLink(db: Db, now: Date): Promise<LoginLink> {
       secretHash: hashSecret(secret),
       createdAt: now.toISOString(),
       expiresAt,
+      accountId,
     })
   })
   return { secret, expiresAt }
@@ -115,6 +131,6 @@ export async function openSessionWithLoginLink(
     const link = await sessions.takeLoginLinkByHash(trx, hash)
     if (!link || !sameDigest(link.secretHash, hash)) return null
     if (Date.parse(link.expiresAt) <= now.getTime()) return null
-    return createSession(trx, now)
+    return createSession(trx, now, link.accountId)
   })
 }

@@ -1,7 +1,7 @@
 // Lookups of users: what other areas may ask of this one without importing its service, so services
 // depend downward only (see docs/architecture.md, Dependency rules).
 import type { Db } from '../db/connection'
-import { findTenantRow } from '../db/tenant-rows'
+import { findTenantIdBy, findTenantRow } from '../db/tenant-rows'
 import { unknownReference } from '../http/errors'
 
 /** Whether `id` is a user of this workspace. */
@@ -23,3 +23,7 @@ export async function requireUser(
 export async function findUser(db: Db, tenantId: string, id: string) {
   return findTenantRow(db, 'users', tenantId, id)
 }
+
+/** The id of the workspace's user with this e-mail, or undefined. */
+export const findUserIdByEmail = (db: Db, tenantId: string, email: string) =>
+  findTenantIdBy(db, 'users', tenantId, 'email', email)

@@ -6,6 +6,7 @@ import { createUser, deleteUser, getUser, listUsers, updateUser } from './servic
 /** /api/app/v1/users: the workspace's members, who own people and deals. */
 export const usersRoutes = (deps: AppDeps) =>
   crudRoutes(deps, {
+    audit: 'user',
     tag: 'Users',
     noun: 'user',
     basePath: '/api/app/v1/users',

@@ -1,3 +1,4 @@
+import { withAudit } from '../audit/with-audit'
 import { createRoute } from '@hono/zod-openapi'
 import { currentAlerts } from './alerts'
 import type { AppDeps } from '../app-env'
@@ -47,6 +48,7 @@ const noStore = { 'Cache-Control': 'no-store' }
 export function webhookSubscriptionsRoutes(deps: AppDeps) {
   const { db, clock } = deps
   return crudRoutes(deps, {
+    audit: 'webhook-subscription',
     tag,
     noun: 'subscription',
     plural: 'subscriptions',
@@ -113,12 +115,19 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
           ...errorResponses(401, 403, 404, 429),
         },
       }),
-      async (c) =>
-        c.json(
-          await rotateSigningSecret(db, c.var.auth.tenantId, c.req.valid('param').id, clock.now()),
-          200,
-          noStore,
-        ),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const record = {
+          action: 'update',
+          targetType: 'webhook-subscription',
+          targetId: id,
+          changes: { rotated: 'signingSecret' },
+        } as const
+        const rotated = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+          rotateSigningSecret(trx, c.var.auth.tenantId, id, clock.now()),
+        )
+        return c.json(rotated, 200, noStore)
+      },
     )
     .route(
       '/',

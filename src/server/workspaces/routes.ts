@@ -1,4 +1,6 @@
 import type { AppDeps } from '../app-env'
+import { recordAudit } from '../audit/service'
+import { inTransaction } from '../db/connection'
 import { singletonRoutes } from '../http/singleton-routes'
 import { updateWorkspaceBody, workspaceSchema } from './schema'
 import { getWorkspace, updateWorkspace } from './service'
@@ -25,5 +27,16 @@ export const workspaceRoutes = ({ db, clock }: AppDeps) =>
     },
     changeErrors: [409],
     load: (tenantId) => getWorkspace(db, tenantId),
-    save: (tenantId, input) => updateWorkspace(db, tenantId, input, clock.now()),
+    save: (tenantId, input, auth) =>
+      inTransaction(db, async (trx) => {
+        const updated = await updateWorkspace(trx, tenantId, input, clock.now())
+        const change = {
+          action: 'update',
+          targetType: 'workspace',
+          targetId: tenantId,
+          changes: input,
+        } as const
+        await recordAudit(trx, auth, change, clock.now())
+        return updated
+      }),
   })

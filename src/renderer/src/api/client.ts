@@ -106,8 +106,11 @@ export async function answer<T>(
 }
 
 /** A request to the session routes, which are the UI's own and in no OpenAPI document. */
-export async function sessionRequest<T>(method: 'GET' | 'POST' | 'DELETE', body?: unknown) {
-  const path = method === 'POST' ? '/api/session/desktop' : '/api/session'
+export async function sessionRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  body?: unknown,
+  path = method === 'POST' ? '/api/session/desktop' : '/api/session',
+) {
   const hasBody = body !== undefined
   const response = await fetch(path, {
     method,
@@ -115,7 +118,9 @@ export async function sessionRequest<T>(method: 'GET' | 'POST' | 'DELETE', body?
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'same-origin',
   }).catch(unreachable)
-  if (response.status === 401) onSignedOut()
+  // A wrong password is a 401 too, but the sign-in form says so itself: nothing was signed out.
+  const signingIn = method === 'POST' && path === '/api/session/password'
+  if (response.status === 401 && !signingIn) onSignedOut()
   const text = await response.text()
   let parsed: unknown = text
   try {

@@ -34,6 +34,23 @@ export const session = {
   signOut: () => sessionRequest<void>('DELETE'),
   exchangeDesktopSecret: (secret: string) =>
     sessionRequest<{ expiresAt: string }>('POST', { secret }),
+  signInWithPassword: (email: string, password: string) =>
+    sessionRequest<{ expiresAt: string }>('POST', { email, password }, '/api/session/password'),
+  setPassword: (password: string, currentPassword?: string) =>
+    sessionRequest<void>('PUT', { password, currentPassword }, '/api/session/password'),
+}
+
+export const members = {
+  list: () => all((query) => answer(appApi.GET('/members', { params: { query } }))),
+  invite: (input: Schemas['InviteMember']) => answer(appApi.POST('/members', { body: input })),
+  update: (id: string, input: Schemas['UpdateMember']) =>
+    answer(appApi.PATCH('/members/{id}', { ...byId(id), body: input })),
+  remove: (id: string) => answer(appApi.DELETE('/members/{id}', byId(id))),
+}
+
+export const auditLog = {
+  page: (page: number) =>
+    answer(appApi.GET('/audit-log', { params: { query: { page, pageSize: 50 } } })),
 }
 
 export const people = {

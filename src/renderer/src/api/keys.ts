@@ -28,6 +28,8 @@ export const keys = {
   lostReasons: ['lost-reasons'] as const,
   currencies: ['currencies'] as const,
   tokens: ['tokens'] as const,
+  members: ['members'] as const,
+  auditLog: (page: number) => ['audit-log', page] as const,
   workspace: ['workspace'] as const,
   /** Every activity and note list starts with ['work']; so does My work. */
   work: ['work'] as const,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCan } from '../session/workspace'
 import { Link, useNavigate, useParams } from 'react-router'
 import { usePipelines } from '../api/reference-data'
 import { DealFormDialog } from '../deals/deal-form-dialog'
@@ -16,6 +17,7 @@ const lastPipelineKey = 'outpost.pipeline'
 /** /board/:pipelineId: pick a pipeline, see its deals by stage, move them. */
 export function BoardPage() {
   const { t } = useTranslation(['board', 'common'])
+  const canWrite = useCan('records.write')
   const { pipelineId } = useParams()
   const navigate = useNavigate()
   const pipelines = usePipelines()
@@ -33,7 +35,7 @@ export function BoardPage() {
   useEffect(() => {
     if (pipeline) localStorage.setItem(lastPipelineKey, pipeline.id)
   }, [pipeline])
-  useHotkeys({ n: () => setCreating(true) })
+  useHotkeys({ n: () => canWrite && setCreating(true) })
 
   if (pipelines.isError) {
     return <ErrorState error={pipelines.error} retry={() => void pipelines.refetch()} />
@@ -76,15 +78,17 @@ export function BoardPage() {
             ))}
           </select>
         </div>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => setCreating(true)}
-          aria-keyshortcuts="n"
-          disabled={!pipeline}
-        >
-          {t('page.newDeal')}
-        </button>
+        {canWrite && (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setCreating(true)}
+            aria-keyshortcuts="n"
+            disabled={!pipeline}
+          >
+            {t('page.newDeal')}
+          </button>
+        )}
       </header>
       {pipeline ? <PipelineBoard pipelineId={pipeline.id} /> : <BoardSkeleton />}
       {pipeline && (

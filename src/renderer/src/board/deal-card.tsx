@@ -1,6 +1,7 @@
 import { useDraggable } from '@dnd-kit/core'
 import type { KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCan } from '../session/workspace'
 import type { BoardCard, StageType } from '../api/types'
 import { formatDate, isPastDate } from '../format/dates'
 import { initials } from '../format/labels'
@@ -100,8 +101,11 @@ export function DealCardBody({ card, stageType }: { card: BoardCard; stageType: 
 /** A deal on the board: click or Enter opens it; drag it (or Space, arrows, Space) to move it. */
 export function DealCard({ card, stageType, onOpen }: CardProps) {
   const { t } = useTranslation('board')
+  // A read-only member's cards open but do not move: the move would be refused.
+  const canWrite = useCan('records.write')
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: card.id,
+    disabled: !canWrite,
     data: { stageId: card.stageId, card },
     attributes: { roleDescription: t('card.roleDescription') },
   })

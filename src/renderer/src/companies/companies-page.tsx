@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCan } from '../session/workspace'
 import { Link, useSearchParams } from 'react-router'
 import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -14,6 +15,7 @@ const pageSize = 50
 /** /companies: search by name or domain, sort by name or newest, open one, add one. */
 export function CompaniesPage() {
   const { t } = useTranslation(['companies', 'common'])
+  const canWrite = useCan('records.write')
   const [params, setParams] = useSearchParams()
   const [creating, setCreating] = useState(false)
   const q = params.get('q') ?? ''
@@ -40,9 +42,11 @@ export function CompaniesPage() {
     <article>
       <header className="page-header">
         <h1>{t('list.heading')}</h1>
-        <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
-          {t('list.newCompany')}
-        </button>
+        {canWrite && (
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            {t('list.newCompany')}
+          </button>
+        )}
       </header>
       <div className="filters">
         <label htmlFor="company-search">{t('common:search')}</label>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useCan } from '../session/workspace'
 import { useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
@@ -16,6 +17,7 @@ import '../layout/detail.css'
 /** /companies/:id: a company, its open and won deals, its people, its activities and notes. */
 export function CompanyPage() {
   const { t } = useTranslation('companies')
+  const canWrite = useCan('records.write')
   const { id = '' } = useParams()
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
@@ -63,7 +65,9 @@ export function CompanyPage() {
             </span>
           </p>
         </div>
-        <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+        {canWrite && (
+          <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+        )}
       </header>
       <div className="detail-columns">
         <div className="detail-stack">

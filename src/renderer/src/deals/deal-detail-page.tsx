@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useCan } from '../session/workspace'
 import { useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
@@ -19,6 +20,7 @@ import '../layout/detail.css'
 /** /deals/:id: a deal, what it links to, and its history of stage changes and events. */
 export function DealDetailPage() {
   const { t } = useTranslation('deals')
+  const canWrite = useCan('records.write')
   const { id = '' } = useParams()
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
@@ -61,10 +63,12 @@ export function DealDetailPage() {
           </p>
         </div>
         <div className="detail-actions">
-          {pipeline && stage?.type === 'open' && (
+          {canWrite && pipeline && stage?.type === 'open' && (
             <CloseDealButtons deal={current} pipeline={pipeline} />
           )}
-          <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+          {canWrite && (
+            <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+          )}
         </div>
       </header>
       <div className="detail-columns">

@@ -12,6 +12,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCan } from '../session/workspace'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { errorMessage } from '../api/client'
 import { deals, pipelines } from '../api/endpoints'
@@ -184,8 +185,10 @@ function ForecastCard({ card }: { card: BoardCard }) {
   const { t } = useTranslation('forecast')
   const navigate = useNavigate()
   const open = () => void navigate(`/deals/${card.id}`)
+  const canWrite = useCan('records.write')
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: card.id,
+    disabled: !canWrite,
     data: { card, stageId: card.expectedCloseDate?.slice(0, 7) ?? 'none' },
   })
   return (

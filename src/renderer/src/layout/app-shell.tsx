@@ -5,7 +5,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router'
 import { session } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { LiveStatusBadge } from '../live/live-status-badge'
-import { useWorkspace } from '../session/workspace'
+import { useCan, useWorkspace } from '../session/workspace'
 import { useHotkeys } from '../ui/hotkeys'
 import { ShortcutsDialog } from '../ui/shortcuts-dialog'
 import { CommandPalette } from '../palette/command-palette'
@@ -18,7 +18,9 @@ export function AppShell() {
   const { t } = useTranslation('layout')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const { workspaces, current, choose } = useWorkspace()
+  const { workspaces, current, account, choose } = useWorkspace()
+  const seesWebhooks = useCan('webhooks.manage')
+  const canWrite = useCan('records.write')
   const [help, setHelp] = useState(false)
   const [palette, setPalette] = useState(false)
   const openPalette = useCallback(() => setPalette(true), [])
@@ -94,23 +96,35 @@ export function AppShell() {
           </ul>
         </nav>
         <div className="sidebar-footer">
-          <label htmlFor="workspace-picker" className="sidebar-label">
-            {t('shell.workspace')}
-          </label>
-          <select
-            id="workspace-picker"
-            value={current.id}
-            onChange={(event) => {
-              choose(event.target.value)
-              void navigate('/board')
-            }}
-          >
-            {workspaces.map((workspace) => (
-              <option key={workspace.id} value={workspace.id}>
-                {workspace.name}
-              </option>
-            ))}
-          </select>
+          {workspaces.length > 1 ? (
+            <>
+              <label htmlFor="workspace-picker" className="sidebar-label">
+                {t('shell.workspace')}
+              </label>
+              <select
+                id="workspace-picker"
+                value={current.id}
+                onChange={(event) => {
+                  choose(event.target.value)
+                  void navigate('/board')
+                }}
+              >
+                {workspaces.map((workspace) => (
+                  <option key={workspace.id} value={workspace.id}>
+                    {workspace.name}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : (
+            <p className="sidebar-label">
+              {t('shell.workspace')}: <strong>{current.name}</strong>
+            </p>
+          )}
+          <p className="sidebar-label" data-testid="my-role">
+            {account ? `${account.name} · ` : ''}
+            {t(`shell.roles.${current.role}`)}
+          </p>
           <LiveStatusBadge />
           <button
             type="button"
@@ -136,7 +150,12 @@ export function AppShell() {
         </div>
       </header>
       <main id="main" className="content" tabIndex={-1}>
-        <WebhookAlerts />
+        {seesWebhooks && <WebhookAlerts />}
+        {!canWrite && (
+          <p className="read-only-notice" role="status">
+            {t('shell.readOnly')}
+          </p>
+        )}
         <Outlet />
       </main>
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCan } from '../session/workspace'
 import { parseCustomFieldKey, parseCustomFieldValue } from '../../../shared/fields/custom-field'
 import { errorMessage } from '../api/client'
 import { i18next } from '../i18n/i18n'
@@ -72,6 +73,7 @@ export function CustomFieldsCard<Record extends WithCustomFields>({
   queryKey: readonly unknown[]
 }) {
   const { t } = useTranslation(['layout', 'common'])
+  const canWrite = useCan('records.write')
   const queryClient = useQueryClient()
   const toast = useToast()
   const [rows, setRows] = useState<Row[] | null>(null)
@@ -101,7 +103,7 @@ export function CustomFieldsCard<Record extends WithCustomFields>({
     <section aria-labelledby={headingId} className="detail-card">
       <div className="card-header">
         <h2 id={headingId}>{t('customFields.heading')}</h2>
-        {!rows && (
+        {!rows && canWrite && (
           <button type="button" className="link-button" onClick={edit}>
             {t('customFields.edit')}
           </button>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCan } from '../session/workspace'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '../api/client'
 import { activities, companies, deals, people } from '../api/endpoints'
@@ -9,7 +10,12 @@ import { usePipelines } from '../api/reference-data'
 import { Dialog } from '../ui/dialog'
 import { useToast } from '../ui/toast'
 import { ActivityForm, type ActivityLinks } from '../work/activity-form'
-import { paletteCommands, type Command, type PaletteActions } from './palette-commands'
+import {
+  paletteCommands,
+  type Command,
+  type PaletteActions,
+  onlyNavigation,
+} from './palette-commands'
 import './palette.css'
 
 const perKind = 4
@@ -133,7 +139,8 @@ function Palette({ onClose, actions }: { onClose(): void; actions: PaletteAction
     },
   })
   const results = q ? found.data : undefined
-  const commands = paletteCommands(
+  const canWrite = useCan('records.write')
+  const offered = paletteCommands(
     text,
     {
       people: [],
@@ -145,6 +152,8 @@ function Palette({ onClose, actions }: { onClose(): void; actions: PaletteAction
     },
     actions,
   )
+  // A read-only member's palette goes places; its actions would all be refused.
+  const commands = canWrite ? offered : onlyNavigation(offered)
   const current = Math.min(selected, commands.length - 1)
   const run = (command: Command | undefined) => {
     if (!command) return

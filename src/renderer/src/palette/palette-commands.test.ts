@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Activity, Company, Deal, Person, Pipeline } from '../api/types'
-import { paletteCommands, type PaletteActions } from './palette-commands'
+import { onlyNavigation, paletteCommands, type PaletteActions } from './palette-commands'
 
 const calls: string[] = []
 const actions: PaletteActions = {
@@ -87,6 +87,12 @@ describe('paletteCommands', () => {
       'done Call Ana',
       'snooze Call Ana 60',
       'snooze Call Ana 1440',
+    ])
+    // A read-only member is offered only where to go.
+    expect(onlyNavigation(commands).map((command) => command.label)).toEqual([
+      'Ana Lima',
+      'Ana Acme',
+      'Ana plan',
     ])
   })
 })

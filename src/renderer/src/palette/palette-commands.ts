@@ -145,3 +145,7 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
   }
   return commands
 }
+
+/** The commands that only go somewhere: what the palette offers a read-only member. */
+export const onlyNavigation = (commands: Command[]): Command[] =>
+  commands.filter(({ id }) => /^(go|person|company|deal):/.test(id))

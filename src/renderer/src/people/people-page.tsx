@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCan } from '../session/workspace'
 import { useSearchParams } from 'react-router'
 import { SavedViews } from '../layout/saved-views'
 import { people } from '../api/endpoints'
@@ -23,6 +24,7 @@ const count = new Intl.NumberFormat(userLocale)
 /** /people: everyone in the workspace, newest first, searchable and filterable. */
 export function PeoplePage() {
   const { t } = useTranslation('people')
+  const canWrite = useCan('records.write')
   const { query, update, filtered } = usePeopleQuery()
   const [params, setParams] = useSearchParams()
   const [creating, setCreating] = useState(false)
@@ -34,7 +36,7 @@ export function PeoplePage() {
     // The previous page stays on screen while the next loads: nothing jumps.
     placeholderData: keepPreviousData,
   })
-  useHotkeys({ n: () => setCreating(true) })
+  useHotkeys({ n: () => canWrite && setCreating(true) })
   const listKey = JSON.stringify(query)
   const ids = useMemo(() => result.data?.data.map((person) => person.id), [result.data])
   const arrivals = useArrivals(listKey, result.isPlaceholderData ? undefined : ids)
@@ -54,18 +56,20 @@ export function PeoplePage() {
             current={params}
             onPick={(view) => setParams(new URLSearchParams(view))}
           />
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => setCreating(true)}
-            aria-keyshortcuts="n"
-          >
-            {t('page.newPerson')}
-          </button>
+          {canWrite && (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => setCreating(true)}
+              aria-keyshortcuts="n"
+            >
+              {t('page.newPerson')}
+            </button>
+          )}
         </div>
       </header>
       <PeopleFilters query={query} update={update} filtered={filtered} />
-      <PeopleBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />
+      {canWrite && <PeopleBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
       <div className="table-frame">
         {result.isError && !result.data ? (
           <ErrorState error={result.error} retry={() => void result.refetch()} />

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useCan } from '../session/workspace'
 import { useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
@@ -18,6 +19,7 @@ import '../layout/detail.css'
 /** /people/:id: a person, their custom fields, deals and timeline. */
 export function PersonDetailPage() {
   const { t } = useTranslation('people')
+  const canWrite = useCan('records.write')
   const { id = '' } = useParams()
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
@@ -64,7 +66,9 @@ export function PersonDetailPage() {
             )}
           </p>
         </div>
-        <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+        {canWrite && (
+          <RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+        )}
       </header>
       <div className="detail-columns">
         <div className="detail-stack">

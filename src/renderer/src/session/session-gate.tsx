@@ -5,7 +5,7 @@ import { ApiRequestError, whenSignedOut } from '../api/client'
 import { keys } from '../api/keys'
 import { ErrorState, Skeleton } from '../ui/states'
 import { loadSession } from './load-session'
-import { SignedOut } from './signed-out'
+import { NoWorkspace, SignedOut } from './signed-out'
 import { WorkspaceProvider } from './workspace'
 
 /** Renders the app only with a live session; otherwise how to sign in. */
@@ -38,5 +38,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
       </main>
     )
   }
-  return <WorkspaceProvider workspaces={session.data.workspaces}>{children}</WorkspaceProvider>
+  if (session.data.workspaces.length === 0) return <NoWorkspace />
+  return (
+    <WorkspaceProvider workspaces={session.data.workspaces} account={session.data.account}>
+      {children}
+    </WorkspaceProvider>
+  )
 }

@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
-import type { WorkspaceSummary } from '../../../shared/session'
+import type { Permission } from '../../../shared/permissions'
+import type { SessionState, WorkspaceSummary } from '../../../shared/session'
 import { setWorkspaceId } from '../api/client'
 import { keys } from '../api/keys'
 
 interface WorkspaceContextValue {
   workspaces: WorkspaceSummary[]
   current: WorkspaceSummary
+  /** The signed-in account; null for the computer's owner. */
+  account: SessionState['account']
   choose(id: string): void
 }
 
@@ -19,12 +22,22 @@ export function useWorkspace(): WorkspaceContextValue {
   return value
 }
 
+/**
+ * Whether the session's role in the current workspace has `permission`: screens and buttons it
+ * lacks are hidden (the server refuses them anyway, with a 403).
+ */
+export function useCan(permission: Permission): boolean {
+  return useWorkspace().current.permissions.includes(permission)
+}
+
 /** Which workspace the UI shows; remembered across launches, the first one by default. */
 export function WorkspaceProvider({
   workspaces,
+  account,
   children,
 }: {
   workspaces: WorkspaceSummary[]
+  account: SessionState['account']
   children: ReactNode
 }) {
   const queryClient = useQueryClient()
@@ -37,6 +50,7 @@ export function WorkspaceProvider({
     () => ({
       workspaces,
       current,
+      account,
       choose: (id) => {
         localStorage.setItem(storageKey, id)
         setWorkspaceId(id)
@@ -47,7 +61,7 @@ export function WorkspaceProvider({
         setChosen(id)
       },
     }),
-    [workspaces, current, queryClient],
+    [workspaces, current, account, queryClient],
   )
   return (
     <WorkspaceContext.Provider value={value} key={current.id}>

@@ -1,27 +1,38 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet } from 'react-router'
+import type { Permission } from '../../../shared/permissions'
+import { useWorkspace } from '../session/workspace'
 import './settings.css'
 
+// Each section, and what the session's role needs to see it (null: anyone).
 const sections = [
-  ['pipelines', 'sections.pipelines'],
-  ['lost-reasons', 'sections.lostReasons'],
-  ['activities', 'sections.activities'],
-  ['users', 'sections.users'],
-  ['currencies', 'sections.currencies'],
-  ['tokens', 'sections.tokens'],
-  ['inbound', 'sections.inbound'],
-  ['outbound', 'sections.outbound'],
-  ['tunnel', 'sections.tunnel'],
-  ['import-export', 'sections.importExport'],
-  ['backups', 'sections.backups'],
-  ['language', 'sections.language'],
-] as const
+  ['pipelines', 'sections.pipelines', 'pipelines.manage'],
+  ['lost-reasons', 'sections.lostReasons', 'workspace.manage'],
+  ['activities', 'sections.activities', 'workspace.manage'],
+  ['users', 'sections.users', 'records.read'],
+  ['currencies', 'sections.currencies', 'workspace.manage'],
+  ['tokens', 'sections.tokens', 'tokens.manage'],
+  ['inbound', 'sections.inbound', 'webhooks.manage'],
+  ['outbound', 'sections.outbound', 'webhooks.manage'],
+  ['tunnel', 'sections.tunnel', 'server.manage'],
+  ['import-export', 'sections.importExport', 'records.read'],
+  ['backups', 'sections.backups', 'server.manage'],
+  ['audit', 'sections.audit', 'audit.read'],
+  ['language', 'sections.language', null],
+] as const satisfies readonly (readonly [string, string, Permission | null])[]
+
+/** The sections this role may use, in order: the first is where /settings goes. */
+export function useSettingsSections() {
+  const { current } = useWorkspace()
+  return sections.filter(([, , needs]) => needs === null || current.permissions.includes(needs))
+}
 
 // Only the desktop app can move onto a team server (preload/api.ts `teamServer`).
 const desktopSections = [['team-server', 'sections.teamServer']] as const
 
 export function SettingsLayout() {
   const { t } = useTranslation('settings')
+  const visible = useSettingsSections()
   return (
     <div className="settings">
       <header className="page-header">
@@ -30,7 +41,7 @@ export function SettingsLayout() {
       <div className="settings-body">
         <nav aria-label={t('heading')} className="settings-nav">
           <ul>
-            {[...sections, ...(window.outpost ? desktopSections : [])].map(([path, label]) => (
+            {[...visible, ...(window.outpost ? desktopSections : [])].map(([path, label]) => (
               <li key={path}>
                 <NavLink to={`/settings/${path}`}>{t(label)}</NavLink>
               </li>

@@ -1,13 +1,19 @@
 import { Navigate, type RouteObject } from 'react-router'
 import { page } from '../layout/lazy-page'
-import { SettingsLayout } from './settings-layout'
+import { SettingsLayout, useSettingsSections } from './settings-layout'
+
+/** /settings opens the first section the session's role may use. */
+function FirstSection() {
+  const [first] = useSettingsSections()
+  return <Navigate to={first?.[0] ?? 'language'} replace />
+}
 
 /** /settings/*: everything the spec leaves to "the web app". */
 export const settingsRoutes: RouteObject = {
   path: 'settings',
   element: <SettingsLayout />,
   children: [
-    { index: true, element: <Navigate to="pipelines" replace /> },
+    { index: true, element: <FirstSection /> },
     {
       path: 'pipelines/:pipelineId?',
       lazy: page(() => import('./pipelines/pipelines-settings'), 'PipelinesSettings'),
@@ -39,6 +45,7 @@ export const settingsRoutes: RouteObject = {
       lazy: page(() => import('./import-export/import-export-page'), 'ImportExportPage'),
     },
     { path: 'backups', lazy: page(() => import('./backups-settings'), 'BackupsSettings') },
+    { path: 'audit', lazy: page(() => import('./audit-log-settings'), 'AuditLogSettings') },
     { path: 'language', lazy: page(() => import('./language-settings'), 'LanguageSettings') },
     {
       path: 'team-server',

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { tokens } from '../api/endpoints'
+import { useQuery } from '@tanstack/react-query'
+import { members, tokens } from '../api/endpoints'
 import { keys } from '../api/keys'
 import type { ApiToken } from '../api/types'
 import { useSettingsMutation } from './use-settings-mutation'
@@ -16,10 +17,18 @@ export function TokensTable({
   onRevoke(token: ApiToken): void
 }) {
   const { t } = useTranslation(['settings', 'common'])
+  // Who made each token: its rights never exceed that member's role.
+  const accounts = useQuery({ queryKey: keys.members, queryFn: members.list })
+  const makerOf = (token: ApiToken) =>
+    token.createdByAccountId === null
+      ? t('tokens.table.madeByOwner')
+      : (accounts.data?.find((member) => member.id === token.createdByAccountId)?.name ??
+        t('tokens.table.madeByFormer'))
   return (
     <DataTable
       columns={[
         t('common:name'),
+        t('tokens.table.madeBy'),
         t('tokens.table.scope'),
         t('tokens.table.token'),
         t('tokens.table.rateLimit'),
@@ -31,6 +40,7 @@ export function TokensTable({
       {tokens.map((token) => (
         <tr key={token.id}>
           <td>{token.name}</td>
+          <td>{makerOf(token)}</td>
           <td>{token.scope}</td>
           <td>
             <code>{token.prefix}…</code>

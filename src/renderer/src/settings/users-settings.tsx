@@ -10,6 +10,8 @@ import { QueryView } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
 import { QuietInput } from '../ui/quiet-input'
 import { InlineForm } from '../ui/inline-form'
+import { useCan, useWorkspace } from '../session/workspace'
+import { MembersSection, MyPassword } from './members-settings'
 
 const affected = [keys.users, keys.people, keys.boards]
 
@@ -17,6 +19,40 @@ const affected = [keys.users, keys.people, keys.boards]
 export function UsersSettings() {
   const { t } = useTranslation(['settings', 'common'])
   const list = useUsers()
+  const managesUsers = useCan('users.manage')
+  const { account } = useWorkspace()
+  return (
+    <section aria-labelledby="users-heading">
+      <h2 id="users-heading">{t('users.heading')}</h2>
+      <p className="section-intro">{t('users.intro')}</p>
+      <QueryView query={list} loading={t('users.loading')} empty={t('users.empty')}>
+        {(data) => (
+          <>
+            <ul className="edit-list">
+              {data.map((user) =>
+                managesUsers ? (
+                  <UserRow key={user.id} user={user} />
+                ) : (
+                  <li key={user.id} className="edit-row">
+                    {user.name} {user.email && <small>{user.email}</small>}
+                  </li>
+                ),
+              )}
+            </ul>
+            {/* A signed-in account is its membership's user; only the computer's owner says. */}
+            {!account && <WhoAmI users={data} />}
+          </>
+        )}
+      </QueryView>
+      <MyPassword />
+      {managesUsers && <MembersSection />}
+      {managesUsers && <AddUser />}
+    </section>
+  )
+}
+
+function AddUser() {
+  const { t } = useTranslation(['settings', 'common'])
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const create = useSettingsMutation(users.create, {
@@ -36,43 +72,27 @@ export function UsersSettings() {
     )
   }
   return (
-    <section aria-labelledby="users-heading">
-      <h2 id="users-heading">{t('users.heading')}</h2>
-      <p className="section-intro">{t('users.intro')}</p>
-      <QueryView query={list} loading={t('users.loading')} empty={t('users.empty')}>
-        {(data) => (
-          <>
-            <ul className="edit-list">
-              {data.map((user) => (
-                <UserRow key={user.id} user={user} />
-              ))}
-            </ul>
-            <WhoAmI users={data} />
-          </>
-        )}
-      </QueryView>
-      <InlineForm
-        title={t('users.add')}
-        onSubmit={submit}
-        submit={{ label: t('common:add'), disabled: create.isPending || !name.trim() }}
-      >
-        <QuietInput
-          id="new-user-name"
-          label={t('common:name')}
-          placeholder={t('common:name')}
-          value={name}
-          onValue={setName}
-        />
-        <QuietInput
-          id="new-user-email"
-          label={t('common:email')}
-          type="email"
-          placeholder={t('users.emailOptional')}
-          value={email}
-          onValue={setEmail}
-        />
-      </InlineForm>
-    </section>
+    <InlineForm
+      title={t('users.add')}
+      onSubmit={submit}
+      submit={{ label: t('common:add'), disabled: create.isPending || !name.trim() }}
+    >
+      <QuietInput
+        id="new-user-name"
+        label={t('common:name')}
+        placeholder={t('common:name')}
+        value={name}
+        onValue={setName}
+      />
+      <QuietInput
+        id="new-user-email"
+        label={t('common:email')}
+        type="email"
+        placeholder={t('users.emailOptional')}
+        value={email}
+        onValue={setEmail}
+      />
+    </InlineForm>
   )
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { useCan } from '../session/workspace'
 import { useUsers } from '../api/reference-data'
 import type { Activity, MyWork } from '../api/types'
 import { WhenLoaded } from '../ui/states'
@@ -41,13 +42,14 @@ export function ActivityItem({
   names?: MyWork['names']
 }) {
   const { t } = useTranslation('work')
+  const canWrite = useCan('records.write')
   const state = activity.done ? 'done' : dueState(activity)
   return (
     <li className={`activity-item activity-${state}`}>
       <input
         type="checkbox"
         checked={activity.done}
-        disabled={busy}
+        disabled={busy || !canWrite}
         aria-label={t(activity.done ? 'item.markNotDone' : 'item.markDone', {
           subject: activity.subject,
         })}

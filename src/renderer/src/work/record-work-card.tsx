@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query'
+import { useCan } from '../session/workspace'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Activity, TimelineEvent } from '../api/types'
@@ -35,6 +36,7 @@ export function RecordWorkCard({
   events?: UseQueryResult<{ data: TimelineEvent[] }>
 }) {
   const { t } = useTranslation('work')
+  const canWrite = useCan('records.write')
   const [next, setNext] = useState<Activity | null>(null)
   const { activityList, noteList } = useRecordWork(record)
   const toggle = useToggleDone(setNext)
@@ -65,7 +67,7 @@ export function RecordWorkCard({
   return (
     <section aria-labelledby={`${record.kind}-work`} className="detail-card work-card">
       <h2 id={`${record.kind}-work`}>{t('card.heading')}</h2>
-      <WorkComposer record={record} />
+      {canWrite && <WorkComposer record={record} />}
       {failed && <ErrorState error={failed} retry={() => void activityList.refetch()} />}
       {(activityList.isPending || noteList.isPending) && (
         <Skeleton lines={3} label={t('card.loading')} />

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCan } from '../session/workspace'
 import { ConfirmDialog, Dialog } from '../ui/dialog'
 import { useRemoveWork } from './use-work-edits'
 
@@ -24,7 +25,10 @@ export function WorkItemActions({
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const remove = useRemoveWork(kind)
+  const canWrite = useCan('records.write')
   const close = () => setEditing(false)
+  // A read-only member reads the item; its buttons (Pin, Edit, Delete) would all be refused.
+  if (!canWrite) return null
   return (
     <div className="work-item-actions">
       {extra}

@@ -17,6 +17,7 @@ import * as sealingKey from './2026-11-25T0600-sealing-key'
 import * as activitiesNotes from './2026-11-25T0700-activities-notes'
 import * as peopleNameOrder from './2026-11-25T1000-people-name-order'
 import * as idempotencyKeys from './2026-11-25T1100-idempotency-keys'
+import * as accountsRoles from './2026-11-25T1930-accounts-roles'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0700-activities-notes': activitiesNotes,
   '2026-11-25T1000-people-name-order': peopleNameOrder,
   '2026-11-25T1100-idempotency-keys': idempotencyKeys,
+  '2026-11-25T1930-accounts-roles': accountsRoles,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -157,6 +157,58 @@ export interface paths {
     patch: operations['updateUser']
     trace?: never
   }
+  '/members': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List the accounts that may sign in to this workspace, with their roles
+     * @description One page of the workspace's members, newest first (`createdAt`, then `id`). Walk the pages by increasing `page` until `hasMore` is false.
+     */
+    get: operations['listMembers']
+    put?: never
+    /**
+     * Invite an account by e-mail with a role (only owners make owners)
+     * @description Creates a member and answers it with 201 and its URL in `Location`. Fields left out take their documented defaults.
+     */
+    post: operations['createMember']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/members/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Get a member
+     * @description The member with this id; 404 when the workspace has none.
+     */
+    get: operations['getMember']
+    put?: never
+    post?: never
+    /**
+     * Take an account out of the workspace; its sessions and tokens lose it at once
+     * @description Deletes the member for good (there is no undelete) and answers 204.
+     */
+    delete: operations['deleteMember']
+    options?: never
+    head?: never
+    /**
+     * Change a member's role (only owners make or unmake owners; one owner stays)
+     * @description Changes the fields sent and leaves the others as they are; `null` clears an optional field. Answers the whole member as it now is.
+     */
+    patch: operations['updateMember']
+    trace?: never
+  }
   '/companies': {
     parameters: {
       query?: never
@@ -1377,6 +1429,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/audit-log': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List the audit log, newest first
+     * @description Every change to tokens, webhooks, members, users, pipelines and workspace settings: when, by whom (account, token or the machine owner), what and which fields; never a secret.
+     */
+    get: operations['listAuditLog']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -1542,6 +1614,69 @@ export interface components {
       name?: string
       /** Format: email */
       email?: string | null
+    }
+    MemberPage: {
+      /** @description Items of the current page */
+      data: components['schemas']['Member'][]
+      /** @description Echo of the requested page */
+      page: number
+      /** @description Echo of the requested page size */
+      pageSize: number
+      /** @description Total number of items in the workspace */
+      total: number
+      /** @description True when at least one more page exists */
+      hasMore: boolean
+    }
+    /** @description An account that may sign in to this workspace, and its role. */
+    Member: {
+      /**
+       * Format: uuid
+       * @description The member's account
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      email: string
+      name: string
+      /**
+       * @description `owner` and `admin` manage everything of the workspace (only owners make owners); `member` works records; `read-only` reads. See docs/security.md.
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'member' | 'read-only'
+      /**
+       * Format: uuid
+       * @description The workspace user this account acts as: timelines name their changes
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      userId: string | null
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      updatedAt: string
+    }
+    /** @description Adds the account with this e-mail (made when new, with no password: `outpost login-link --user EMAIL` prints its first sign-in link) and a workspace user of the same name. */
+    InviteMember: {
+      /** Format: email */
+      email: string
+      /** @description Defaults to the part before the @ */
+      name?: string
+      /**
+       * @description `owner` and `admin` manage everything of the workspace (only owners make owners); `member` works records; `read-only` reads. See docs/security.md.
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'member' | 'read-only'
+    }
+    UpdateMember: {
+      /**
+       * @description `owner` and `admin` manage everything of the workspace (only owners make owners); `member` works records; `read-only` reads. See docs/security.md.
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'member' | 'read-only'
     }
     CompanySearchPage: {
       /** @description Items of the current page */
@@ -2509,6 +2644,12 @@ export interface components {
       revokedAt: string | null
       /** @description Requests a minute this token may make; null follows the workspace's limit */
       rateLimitPerMinute: number | null
+      /**
+       * Format: uuid
+       * @description The account that made it: the token never has more rights than that account's role in the workspace. Null for tokens made by the CLI or the machine owner.
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      createdByAccountId: string | null
     }
     CreatedApiToken: components['schemas']['ApiToken'] & {
       /** @description The token itself. Shown this once, never again. */
@@ -3441,6 +3582,49 @@ export interface components {
       /** @description The backup taken just before the restore: restore it to undo */
       undo: string | null
     }
+    AuditPage: {
+      /** @description Items of the current page */
+      data: components['schemas']['AuditEntry'][]
+      /** @description Echo of the requested page */
+      page: number
+      /** @description Echo of the requested page size */
+      pageSize: number
+      /** @description Total number of items in the workspace */
+      total: number
+      /** @description True when at least one more page exists */
+      hasMore: boolean
+    }
+    /** @description Who changed what in the workspace settings. */
+    AuditEntry: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      at: string
+      actor: {
+        /**
+         * @description A signed-in account, an API token, or the machine's owner
+         * @enum {string}
+         */
+        kind: 'account' | 'token' | 'owner'
+        id: string | null
+        name: string
+      }
+      /** @enum {string} */
+      action: 'create' | 'update' | 'delete'
+      /** @example token */
+      targetType: string
+      targetId: string | null
+      /** @description The fields the request sent; secrets are never recorded */
+      changes: {
+        [key: string]: unknown
+      }
+    }
   }
   responses: never
   parameters: never
@@ -3514,7 +3698,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -3618,7 +3802,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -3722,7 +3906,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -3831,7 +4015,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -3920,7 +4104,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -3991,7 +4175,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4096,7 +4280,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4169,7 +4353,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4260,7 +4444,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4327,7 +4511,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4411,7 +4595,449 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflict with an existing record */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listMembers: {
+    parameters: {
+      query?: {
+        /** @description Page number, 1-indexed. */
+        page?: number
+        /** @description Items per page, at most 100. */
+        pageSize?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page of members */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MemberPage']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  createMember: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InviteMember']
+      }
+    }
+    responses: {
+      /** @description The created member */
+      201: {
+        headers: {
+          /** @description Where the created item can be read: its GET URL, from the site root */
+          Location?: string
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Member']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflict with an existing record */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getMember: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The member */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Member']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  deleteMember: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Done; no body */
+      204: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflict with an existing record */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updateMember: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMember']
+      }
+    }
+    responses: {
+      /** @description The updated member */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Member']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4533,7 +5159,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4606,7 +5232,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4697,7 +5323,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4766,7 +5392,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4835,7 +5461,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4902,7 +5528,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4986,7 +5612,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5102,7 +5728,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5175,7 +5801,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5266,7 +5892,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5333,7 +5959,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5428,7 +6054,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5534,7 +6160,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5640,7 +6266,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5741,7 +6367,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5837,7 +6463,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5954,7 +6580,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6023,7 +6649,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6122,7 +6748,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6180,7 +6806,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6264,7 +6890,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6368,7 +6994,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6523,7 +7149,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6581,7 +7207,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6650,7 +7276,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6734,7 +7360,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6838,7 +7464,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6955,7 +7581,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7060,7 +7686,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7133,7 +7759,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7213,7 +7839,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7280,7 +7906,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7375,7 +8001,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7466,7 +8092,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7537,7 +8163,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7626,7 +8252,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7717,7 +8343,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7788,7 +8414,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7859,7 +8485,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -7948,7 +8574,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8017,7 +8643,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8086,7 +8712,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8153,7 +8779,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8236,7 +8862,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8309,7 +8935,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8389,7 +9015,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8456,7 +9082,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8540,7 +9166,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8645,7 +9271,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8718,7 +9344,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8809,7 +9435,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8876,7 +9502,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8960,7 +9586,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9073,7 +9699,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9168,7 +9794,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9297,7 +9923,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9367,7 +9993,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9437,7 +10063,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9530,7 +10156,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9601,7 +10227,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9672,7 +10298,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9743,7 +10369,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9815,7 +10441,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9888,7 +10514,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9968,7 +10594,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10035,7 +10661,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10119,7 +10745,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10210,7 +10836,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10290,7 +10916,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10377,7 +11003,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10461,7 +11087,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10570,7 +11196,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10640,7 +11266,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10724,7 +11350,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10815,7 +11441,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10882,7 +11508,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10938,7 +11564,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -11009,7 +11635,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -11098,7 +11724,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -11165,7 +11791,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -11245,7 +11871,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The token lacks the needed scope */
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -11258,6 +11884,78 @@ export interface operations {
       }
       /** @description Not found */
       404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listAuditLog: {
+    parameters: {
+      query?: {
+        /** @description Page number, 1-indexed. */
+        page?: number
+        /** @description Items per page, at most 100. */
+        pageSize?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page of the audit log */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AuditPage']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']

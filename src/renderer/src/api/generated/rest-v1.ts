@@ -2441,6 +2441,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
       409: {
         headers: {
@@ -2545,6 +2556,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -2677,6 +2699,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Rate limit exceeded */
       429: {
         headers: {
@@ -2737,6 +2770,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -2839,6 +2883,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Not found */
       404: {
         headers: {
@@ -2886,6 +2941,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -2966,6 +3032,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -3091,6 +3168,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -3227,6 +3315,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Rate limit exceeded */
       429: {
         headers: {
@@ -3287,6 +3386,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -3389,6 +3499,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Not found */
       404: {
         headers: {
@@ -3436,6 +3557,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -3516,6 +3648,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -3646,6 +3789,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Conflict with an existing record */
       409: {
         headers: {
@@ -3732,6 +3886,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Conflict with an existing record */
       409: {
         headers: {
@@ -3792,6 +3957,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -3887,6 +4063,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Rate limit exceeded */
       429: {
         headers: {
@@ -3947,6 +4134,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -4071,6 +4269,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Not found */
       404: {
         headers: {
@@ -4176,6 +4385,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Not found */
       404: {
         headers: {
@@ -4223,6 +4443,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -4303,6 +4534,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -4435,6 +4677,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Rate limit exceeded */
       429: {
         headers: {
@@ -4495,6 +4748,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -4597,6 +4861,17 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description Not found */
       404: {
         headers: {
@@ -4644,6 +4919,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
@@ -4724,6 +5010,17 @@ export interface operations {
       }
       /** @description Missing, unknown or revoked token */
       401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The session's role or the token lacks the permission this route needs, named in `details.permission` */
+      403: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
