@@ -1,44 +1,81 @@
 // Moving up (issue 16): `outpost migrate --from <data dir> --to <database>` copies a laptop's
-// workspaces to a team server's database, verified table by table, and resumes when cut off.
+// workspaces to a team server's database, verified table by table, and resumes when cut off. The
+// team database is PostgreSQL with OUTPOST_TEST_DATABASE=postgres (npm run test:postgres), else a
+// SQLite file; the laptop is always a SQLite data folder.
 import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDataDir } from '../src/server/workspace-store'
-import { movingTables, stayingTables } from '../src/server/move-up/tables'
-import { startServer } from '../src/server/server'
-import { silentLogger } from '../src/server/logger'
 import { createApiToken } from '../src/server/auth/service'
+import { openDatabase } from '../src/server/db/connection'
+import { silentLogger } from '../src/server/logger'
+import { movingTables, stayingTables } from '../src/server/move-up/tables'
+import { startServer, type RunningServer } from '../src/server/server'
+import { ensureDefaultWorkspace, openDataDir } from '../src/server/workspace-store'
+import { bin, requireBuiltCli, runCli } from './support/cli'
 import { subscribe } from './support/events'
 import { createDeal, createPerson, salesPipeline } from './support/fixtures'
-import { bin, requireBuiltCli, runCli } from './support/cli'
-import { caller, startTestServer, type TestServer } from './support/server'
+import { freshTestDatabase, onPostgres } from './support/postgres'
+import { caller, type Caller } from './support/server'
 
 const folders: string[] = []
+const dropped: (() => Promise<void>)[] = []
 const tempFolder = (name: string) => {
   const folder = mkdtempSync(join(tmpdir(), `outpost-${name}-`))
   folders.push(folder)
   return folder
 }
-afterAll(() => {
+afterAll(async () => {
+  for (const drop of dropped) await drop()
   for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 })
 
-/** The team database: a SQLite file in its own folder (the team server's data folder). */
-function teamTarget(): { dataDir: string; to: string } {
+/** The team database and the team server's data folder. */
+async function teamTarget(): Promise<{ dataDir: string; to: string; databaseUrl?: string }> {
   const dataDir = tempFolder('team')
-  return { dataDir, to: join(dataDir, 'outpost.sqlite') }
+  if (!onPostgres()) return { dataDir, to: join(dataDir, 'outpost.sqlite') }
+  const database = await freshTestDatabase()
+  dropped.push(database.drop)
+  return { dataDir, to: database.url, databaseUrl: database.url }
+}
+
+/** One number read from the team database, while a move may be writing to it (0: not yet). */
+async function numberOn(to: string, query: string): Promise<number> {
+  const db = openDatabase(to)
+  try {
+    return Number((await sql<{ n: number }>`${sql.raw(query)}`.execute(db)).rows[0]?.n ?? 0)
+  } catch {
+    return 0
+  } finally {
+    await db.destroy()
+  }
+}
+
+interface Laptop {
+  server: RunningServer
+  dataDir: string
+  admin: Caller
+  tenantId: string
+}
+
+async function startLaptop(): Promise<Laptop> {
+  const dataDir = tempFolder('laptop')
+  const server = await startServer({ dataDir, port: 0, logger: silentLogger })
+  const { id: tenantId } = await ensureDefaultWorkspace(server.db, new Date())
+  const made = await createApiToken(server.db, tenantId, { name: 'l', scope: 'admin' }, new Date())
+  return { server, dataDir, admin: caller(server.url, made.token), tenantId }
 }
 
 describe('outpost migrate', () => {
-  let laptop: TestServer
+  let laptop: Laptop
   beforeAll(async () => {
     requireBuiltCli()
-    laptop = await startTestServer()
+    laptop = await startLaptop()
   })
-  afterAll(() => laptop.close())
+  afterAll(() => laptop.server.close())
 
   it('copies every workspace record to the team database and checks each table', async () => {
     const { admin } = laptop
@@ -51,18 +88,24 @@ describe('outpost migrate', () => {
     const subscription = await subscribe(admin, 'http://127.0.0.1:9/hook')
 
     // While the laptop's server runs, as a user would.
-    const team = teamTarget()
+    const team = await teamTarget()
     const moved = await runCli(['migrate', '--from', laptop.dataDir, '--to', team.to])
     expect(moved.stderr).toBe('')
     expect(moved.code).toBe(0)
     expect(moved.stdout).toMatch(/^ok +people +2 rows/m)
+    expect(moved.stdout).toMatch(/^ok +events +\d+ rows/m)
     expect(moved.stdout).not.toMatch(/DIFF/)
     expect(moved.stdout).toContain('Every table arrived whole')
     expect(existsSync(join(laptop.dataDir, 'move-up-snapshot.sqlite'))).toBe(false)
 
     // The team server, given the laptop's sealing key, serves the same records.
     copyFileSync(join(laptop.dataDir, 'secrets.key'), join(team.dataDir, 'secrets.key'))
-    const server = await startServer({ dataDir: team.dataDir, port: 0, logger: silentLogger })
+    const server = await startServer({
+      dataDir: team.dataDir,
+      databaseUrl: team.databaseUrl,
+      port: 0,
+      logger: silentLogger,
+    })
     try {
       const { token } = await createApiToken(
         server.db,
@@ -85,23 +128,19 @@ describe('outpost migrate', () => {
       expect(events.body.data.map((event: { type: string }) => event.type)).toContain(
         'deal.created',
       )
+      // New events follow the copied ones: the feed's order goes on past them.
+      const later = await createPerson(there, { fullName: 'After the move' })
+      const feed = await there.get('/api/v1/events?limit=100')
+      expect(feed.body.data.at(-1).data.object.id).toBe(later.id)
     } finally {
       await server.close()
     }
   })
 
   it('refuses a team database that already holds workspaces', async () => {
-    const team = teamTarget()
-    const other = await openDataDir(team.dataDir)
-    await other
-      .insertInto('workspaces')
-      .values({
-        id: 'w-existing',
-        name: 'Existing',
-        createdAt: new Date().toISOString(),
-        updatedAt: new Date().toISOString(),
-      } as never)
-      .execute()
+    const team = await teamTarget()
+    const other = await openDataDir(team.dataDir, team.databaseUrl)
+    await ensureDefaultWorkspace(other, new Date())
     await other.destroy()
     const refused = await runCli(['migrate', '--from', laptop.dataDir, '--to', team.to])
     expect(refused.code).toBe(1)
@@ -113,8 +152,7 @@ describe('an interrupted move', () => {
   it('resumes where it stopped, with no row missing and none twice', async () => {
     requireBuiltCli()
     const laptopDir = tempFolder('laptop')
-    const db = await openDataDir(laptopDir)
-    await db.destroy()
+    await (await openDataDir(laptopDir)).destroy()
     // 20,000 people written straight to the file: enough batches to cut the copy off midway.
     const file = new BetterSqlite3(join(laptopDir, 'outpost.sqlite'))
     const at = new Date().toISOString()
@@ -134,28 +172,16 @@ describe('an interrupted move', () => {
     })()
     file.close()
 
-    const team = teamTarget()
+    const team = await teamTarget()
+    const copiedPeople = () => numberOn(team.to, 'select count(*) as n from people')
     const child = spawn(process.execPath, [bin, 'migrate', '--from', laptopDir, '--to', team.to])
     // Cut off once some people, not all, are on the team side.
-    const copiedPeople = () => {
-      if (!existsSync(team.to)) return 0
-      try {
-        const target = new BetterSqlite3(team.to, { readonly: true })
-        try {
-          return (target.prepare('select count(*) as n from people').get() as { n: number }).n
-        } finally {
-          target.close()
-        }
-      } catch {
-        return 0
-      }
-    }
-    for (let waited = 0; copiedPeople() === 0 && waited < 30_000; waited += 10) {
+    for (let waited = 0; (await copiedPeople()) === 0 && waited < 30_000; waited += 10) {
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
     child.kill('SIGKILL')
     await new Promise((resolve) => child.once('exit', resolve))
-    const before = copiedPeople()
+    const before = await copiedPeople()
     expect(before).toBeGreaterThan(0)
     expect(before).toBeLessThan(20_000)
 
@@ -164,20 +190,18 @@ describe('an interrupted move', () => {
     expect(resumed.code).toBe(0)
     expect(resumed.stdout).toContain('Resumed the move begun earlier.')
     expect(resumed.stdout).toMatch(/^ok +people +20000 rows/m)
-    expect(copiedPeople()).toBe(20_000)
-    const target = new BetterSqlite3(team.to, { readonly: true })
-    const counted = target
-      .prepare(`select total from record_counts where tenant_id = 'w1' and kind = 'people'`)
-      .get() as { total: number }
-    target.close()
-    expect(counted.total).toBe(20_000)
+    expect(await copiedPeople()).toBe(20_000)
+    const counted = await numberOn(
+      team.to,
+      `select total as n from record_counts where tenant_id = 'w1' and kind = 'people'`,
+    )
+    expect(counted).toBe(20_000)
   }, 120_000)
 })
 
 describe('the tables a move carries', () => {
   it('moves every table but the ones named as staying, parents first', async () => {
     const dataDir = tempFolder('tables')
-    mkdirSync(dataDir, { recursive: true })
     await (await openDataDir(dataDir)).destroy()
     const db = new BetterSqlite3(join(dataDir, 'outpost.sqlite'), { readonly: true })
     const tables = movingTables(db)
@@ -191,6 +215,9 @@ describe('the tables a move carries', () => {
       'events',
       'activities',
       'notes',
+      'accounts',
+      'memberships',
+      'audit_log',
     ]) {
       expect(names).toContain(must)
     }
@@ -198,5 +225,6 @@ describe('the tables a move carries', () => {
     expect(names.indexOf('workspaces')).toBeLessThan(names.indexOf('people'))
     expect(names.indexOf('people')).toBeLessThan(names.indexOf('person_tags'))
     expect(names.indexOf('stages')).toBeLessThan(names.indexOf('deals'))
+    expect(names.indexOf('accounts')).toBeLessThan(names.indexOf('memberships'))
   })
 })

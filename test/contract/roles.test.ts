@@ -230,7 +230,7 @@ describe('tokens made by an account', () => {
   })
 
   it('tokens of the CLI or the machine owner keep their scope', async () => {
-    expect((await server.admin.get('/api/app/v1/backups')).status).toBe(200)
+    expect((await server.admin.get('/api/app/v1/tunnel')).status).toBe(200)
     expect((await server.admin.get('/api/app/v1/tokens')).status).toBe(200)
   })
 })

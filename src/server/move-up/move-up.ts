@@ -5,9 +5,9 @@
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { PostgresAdapter, sql } from 'kysely'
+import { sql } from 'kysely'
 import { copyDatabase } from '../backups/copy-database'
-import type { Db } from '../db/connection'
+import { engineOf, type Db } from '../db/connection'
 import { databaseFileName } from '../data-dir'
 import { StartupError } from '../startup-error'
 import { copyTable } from './copy-table'
@@ -47,8 +47,8 @@ async function holdsWorkspaces(target: AnyDb): Promise<boolean> {
 }
 
 /** On PostgreSQL, the events' sequence moves past the seq values copied in with them. */
-async function advanceSequences(target: AnyDb): Promise<void> {
-  if (!(target.getExecutor().adapter instanceof PostgresAdapter)) return
+async function advanceSequences(target: Db): Promise<void> {
+  if (engineOf(target) !== 'postgres') return
   await sql`select setval(pg_get_serial_sequence('events', 'seq'),
     coalesce((select max(seq) from events), 0) + 1, false)`.execute(target)
 }
@@ -103,7 +103,7 @@ export async function moveUp(
       if (at.done) continue
       await copyTable(snapshot, target, table, at, (rows) => report.copied(table.name, rows))
     }
-    await advanceSequences(raw)
+    await advanceSequences(target)
     const checks = await verifyTables(snapshot, target, tables)
     return { resumed, checks }
   } finally {

@@ -89,7 +89,7 @@ export function sessionRoutes({ db, clock, loginGate, rateLimiter }: AppDeps) {
   // address like unauthenticated API requests, so guessing is throttled.
   app.post('/api/session/password', jsonBody, async (c) => {
     c.header('Cache-Control', 'no-store')
-    const limit = rateLimiter.admit(`sign-in:${clientAddress(c)}`, signInAttemptsPerMinute)
+    const limit = await rateLimiter.admit(`sign-in:${clientAddress(c)}`, signInAttemptsPerMinute)
     const parsed = passwordSignInBody.safeParse(await c.req.json().catch(() => undefined))
     if (!parsed.success) throw validationFailure(parsed.error, 'json')
     const account = await checkPassword(db, parsed.data.email, parsed.data.password)

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import * as baseline from './2026-11-25T2000-baseline'
 import * as rateLimitWindows from './2026-11-25T2100-rate-limit-windows'
+import * as accountsRoles from './2026-11-25T2200-accounts-roles'
 
 // PostgreSQL's migrations, listed in code like SQLite's (db/migrations/index.ts). The baseline
 // creates the schema SQLite's list had reached when PostgreSQL came; from then on, every change
@@ -10,6 +11,7 @@ import * as rateLimitWindows from './2026-11-25T2100-rate-limit-windows'
 const migrations: Record<string, Migration> = {
   '2026-11-25T2000-baseline': baseline,
   '2026-11-25T2100-rate-limit-windows': rateLimitWindows,
+  '2026-11-25T2200-accounts-roles': accountsRoles,
 }
 
 export const postgresMigrationProvider: MigrationProvider = {
