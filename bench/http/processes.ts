@@ -49,12 +49,18 @@ function running(child: ChildProcess, url: string, startMs: number): Running {
   }
 }
 
-/** `outpost serve` as a user runs it (the built CLI), on `dataDir`, on a free port. */
-export const startOutpost = (dataDir: string) =>
+/**
+ * `outpost serve` as a user runs it (the built CLI), on `dataDir` (and on the PostgreSQL database
+ * `databaseUrl`, when given), on a free port.
+ */
+export const startOutpost = (dataDir: string, databaseUrl?: string) =>
   start(
     process.execPath,
     // No daily backup: copying the file mid-run would be measured as the server's time.
-    ['bin/outpost.js', 'serve', '--data-dir', dataDir, '--port', '0', '--no-backups'],
+    [
+      ...['bin/outpost.js', 'serve', '--data-dir', dataDir, '--port', '0', '--no-backups'],
+      ...(databaseUrl ? ['--database-url', databaseUrl] : []),
+    ],
     /Outpost is running at (http:\/\/[^\s]+)/,
   )
 

@@ -1,6 +1,7 @@
 // `npm run bench`: Outpost served as users run it, loaded from this process, against the floor app
-// on the same file, in one run. `-- --quick` runs 100,000 people with shorter loads; `-- --check`
-// fails when a ratio is under its target. Results go to bench/results/<date>T<hhmm>-<people>.json.
+// on the same file, in one run, then on PostgreSQL with one and two processes (the team server;
+// `-- --sqlite-only` leaves that out). `-- --quick` runs 100,000 people with shorter loads;
+// `-- --check` fails when a ratio is under its target. Results go to bench/results/<date>T<hhmm>-<people>.json.
 import {
   createReadStream,
   mkdirSync,
@@ -20,6 +21,7 @@ import { openDataDir } from '../../src/server/workspace-store'
 import { copyDataset, ensureDataset } from './dataset'
 import { loadSettings } from './load'
 import { startFloor, startOutpost } from './processes'
+import { teamServerWorkloads } from './team-server'
 import { prepareQueries } from './queries'
 import { uiWorkloads } from '../ui/screens'
 import * as workloads from './workloads'
@@ -29,6 +31,8 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     check: { type: 'boolean', default: false },
     people: { type: 'string' },
+    // Leaves out the team server's run on PostgreSQL (bench/http/team-server.ts).
+    'sqlite-only': { type: 'boolean', default: false },
   },
 })
 const people = Number(values.people ?? (values.quick ? 100_000 : 1_000_000))
@@ -114,6 +118,14 @@ try {
   raw.close()
 }
 results.push(workloads.fileSize(file, dataset.file))
+if (!values['sqlite-only']) {
+  // A failure there (no PostgreSQL on the machine, say) is told, and SQLite's figures still kept.
+  try {
+    results.push(...(await teamServerWorkloads(context, dataDir, results)))
+  } catch (error) {
+    console.error(`The team server's run on PostgreSQL failed: ${(error as Error).message}`)
+  }
+}
 rmSync(dataDir, { recursive: true, force: true })
 
 const table = [

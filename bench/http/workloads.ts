@@ -67,16 +67,17 @@ function throughput(
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` })
 
-type Side = 'outpost' | 'floor'
+/** A load's requests on each side: Outpost's under `/api/v1`, with the token; the floor's bare. */
+interface Sides {
+  outpost: Load['request']
+  floor: Load['request']
+}
 
-/**
- * The same load on both servers, one after the other: `requestFor` makes each side's requests
- * (Outpost's under `/api/v1`, with the token).
- */
+/** The same load on both servers, one after the other. */
 async function compare(
   c: Context,
   workload: { id: string; name: string; target: number; method?: Load['method'] },
-  requestFor: (side: Side) => Load['request'],
+  sides: Sides,
   raw?: (n: number) => void,
 ): Promise<WorkloadResult> {
   const { id, name, target, method } = workload
@@ -84,9 +85,9 @@ async function compare(
     url: c.outpost.url,
     method,
     headers: auth(c.token),
-    request: requestFor('outpost'),
+    request: sides.outpost,
   })
-  const floor = await drive({ url: c.floor.url, method, request: requestFor('floor') })
+  const floor = await drive({ url: c.floor.url, method, request: sides.floor })
   const result = throughput(id, name, outpost, floor, target)
   return raw ? { ...result, raw: Math.round(rawRate(raw)) } : result
 }
@@ -99,13 +100,37 @@ function rawRate(run: (n: number) => void): number {
   return (n * 1000) / (performance.now() - began)
 }
 
-const prefix = (side: Side) => (side === 'outpost' ? '/api/v1/people' : '/people')
+/**
+ * How Outpost is asked each load workload, whichever engine serves it (the team server's run,
+ * bench/http/team-server.ts, asks the same). `who` keeps the e-mails one run creates apart from
+ * another's; `inboundPath` is W7's webhook on that server.
+ */
+export function outpostRequests(c: Context, who: string, inboundPath = '') {
+  const page = Math.max(2, Math.floor(c.dataset.people / pageSize / 2))
+  return {
+    W1: (n: number) => ({ path: `/api/v1/people/${personId(c.dataset, n)}` }),
+    W2: () => ({ path: `/api/v1/people?page=1&pageSize=${pageSize}` }),
+    W3: () => ({ path: `/api/v1/people?page=${page}&pageSize=${pageSize}` }),
+    W5: (n: number) => ({
+      path: '/api/v1/people',
+      body: { fullName: `New ${n}`, primaryEmail: `${who}-new${n}@bench.test`, tags: ['a', 'b'] },
+    }),
+    W6: (n: number) => ({
+      path: `/api/v1/people/${personId(c.dataset, n * 31)}`,
+      body: { fullName: `Renamed ${n}` },
+    }),
+    W7: (n: number) => ({ path: inboundPath, body: delivered(who, n) }),
+  } satisfies Record<string, Load['request']>
+}
 
 export const getById = (c: Context) =>
   compare(
     c,
     { id: 'W1', name: 'GET a person by id', target: 0.8 },
-    (side) => (n) => ({ path: `${prefix(side)}/${personId(c.dataset, n)}` }),
+    {
+      outpost: outpostRequests(c, 'outpost').W1,
+      floor: (n) => ({ path: `/people/${personId(c.dataset, n)}` }),
+    },
     (n) => c.raw.getPerson(personId(c.dataset, n)),
   )
 
@@ -113,7 +138,10 @@ export const firstPage = (c: Context) =>
   compare(
     c,
     { id: 'W2', name: 'List page 1 of 100, with its exact total', target: 0.8 },
-    (side) => () => ({ path: `${prefix(side)}?page=1&pageSize=${pageSize}` }),
+    {
+      outpost: outpostRequests(c, 'outpost').W2,
+      floor: () => ({ path: `/people?page=1&pageSize=${pageSize}` }),
+    },
     () => c.raw.offsetPage(pageSize, 0),
   )
 
@@ -138,12 +166,10 @@ export async function deepPage(c: Context): Promise<WorkloadResult> {
   return compare(
     c,
     { id: 'W3', name, target: 0.5 },
-    (side) => () => ({
-      path:
-        side === 'outpost'
-          ? `/api/v1/people?page=${page}&pageSize=${pageSize}`
-          : `/people?after=${after}&pageSize=${pageSize}`,
-    }),
+    {
+      outpost: outpostRequests(c, 'outpost').W3,
+      floor: () => ({ path: `/people?after=${after}&pageSize=${pageSize}` }),
+    },
     () => c.raw.keysetPage(...key, pageSize),
   )
 }
@@ -201,10 +227,13 @@ export const createPerson = (c: Context) =>
   compare(
     c,
     { id: 'W5', name: 'POST a person with two tags', target: 0.8, method: 'POST' },
-    (side) => (n) => ({
-      path: prefix(side),
-      body: { fullName: `New ${n}`, primaryEmail: `${side}-new${n}@bench.test`, tags: ['a', 'b'] },
-    }),
+    {
+      outpost: outpostRequests(c, 'outpost').W5,
+      floor: (n) => ({
+        path: '/people',
+        body: { fullName: `New ${n}`, primaryEmail: `floor-new${n}@bench.test`, tags: ['a', 'b'] },
+      }),
+    },
     (n) => c.raw.createPerson({ fullName: `Raw ${n}`, primaryEmail: `raw-new${n}@bench.test` }),
   )
 
@@ -212,10 +241,13 @@ export const patchOneField = (c: Context) =>
   compare(
     c,
     { id: 'W6', name: 'PATCH one field of a person', target: 0.8, method: 'PATCH' },
-    (side) => (n) => ({
-      path: `${prefix(side)}/${personId(c.dataset, n * 31)}`,
-      body: { fullName: `Renamed ${n}` },
-    }),
+    {
+      outpost: outpostRequests(c, 'outpost').W6,
+      floor: (n) => ({
+        path: `/people/${personId(c.dataset, n * 31)}`,
+        body: { fullName: `Renamed ${n}` },
+      }),
+    },
     (n) => c.raw.rename(personId(c.dataset, n * 37), `Raw ${n}`),
   )
 
@@ -225,10 +257,11 @@ const delivered = (side: string, n: number) => ({
   email: `${side}-form${n % 2000}@bench.test`,
 })
 
-export async function inboundDelivery(c: Context): Promise<WorkloadResult> {
-  const created = await fetch(`${c.outpost.url}/api/app/v1/inbound-webhooks`, {
+/** W7's inbound webhook on an Outpost server: answers the path deliveries are posted to. */
+export async function createBenchWebhook(url: string, token: string): Promise<string> {
+  const created = await fetch(`${url}/api/app/v1/inbound-webhooks`, {
     method: 'POST',
-    headers: { ...auth(c.token), 'content-type': 'application/json' },
+    headers: { ...auth(token), 'content-type': 'application/json' },
     body: JSON.stringify({
       name: 'Bench form',
       mapping: { fullName: '{{name}}', primaryEmail: '{{email}}' },
@@ -236,8 +269,11 @@ export async function inboundDelivery(c: Context): Promise<WorkloadResult> {
     }),
   })
   if (created.status !== 201) throw new Error(`W7: webhook not created: ${await created.text()}`)
-  const { url } = (await created.json()) as { url: string }
-  const path = new URL(url).pathname
+  return new URL(((await created.json()) as { url: string }).url).pathname
+}
+
+export async function inboundDelivery(c: Context): Promise<WorkloadResult> {
+  const path = await createBenchWebhook(c.outpost.url, c.token)
   return compare(
     c,
     {
@@ -246,10 +282,10 @@ export async function inboundDelivery(c: Context): Promise<WorkloadResult> {
       target: 0.7,
       method: 'POST',
     },
-    (side) => (n) => ({
-      path: side === 'outpost' ? path : '/inbound',
-      body: delivered(side, n),
-    }),
+    {
+      outpost: outpostRequests(c, 'outpost', path).W7,
+      floor: (n) => ({ path: '/inbound', body: delivered('floor', n) }),
+    },
     (n) => {
       const { name, email } = delivered('raw', n)
       c.raw.upsertByEmail(name, email)
