@@ -28,6 +28,16 @@ async function withDatabase<T>(
   }
 }
 
+/** Backups belong to the SQLite file; on PostgreSQL they are pg_dump's (docs/team-server.md). */
+async function requireFileDatabase(): Promise<void> {
+  if (!resolveDatabaseUrl(undefined)) return
+  const { StartupError } = await import('../workspace-store')
+  throw new StartupError(
+    'OUTPOST_DATABASE_URL names a PostgreSQL database: back it up with pg_dump and restore it ' +
+      'with pg_restore (see docs/team-server.md)',
+  )
+}
+
 async function resolveWorkspace(db: Db, name: string | undefined): Promise<Workspace> {
   const { ensureDefaultWorkspace, StartupError } = await import('../workspace-store')
   const { findWorkspaceByName } = await import('../workspaces/service')
@@ -160,6 +170,7 @@ program
   .description('copy the database to FILE, safely, even while Outpost runs')
   .addOption(dataDirOption())
   .action(async (file: string, options: { dataDir?: string }) => {
+    await requireFileDatabase()
     const { backupDatabase } = await import('../backup')
     const { pages } = await backupDatabase(resolveDataDir(options.dataDir), file)
     console.log(`Backed up ${pages} pages to ${file}`)
@@ -174,6 +185,7 @@ backups
   .description('list the backups kept, newest first, and how the last one went')
   .addOption(dataDirOption())
   .action(async (options: { dataDir?: string }) => {
+    await requireFileDatabase()
     const { listBackups } = await import('../backups/backup-files')
     const { lastBackupStatus } = await import('../backups/take-backup')
     const dataDir = resolveDataDir(options.dataDir)
@@ -193,6 +205,7 @@ backups
   )
   .addOption(dataDirOption())
   .action(async (name: string, options: { dataDir?: string }) => {
+    await requireFileDatabase()
     const { restoreBackup } = await import('../backups/restore')
     const { fileKeyStore } = await import('../sealing/key-store')
     const dataDir = resolveDataDir(options.dataDir)
