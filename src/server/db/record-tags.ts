@@ -113,14 +113,14 @@ export function answerJson(
   const { table, owner } = tagTables[records]
   const column = (name: string) => sql.ref(`${records}.${name}`)
   const ofRecord = sql`from ${sql.table(table)} where ${sql.ref(`${table}.${owner}`)} = ${column('id')}`
-  const texts = [...columns, 'createdAt', 'updatedAt']
+  const timestamps = ['createdAt', 'updatedAt']
   if (engineOf(db) === 'sqlite') {
     const pair = (name: string) => sql`${sql.lit(name)}, ${column(name)}`
     return sql<string>`json_object(${sql.join([
       ...columns.map(pair),
       sql`'tags', (select json_group_array(${sql.ref('tag')} order by ${sql.ref('position')}) ${ofRecord})`,
       sql`'customFields', json(${column('customFields')})`,
-      ...texts.slice(columns.length).map(pair),
+      ...timestamps.map(pair),
     ])})`
   }
   const value = (name: string) => sql`coalesce(to_json(${column(name)})::text, 'null')`
@@ -130,7 +130,7 @@ export function answerJson(
     ...columns.map((name) => [name, value(name)] as const),
     ['tags', tags] as const,
     ['customFields', column('customFields')] as const,
-    ...texts.slice(columns.length).map((name) => [name, value(name)] as const),
+    ...timestamps.map((name) => [name, value(name)] as const),
   ]
   const joined = parts.map(
     ([name, text], index) => sql`${sql.lit(`${index === 0 ? '{' : ','}"${name}":`)} || ${text}`,

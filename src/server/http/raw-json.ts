@@ -4,9 +4,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { JSONValue } from 'hono/utils/types'
 
 /**
- * The JSON text of a `T` made before the answer is (by SQLite's json_object, in the query that
- * reads the row): put into the answer as it is, never parsed and written again. A page of people
- * is served three times faster so (bench/ W2-W4): no row objects, no JSON.parse of custom fields.
+ * The JSON text of a `T` made before the answer is (by the database, in the query that reads the
+ * row: db/record-tags.ts answerJson): put into the answer as it is, never parsed and written
+ * again. A page of people is made three times faster so (bench/ W2-W4): no row objects, no
+ * JSON.parse of custom fields.
  */
 export class RawJson<T> {
   /** Never set: it only says which type the text is the JSON of. */
