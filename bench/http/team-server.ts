@@ -1,5 +1,6 @@
-// The team server measured (issue 16, point 6): W1-W3 and W5-W7 on Outpost over PostgreSQL, with
-// one server process and with two on one database, next to Outpost on SQLite from the same run.
+// The team server measured (issue 16, point 6): W1-W7 on Outpost over PostgreSQL, with one server
+// process and with two on one database (W4, one client's walk, through one), next to Outpost on
+// SQLite from the same run.
 // PostgreSQL is a throwaway cluster (as the tests start it), made durable like SQLite's FULL
 // commits, and filled from the same dataset by `outpost migrate`, as a team moving up would.
 import { execFileSync } from 'node:child_process'
@@ -10,7 +11,13 @@ import pg from 'pg'
 import { databaseUrl, startPostgresCluster } from '../../test/support/postgres'
 import { drive, loadSettings, type Load, type LoadResult } from './load'
 import { startOutpost, type Running } from './processes'
-import { createBenchWebhook, outpostRequests, type Context, type WorkloadResult } from './workloads'
+import {
+  createBenchWebhook,
+  outpostRequests,
+  walkAll,
+  type Context,
+  type WorkloadResult,
+} from './workloads'
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -116,6 +123,20 @@ export async function teamServerWorkloads(
         })
         console.log(`${id} on PostgreSQL, ${processes}: ${Math.round(load.rps)} req/s`)
       }
+    }
+    // W4: one client walking every page in order, through one process (a walk is one client).
+    const walkOnSqlite = sqlite.find((result) => result.id === 'W4')
+    if (walkOnSqlite) {
+      const walk = await walkAll({ ...c, outpost: running[0]! })
+      results.push({
+        ...walk,
+        id: 'W4-pg1',
+        name: `${walk.name}: PostgreSQL, 1 process, against SQLite`,
+        floor: walkOnSqlite.value,
+        ratio: walkOnSqlite.value / walk.value,
+        target: 0,
+      })
+      console.log(`W4 on PostgreSQL: ${walk.value} ms`)
     }
     return results
   } finally {

@@ -14,7 +14,7 @@ import {
   type SqliteDatabase,
   type TransactionSettings,
 } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import type { Database } from './database'
 import { isPostgresUrl } from './database-url'
 import { migrationProvider } from './migrations'
@@ -127,9 +127,9 @@ class SerialPostgresDriver extends PostgresDriver {
 }
 
 class OutpostPostgresDialect extends PostgresDialect {
-  readonly #pool: pg.Pool
+  readonly #pool: () => Promise<pg.Pool>
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: () => Promise<pg.Pool>) {
     super({ pool })
     this.#pool = pool
   }
@@ -139,11 +139,13 @@ class OutpostPostgresDialect extends PostgresDialect {
   }
 }
 
-// pg answers int8 (count(*), sum(), bigint seq) and numeric as strings so as to lose no digits;
-// SQLite answers numbers, and every count, seq and sum the app reads fits a double.
-const numberTypes = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC])
-
-function openPostgres(url: string): Db {
+// pg is loaded only when a PostgreSQL database is opened: a server on a SQLite file, and every
+// command of the CLI, start without it (bench/ W9).
+async function createPool(url: string): Promise<pg.Pool> {
+  const { default: pg } = await import('pg')
+  // pg answers int8 (count(*), sum(), bigint seq) and numeric as strings so as to lose no digits;
+  // SQLite answers numbers, and every count, seq and sum the app reads fits a double.
+  const numberTypes = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC])
   const pool = new pg.Pool({
     connectionString: url,
     // Requests, and the delivery worker, whose claim on a subscription keeps a connection for the
@@ -159,8 +161,12 @@ function openPostgres(url: string): Db {
   // An idle client's error (the server restarted) must not end the process; the next query
   // reconnects or fails with its own error.
   pool.on('error', () => {})
+  return pool
+}
+
+function openPostgres(url: string): Db {
   return new Kysely<Database>({
-    dialect: new OutpostPostgresDialect(pool),
+    dialect: new OutpostPostgresDialect(() => createPool(url)),
     plugins: [new CamelCasePlugin()],
   })
 }
