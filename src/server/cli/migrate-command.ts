@@ -1,12 +1,9 @@
 import type { Command } from 'commander'
+import { redactDatabaseUrl } from '../db/database-url'
 import { StartupError } from '../startup-error'
 
 // `outpost migrate --from <data dir> --to <database>`: moving a laptop's workspaces up to a team
 // server (docs/team-server.md). Its work is in move-up/; this is what the terminal shows of it.
-
-/** What the user typed as `--to`, with any password hidden, for messages. */
-export const withoutPassword = (target: string): string =>
-  target.replace(/^(\w+:\/\/[^:/@]+):[^@]*@/, '$1:***@')
 
 export function registerMigrateCommand(program: Command): void {
   program
@@ -29,7 +26,7 @@ export function registerMigrateCommand(program: Command): void {
         await migrateToLatest(target)
       } catch (error) {
         throw new StartupError(
-          `cannot open the team database ${withoutPassword(options.to)}: ${(error as Error).message}`,
+          `cannot open the team database ${redactDatabaseUrl(options.to)}: ${(error as Error).message}`,
           { cause: error },
         )
       }
