@@ -52,6 +52,24 @@ function createWindow(appOrigin: string): BrowserWindow {
   return window
 }
 
+/**
+ * The one main window on `appOrigin`, made now. Answers what shows it (made anew when it was
+ * closed), which a second launch of the app and a click on its dock icon call too.
+ */
+function mainWindow(appOrigin: string): () => BrowserWindow {
+  let window = createWindow(appOrigin)
+  const open = () => {
+    if (window.isDestroyed()) window = createWindow(appOrigin)
+    if (window.isMinimized()) window.restore()
+    window.show()
+    window.focus()
+    return window
+  }
+  app.on('second-instance', open)
+  app.on('activate', open)
+  return open
+}
+
 function lockDownSessions(appOrigin: string): void {
   session.defaultSession.setPermissionRequestHandler((webContents, permission, grant) =>
     grant(permissionAllowed(permission, webContents.getURL(), appOrigin)),
@@ -212,21 +230,10 @@ async function main(): Promise<void> {
     redrawTray()
   })
 
-  let window = createWindow(appOrigin)
-  const openWindow = () => {
-    if (window.isDestroyed()) window = createWindow(appOrigin)
-    if (window.isMinimized()) window.restore()
-    window.show()
-    window.focus()
-  }
-  openPath = (path) => {
-    openWindow()
-    void window.loadURL(new URL(path, appOrigin).href)
-  }
+  const openWindow = mainWindow(appOrigin)
+  openPath = (path) => void openWindow().loadURL(new URL(path, appOrigin).href)
   // Back from sleep: the reminders missed meanwhile come at once, as one notice.
   powerMonitor.on('resume', () => void server.reminders.runNow())
-  app.on('second-instance', openWindow)
-  app.on('activate', openWindow)
   redrawTray = createTray(server, dataDir, openWindow, openPath)
 
   // Closing the window leaves Outpost in the tray, so reminders still come; the tray quits it.
@@ -270,15 +277,7 @@ function showTeamServer(origin: string, dataDir: string): void {
     const language = knownLanguage(code)
     if (trusted(event) && language) setDesktopLanguage(language)
   })
-  let window = createWindow(origin)
-  const openWindow = () => {
-    if (window.isDestroyed()) window = createWindow(origin)
-    if (window.isMinimized()) window.restore()
-    window.show()
-    window.focus()
-  }
-  app.on('second-instance', openWindow)
-  app.on('activate', openWindow)
+  mainWindow(origin)
   app.on('window-all-closed', () => app.quit())
 }
 
