@@ -13,6 +13,8 @@ export interface Load {
   url: string
   method?: 'GET' | 'POST' | 'PATCH'
   headers?: Record<string, string>
+  /** Connections to open: `loadSettings.connections` unless said. */
+  connections?: number
   /** The path (and body) of request number `n`. */
   request(n: number): { path: string; body?: unknown }
 }
@@ -23,7 +25,7 @@ export async function drive(load: Load): Promise<LoadResult> {
   let n = 0
   const result = await autocannon({
     url: load.url,
-    connections: loadSettings.connections,
+    connections: load.connections ?? loadSettings.connections,
     duration: loadSettings.seconds,
     requests: [
       {

@@ -38,28 +38,25 @@ async function driveAll(
   method: Load['method'],
   request: Load['request'],
 ): Promise<LoadResult> {
-  const connections = loadSettings.connections
-  loadSettings.connections = Math.max(1, Math.floor(connections / servers.length))
-  try {
-    const results = await Promise.all(
-      servers.map((server, index) =>
-        drive({
-          url: server.url,
-          method,
-          headers: { authorization: `Bearer ${token}` },
-          // Each server's requests its own numbers, so they create different people.
-          request: (n) => request(n * servers.length + index),
-        }),
-      ),
-    )
-    return {
-      rps: results.reduce((sum, result) => sum + result.rps, 0),
-      p50: Math.max(...results.map((result) => result.p50)),
-      p99: Math.max(...results.map((result) => result.p99)),
-      errors: results.reduce((sum, result) => sum + result.errors, 0),
-    }
-  } finally {
-    loadSettings.connections = connections
+  // The run's connections shared out among the servers.
+  const connections = Math.max(1, Math.floor(loadSettings.connections / servers.length))
+  const results = await Promise.all(
+    servers.map((server, index) =>
+      drive({
+        url: server.url,
+        method,
+        connections,
+        headers: { authorization: `Bearer ${token}` },
+        // Each server's requests its own numbers, so they create different people.
+        request: (n) => request(n * servers.length + index),
+      }),
+    ),
+  )
+  return {
+    rps: results.reduce((sum, result) => sum + result.rps, 0),
+    p50: Math.max(...results.map((result) => result.p50)),
+    p99: Math.max(...results.map((result) => result.p99)),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
   }
 }
 
