@@ -137,6 +137,15 @@ describe('outpost migrate', () => {
     }
   })
 
+  it('refuses a folder that holds no Outpost data, creating nothing', async () => {
+    const missing = join(tempFolder('typo'), 'no-such-folder')
+    const team = await teamTarget()
+    const refused = await runCli(['migrate', '--from', missing, '--to', team.to])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toBe(`outpost: ${missing} holds no Outpost data (no outpost.sqlite)\n`)
+    expect(existsSync(missing)).toBe(false)
+  })
+
   it('refuses a team database that already holds workspaces', async () => {
     const team = await teamTarget()
     const other = await openDataDir(team.dataDir, team.databaseUrl)

@@ -18,6 +18,13 @@ export function registerMigrateCommand(program: Command): void {
       const { openDataDir } = await import('../workspace-store')
       const { openDatabase, migrateToLatest } = await import('../db/connection')
       const { moveUp, removeSnapshot } = await import('../move-up/move-up')
+      // A mistyped folder must not become an empty one whose nothing is then copied.
+      const { existsSync } = await import('node:fs')
+      const { join } = await import('node:path')
+      const { databaseFileName } = await import('../data-dir')
+      if (!existsSync(join(options.from, databaseFileName))) {
+        throw new StartupError(`${options.from} holds no Outpost data (no ${databaseFileName})`)
+      }
       // Opening the folder migrates it as a start would: the copy is of the current schema.
       await (await openDataDir(options.from)).destroy()
       let target
