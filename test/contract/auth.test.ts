@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { revokeApiToken } from '../../src/server/auth/service'
+import { openDataDir } from '../../src/server/workspace-store'
 import { createPerson } from '../support/fixtures'
 import { caller, startTestServer, type TestServer } from '../support/server'
 
@@ -91,6 +93,31 @@ describe('authentication', () => {
     expect(listed.body.data.find((item: any) => item.id === body.id).revokedAt).toEqual(
       expect.any(String),
     )
+  })
+
+  // The server keeps a token's lookup while the database is unchanged (auth/token-cache.ts): a
+  // change made by another process (the CLI beside it) must end that at once all the same.
+  it('a token revoked by another process on the database stops at its next request', async () => {
+    const { body } = await server.admin.post('/api/app/v1/tokens', { name: 'cli', scope: 'api' })
+    const client = caller(server.url, body.token)
+    for (let i = 0; i < 3; i++) expect((await client.get('/api/v1/people')).status).toBe(200)
+    const elsewhere = await openDataDir(server.dataDir, server.databaseUrl)
+    try {
+      await revokeApiToken(elsewhere, server.tenantId, body.id, new Date())
+    } finally {
+      await elsewhere.destroy()
+    }
+    expect((await client.get('/api/v1/people')).status).toBe(401)
+  })
+
+  it("a change to a token's rate limit applies from its next request", async () => {
+    const { body } = await server.admin.post('/api/app/v1/tokens', { name: 'tuned', scope: 'api' })
+    const client = caller(server.url, body.token)
+    const policy = async () => (await client.get('/api/v1/people')).headers.get('ratelimit-policy')
+    expect(await policy()).toBe('"default";q=300;w=60')
+    expect(await policy()).toBe('"default";q=300;w=60')
+    await server.admin.patch(`/api/app/v1/tokens/${body.id}`, { rateLimitPerMinute: 1000 })
+    expect(await policy()).toBe('"default";q=1000;w=60')
   })
 
   it('api tokens reach only /api/v1; admin tokens reach both', async () => {

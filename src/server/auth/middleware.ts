@@ -7,6 +7,7 @@ import { defaultRequestsPerMinute } from '../http/rate-limit'
 import { actingAs } from '../events/actor'
 import { authenticateSessionRequest } from '../sessions/request-auth'
 import { authenticateToken, type AuthenticatedToken } from './service'
+import { createTokenCache } from './token-cache'
 import { accountPermissions } from '../accounts/lookup'
 import { ownerOfMachine, type Permission } from '../../shared/permissions'
 
@@ -27,6 +28,22 @@ async function tokenPermissions(deps: AppDeps, token: AuthenticatedToken) {
   if (!token.createdByAccountId) return byScope
   const byRole = await accountPermissions(deps.db, token.createdByAccountId, token.tenantId)
   return byScope.filter((permission) => byRole.includes(permission))
+}
+
+const tokenCallers = createTokenCache<{
+  token: AuthenticatedToken
+  permissions: readonly Permission[]
+}>()
+
+/** The live token of `secret` and what it may do now, or null. */
+function tokenCaller(deps: AppDeps, secret: string) {
+  const now = deps.clock.now()
+  return tokenCallers(deps.db, secret, now, async () => {
+    const token = await authenticateToken(deps.db, secret, now)
+    if (!token) return null
+    const permissions = await tokenPermissions(deps, token)
+    return { value: { token, permissions }, until: token.nextUseRecordedAt }
+  })
 }
 
 function bearerToken(header: string | undefined): string | null {
@@ -54,7 +71,8 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
       return
     }
     const secret = bearerToken(c.req.header('authorization'))
-    const token = secret ? await authenticateToken(deps.db, secret, deps.clock.now()) : null
+    const caller = secret ? await tokenCaller(deps, secret) : null
+    const token = caller?.token
     const limit = token
       ? await deps.rateLimiter.admit(`token:${token.tokenId}`, token.rateLimitPerMinute)
       : await deps.rateLimiter.admit(`address:${clientAddress(c)}`, defaultRequestsPerMinute)
@@ -87,7 +105,7 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
       tenantId: token.tenantId,
       tokenId: token.tokenId,
       scope: token.scope,
-      permissions: await tokenPermissions(deps, token),
+      permissions: caller.permissions,
       accountId: token.createdByAccountId,
       principal: { kind: 'token', id: token.tokenId, name: token.name },
     })

@@ -106,6 +106,8 @@ export interface AuthenticatedToken {
   rateLimitPerMinute: number
   /** The account that made it, whose current role bounds it; null for the CLI or the owner. */
   createdByAccountId: string | null
+  /** When (ms) a use of it is next recorded as its last use. */
+  nextUseRecordedAt: number
 }
 
 /** The live token matching `secret`, or null for anything unknown, malformed or revoked. */
@@ -120,9 +122,10 @@ export async function authenticateToken(
   // constant-time all the same.
   const row = await tokens.findApiTokenByHash(db, hash)
   if (!row || !sameDigest(row.tokenHash, hash) || row.revokedAt !== null) return null
-  const lastUsed = row.lastUsedAt ? Date.parse(row.lastUsedAt) : 0
+  let lastUsed = row.lastUsedAt ? Date.parse(row.lastUsedAt) : 0
   if (now.getTime() - lastUsed >= lastUsedResolutionMs) {
     await tokens.markApiTokenUsed(db, row.id, now.toISOString())
+    lastUsed = now.getTime()
   }
   return {
     tokenId: row.id,
@@ -131,5 +134,6 @@ export async function authenticateToken(
     scope: row.scope,
     rateLimitPerMinute: row.ownRateLimit ?? row.rateLimitPerMinute,
     createdByAccountId: row.createdByAccountId,
+    nextUseRecordedAt: lastUsed + lastUsedResolutionMs,
   }
 }

@@ -48,7 +48,12 @@ class ImmediateSqliteDriver extends SqliteDriver {
 // (see bench/: it shows most in writes and imports, which run many small statements).
 const statementCacheSize = 500
 
-function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+/**
+ * Kysely prepares a statement right before it runs it, so a statement that may write (SQLite's
+ * own test: an insert with returning counts, a select or a BEGIN does not) counts here as a
+ * change before it can take effect: `onWrite` is called, then it runs.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database, onWrite: () => void): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>()
   return {
     close: () => sqlite.close(),
@@ -60,7 +65,39 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
           statements.delete(statements.keys().next().value!)
         statements.set(sql, statement)
       }
+      if (!statement.readonly) onWrite()
       return statement
+    },
+  }
+}
+
+const changeStamps = new WeakMap<Db, () => number>()
+
+/**
+ * A number that changes whenever the database may have changed: before each write of this
+ * process's connection, and after a commit by any other connection to the file (SQLite's
+ * data_version, for the CLI writing beside a running server). A value computed from the database
+ * stays true while the stamp read before computing it is unchanged (auth/token-cache.ts).
+ *
+ * Null on PostgreSQL: other processes write there, and nothing tells this one cheaply.
+ */
+export function changeStamp(db: Db): number | null {
+  return changeStamps.get(db)?.() ?? null
+}
+
+function stampChanges(sqlite: BetterSqlite3.Database) {
+  const dataVersion = sqlite.prepare('pragma data_version').pluck()
+  let seen = dataVersion.get() as number
+  let stamp = 0
+  return {
+    onWrite: () => void stamp++,
+    read() {
+      const version = dataVersion.get() as number
+      if (version !== seen) {
+        seen = version
+        stamp++
+      }
+      return stamp
     },
   }
 }
@@ -187,10 +224,13 @@ export function openDatabase(target: string): Db {
   // (NORMAL may lose the last commits, and with them events a client holds a cursor past). Its
   // cost is measured by the benchmark (W15).
   sqlite.pragma('synchronous = FULL')
-  return new Kysely<Database>({
-    dialect: new OutpostSqliteDialect(withStatementCache(sqlite)),
+  const changes = stampChanges(sqlite)
+  const db = new Kysely<Database>({
+    dialect: new OutpostSqliteDialect(withStatementCache(sqlite, changes.onWrite)),
     plugins: [new CamelCasePlugin()],
   })
+  changeStamps.set(db, changes.read)
+  return db
 }
 
 // Each engine has its own list of migrations (db/migrations and db/migrations-postgres).

@@ -1,0 +1,49 @@
+import { changeStamp, type Db } from '../db/connection'
+import { hashSecret } from '../secrets'
+
+interface Entry<T> {
+  /** The database's change stamp read before `value` was computed. */
+  stamp: number
+  value: T
+  /** Past this time (ms) the value is computed again: the token's last use is due to be written. */
+  until: number
+}
+
+// Enough for every token a workspace uses at once; past it the cache starts again rather than
+// growing with requests that each bring a different valid token.
+const maxEntries = 1000
+
+/**
+ * What a bearer token's request needs to know (the token, its rights), kept by the token's hash
+ * while the database is unchanged: a token looked up on every request cost a third of a GET by
+ * id's time (bench/ W1). Any write, by this process or by another on the file (the CLI revoking
+ * the token), changes the stamp and so drops every entry at once; nothing has to know which writes
+ * touch tokens, roles or rate limits. On PostgreSQL, where other servers write unseen, nothing is
+ * kept. Unknown tokens are never kept.
+ */
+export function createTokenCache<T>() {
+  const entries = new WeakMap<Db, Map<string, Entry<T>>>()
+
+  return async function cached(
+    db: Db,
+    secret: string,
+    now: Date,
+    compute: () => Promise<{ value: T; until: number } | null>,
+  ): Promise<T | null> {
+    const stamp = changeStamp(db)
+    if (stamp === null) return (await compute())?.value ?? null
+    let kept = entries.get(db)
+    if (!kept) entries.set(db, (kept = new Map()))
+    const key = hashSecret(secret)
+    const entry = kept.get(key)
+    if (entry && entry.stamp === stamp && now.getTime() < entry.until) return entry.value
+    const computed = await compute()
+    if (!computed) {
+      kept.delete(key)
+      return null
+    }
+    if (kept.size >= maxEntries) kept.clear()
+    kept.set(key, { stamp, ...computed })
+    return computed.value
+  }
+}
