@@ -4,7 +4,7 @@ import { activitiesRoutes, activityTypesRoutes, myWorkRoutes } from './activitie
 import { apiDocsRoutes } from './api-docs/routes'
 import { backupsRoutes } from './backups/routes'
 import { requireToken } from './auth/middleware'
-import { authorizeManagement, authorizeRest } from './access/middleware'
+import { authorizeManagement, authorizeRest, authorizeSync } from './access/middleware'
 import { membersRoutes } from './accounts/routes'
 import { auditLogRoutes } from './audit/routes'
 import { tokensRoutes } from './auth/routes'
@@ -33,6 +33,7 @@ import { tunnelRoutes } from './tunnel/routes'
 import { uiRoutes } from './ui/routes'
 import { usersRoutes } from './users/routes'
 import { rejectOwnDeliveries } from './webhooks-out/loop-guard'
+import { syncRoutes } from './sync/routes'
 import { webhookAlertsRoutes, webhookSubscriptionsRoutes } from './webhooks-out/routes'
 import { workspaceRoutes } from './workspaces/routes'
 import { idempotentWrites } from './idempotency/middleware'
@@ -56,6 +57,14 @@ function restApi(deps: AppDeps) {
   api.route('/notes', notesRoutes(deps))
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerAuth)
   registerEventWebhooks(api)
+  return api
+}
+
+/** How replicas sync with this server (docs/sync-protocol.md): any token, session or role that reads. */
+function syncApi(deps: AppDeps) {
+  const api = createRouter()
+  api.use('*', requireToken(deps, 'api'), authorizeSync, jsonBody)
+  api.route('/', syncRoutes(deps))
   return api
 }
 
@@ -159,6 +168,7 @@ export function createApp(deps: AppDeps) {
   app.route('/webhooks/in', inboundPublicRoutes(deps))
   app.route('/api/v1', rest)
   app.route('/api/app/v1', management)
+  app.route('/api/sync/v1', syncApi(deps))
   if (deps.uiDir) app.route('/', uiRoutes(deps.uiDir))
   return app
 }

@@ -18,6 +18,12 @@ const authorize =
 /** /api/v1: reading needs records.read, anything else records.write. */
 export const authorizeRest = authorize((method) => restPermission(method))
 
+/**
+ * /api/sync/v1: a replica needs records.read to sync at all; each pushed mutation is checked for
+ * records.write on its own (sync/push.ts), so a forged one is refused and still settles.
+ */
+export const authorizeSync = authorize(() => 'records.read')
+
 const managementBase = '/api/app/v1'
 
 /** /api/app/v1: each area's permission (route-permissions.ts). */

@@ -204,6 +204,8 @@ export interface EventTable {
   /** Who or what made the change, JSON (events/actor.ts); null before it was recorded. */
   actor: Generated<string | null>
   createdAt: string
+  /** The hybrid logical clock of the write (docs/sync-protocol.md); null before sync came. */
+  hlc: Generated<string | null>
 }
 
 export interface SessionTable {
@@ -504,6 +506,65 @@ export interface AuditLogTable {
   summary: string
 }
 
+/** A synced record's clocks (docs/sync-protocol.md, section 5). */
+export interface SyncClockTable {
+  tableName: string
+  recordId: string
+  tenantId: string
+  /** 1: a tombstone; an edit arriving later is refused. */
+  deleted: Generated<number>
+  createdHlc: string
+  /** JSON object: each field's clock. */
+  clocks: string
+}
+
+/** A team server's replica: the newest of its mutations the server has settled. */
+export interface SyncClientTable {
+  clientId: string
+  tenantId: string
+  lastSeq: number
+  createdAt: string
+  lastSeenAt: string
+}
+
+export interface SyncRejectionTable {
+  clientId: string
+  seq: number
+  reason: string
+  /** The mutation as pushed, JSON. */
+  mutation: string
+  createdAt: string
+}
+
+/** A replica's link to its team server (one row, id 1). */
+export interface SyncStateTable {
+  id: number
+  clientId: string
+  serverUrl: string
+  /** Sealed (sealing/): the API token the replica syncs with. */
+  serverToken: string
+  tenantId: string
+  /** The number of the replica's newest mutation. */
+  lastSeq: Generated<number>
+  /** Where the next pull starts; null before the first snapshot is loaded. */
+  cursor: string | null
+  lastSyncedAt: string | null
+  lastError: string | null
+}
+
+/** A replica's write not yet settled by the server. */
+export interface SyncOutboxTable {
+  seq: number
+  tableName: string
+  recordId: string
+  op: 'upsert' | 'delete'
+  /** JSON object: the changed fields' new values. */
+  fields: string
+  hlc: string
+  schemaVersion: string
+  createdAt: string
+}
+
 export interface Database {
   workspaces: WorkspaceTable
   users: UserTable
@@ -537,6 +598,11 @@ export interface Database {
   notes: NoteTable
   savedViews: SavedViewTable
   idempotencyKeys: IdempotencyKeyTable
+  syncClocks: SyncClockTable
+  syncClients: SyncClientTable
+  syncRejections: SyncRejectionTable
+  syncState: SyncStateTable
+  syncOutbox: SyncOutboxTable
   accounts: AccountTable
   memberships: MembershipTable
   auditLog: AuditLogTable

@@ -18,6 +18,11 @@ export async function cursorAt(db: Db, seq: number, eventId?: string): Promise<s
   })
 }
 
+/** The cursor of this moment: after the newest committed event. */
+export async function latestCursor(db: Db): Promise<string> {
+  return cursorAt(db, await events.findLatestSeq(db))
+}
+
 /** Why a cursor does not fit this database as it now is, or null when it does. */
 async function mismatch(db: Db, position: FeedPosition): Promise<string | null> {
   if (position.database !== undefined && position.database !== (await databaseIdentity(db))) {

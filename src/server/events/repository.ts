@@ -100,7 +100,7 @@ export async function listEventsAfter(
 ) {
   let query = db
     .selectFrom('events')
-    .select(['seq', 'id', 'type', 'payload'])
+    .select(['seq', 'id', 'type', 'payload', 'hlc'])
     .where('tenantId', '=', tenantId)
     .where('seq', '>', afterSeq)
   // `in ()` is not valid SQL: an empty list selects no type at all.

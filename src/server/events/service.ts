@@ -12,6 +12,7 @@ import type { Database } from '../db/database'
 import { clearReference, selectReferencing } from '../db/tenant-rows'
 import { currentActor, type Actor } from './actor'
 import * as events from './repository'
+import { stampSyncedWrites } from '../sync/stamp-writes'
 
 /**
  * An event to record: each type with the `data` its payload kind requires (`eventPayloads`), so a
@@ -39,9 +40,10 @@ export async function recordEvents(
   const createdAt = now.toISOString()
   const actor = currentActor()
   const actorJson = actor && JSON.stringify(actor)
+  const clocks = await stampSyncedWrites(db, tenantId, now, list)
   await events.insertEvents(
     db,
-    list.map((item) => {
+    list.map((item, index) => {
       const event: OutpostEvent = {
         id: newId(),
         type: item.type,
@@ -59,6 +61,7 @@ export async function recordEvents(
         payload: JSON.stringify(event),
         actor: actorJson,
         createdAt,
+        hlc: clocks[index],
       }
     }),
   )
@@ -94,6 +97,8 @@ export interface StoredEvent {
   id: string
   type: EventType
   payload: string
+  /** The clock of the write that made it (sync/); null when it changed nothing synced. */
+  hlc?: string | null
 }
 
 export interface EventRange {
@@ -105,8 +110,13 @@ export interface EventRange {
   hasMore: boolean
 }
 
-const toStored = (row: { seq: number; id: string; type: string; payload: string }) =>
-  ({ ...row, type: row.type as EventType }) satisfies StoredEvent
+const toStored = (row: {
+  seq: number
+  id: string
+  type: string
+  payload: string
+  hlc?: string | null
+}) => ({ ...row, type: row.type as EventType }) satisfies StoredEvent
 
 /**
  * A workspace's events after `afterSeq` in commit order (`seq` is the commit order: writers take

@@ -26,10 +26,13 @@ export const errorStatuses = {
   idempotency_key_in_use: 409,
   /** A change-feed cursor that does not fit this database: restored, replaced or copied. */
   cursor_invalidated: 409,
+  sync_gap: 409,
+  server_too_old: 409,
   /** A stored credential sealed under a key this folder no longer has (sealing/). */
   secret_unreadable: 409,
   /** A change-feed cursor from before events were pruned (events/retention). */
   cursor_expired: 410,
+  resnapshot_required: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   /** Well-formed, but a value fails a rule once read (the contract's inbound 422). */
@@ -45,6 +48,7 @@ export const errorStatuses = {
   currency_not_enabled: 422,
   invalid_stage_order: 422,
   tunnel_unavailable: 422,
+  upgrade_required: 426,
   rate_limited: 429,
   internal: 500,
   loop_detected: 508,

@@ -27,7 +27,7 @@ const jsonHeaders: MiddlewareHandler = async (c, next) => {
   c.res.headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
 }
 
-const jsonPrefixes = ['/api/v1/', '/api/app/v1/', '/webhooks/']
+const jsonPrefixes = ['/api/v1/', '/api/app/v1/', '/api/sync/v1/', '/webhooks/']
 
 export const securityHeaders: MiddlewareHandler = (c, next) =>
   jsonPrefixes.some((prefix) => c.req.path.startsWith(prefix))

@@ -67,7 +67,9 @@ const peopleCrudRoutes = (deps: AppDeps) =>
     service: {
       list: listPeopleForApi,
       get: getPersonAnswer,
-      create: createPerson,
+      // Not createPerson itself: the router passes the request's context where sync passes a made
+      // elsewhere identity.
+      create: (db, tenantId, input, now) => createPerson(db, tenantId, input, now),
       update: updatePerson,
       remove: deletePerson,
     },

@@ -122,19 +122,29 @@ export interface IntakeFields {
   customFields?: Record<string, unknown>
 }
 
+/**
+ * A record's identity when it was made elsewhere (a replica, or the team server: sync/apply.ts):
+ * the same id and creation time everywhere.
+ */
+export interface MadeElsewhere {
+  id: string
+  createdAt: string
+}
+
 /** Creates a person; emits person.created and one person.tag_added per tag. */
 export async function createPerson(
   db: Db,
   tenantId: string,
   input: CreatePersonInput & IntakeFields,
   now: Date,
+  made?: MadeElsewhere,
 ): Promise<Person> {
   return inTransaction(db, async (trx) => {
     await assertReferences(trx, tenantId, input)
     if (input.primaryEmail) await assertEmailFree(trx, tenantId, input.primaryEmail)
     const timestamp = now.toISOString()
     const row = {
-      id: newId(),
+      id: made?.id ?? newId(),
       tenantId,
       fullName: input.fullName,
       primaryEmail: input.primaryEmail ?? null,
@@ -144,7 +154,7 @@ export async function createPerson(
       lifecycleStage: input.lifecycleStage ?? null,
       leadSource: input.leadSource ?? null,
       customFields: JSON.stringify(input.customFields ?? {}),
-      createdAt: timestamp,
+      createdAt: made?.createdAt ?? timestamp,
       updatedAt: timestamp,
     }
     const tags = normalizeTags(input.tags ?? [])
@@ -161,13 +171,14 @@ export async function createPerson(
 
 /**
  * Applies the fields sent; emits person.updated when anything changed and person.tag_added per
- * new tag. A PATCH that changes nothing writes nothing and emits nothing.
+ * new tag. A PATCH that changes nothing writes nothing and emits nothing. Custom fields, sent by
+ * sync only (the v1 body cannot hold them), replace the whole set.
  */
 export async function updatePerson(
   db: Db,
   tenantId: string,
   id: string,
-  input: UpdatePersonInput,
+  input: UpdatePersonInput & IntakeFields,
   now: Date,
 ): Promise<Person> {
   return inTransaction(db, async (trx) => {

@@ -21,6 +21,8 @@ export async function createWorkspace(
   name: string,
   now: Date,
   language: Language = serverLanguage(),
+  /** The id the workspace has elsewhere: a replica's copy of its team server's (sync/). */
+  id: string = newId(),
 ): Promise<Workspace> {
   const starter = starterContent[language]
   return inTransaction(db, async (trx) => {
@@ -28,7 +30,7 @@ export async function createWorkspace(
       throw conflict('name', `A workspace named ${name} already exists`)
     }
     const row = {
-      id: newId(),
+      id,
       name,
       rateLimitPerMinute: defaultRequestsPerMinute,
       eventRetentionDays: defaultRetentionDays,

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely'
 import * as baseline from './2026-11-25T2000-baseline'
 import * as rateLimitWindows from './2026-11-25T2100-rate-limit-windows'
 import * as accountsRoles from './2026-11-25T2200-accounts-roles'
+import * as sync from './2026-11-26T0000-sync'
 
 // PostgreSQL's migrations, listed in code like SQLite's (db/migrations/index.ts). The baseline
 // creates the schema SQLite's list had reached when PostgreSQL came; from then on, every change
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T2000-baseline': baseline,
   '2026-11-25T2100-rate-limit-windows': rateLimitWindows,
   '2026-11-25T2200-accounts-roles': accountsRoles,
+  '2026-11-26T0000-sync': sync,
 }
 
 export const postgresMigrationProvider: MigrationProvider = {

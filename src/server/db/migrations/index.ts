@@ -18,6 +18,7 @@ import * as activitiesNotes from './2026-11-25T0700-activities-notes'
 import * as peopleNameOrder from './2026-11-25T1000-people-name-order'
 import * as idempotencyKeys from './2026-11-25T1100-idempotency-keys'
 import * as accountsRoles from './2026-11-25T1930-accounts-roles'
+import * as sync from './2026-11-26T0000-sync'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -43,7 +44,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1000-people-name-order': peopleNameOrder,
   '2026-11-25T1100-idempotency-keys': idempotencyKeys,
   '2026-11-25T1930-accounts-roles': accountsRoles,
+  '2026-11-26T0000-sync': sync,
 }
+
+/** The newest migration: the schema version a replica names when it syncs. */
+export const newestMigration = Object.keys(migrations).at(-1)!
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,

@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely'
+
+// Frozen in time: this migration must never import application code, and never change once released.
+
+// Issue 17: laptops as replicas of a team server (docs/sync-protocol.md). Every database keeps the
+// clock of each synced field and stamps each event with the clock of its write; a team server
+// also keeps its replicas' settled mutation numbers and what it refused; a replica keeps its link
+// to the server and its changes waiting to be pushed.
+const statements = [
+  // One row per synced record: each field's clock (JSON {field: hlc}), the creation clock, and
+  // whether it is a tombstone (deleted: an edit arriving later is refused).
+  sql`create table sync_clocks (
+    table_name text not null,
+    record_id text not null,
+    tenant_id text not null references workspaces(id) on delete cascade,
+    deleted integer not null default 0 check (deleted in (0, 1)),
+    created_hlc text not null,
+    clocks text not null,
+    primary key (table_name, record_id)
+  ) strict`,
+  // The hybrid logical clock of the write that made the event: what a pulled change carries.
+  sql`alter table events add column hlc text`,
+  // A team server's replicas: the newest mutation of each it has settled (applied or refused).
+  sql`create table sync_clients (
+    client_id text primary key,
+    tenant_id text not null references workspaces(id) on delete cascade,
+    last_seq integer not null,
+    created_at text not null,
+    last_seen_at text not null
+  ) strict`,
+  sql`create table sync_rejections (
+    client_id text not null references sync_clients(client_id) on delete cascade,
+    seq integer not null,
+    reason text not null,
+    mutation text not null,
+    created_at text not null,
+    primary key (client_id, seq)
+  ) strict`,
+  // A replica's link to its team server: one row, or none on a database that is no replica.
+  // server_token is sealed (sealing/), as the other credentials Outpost must read back.
+  sql`create table sync_state (
+    id integer primary key check (id = 1),
+    client_id text not null,
+    server_url text not null,
+    server_token text not null,
+    tenant_id text not null references workspaces(id) on delete cascade,
+    -- The number of the replica's newest mutation: outbox rows go 1, 2, 3... for ever.
+    last_seq integer not null default 0,
+    cursor text,
+    last_synced_at text,
+    last_error text
+  ) strict`,
+  // A replica's writes not yet settled by the server, written in the write's own transaction.
+  sql`create table sync_outbox (
+    seq integer primary key,
+    table_name text not null,
+    record_id text not null,
+    op text not null check (op in ('upsert', 'delete')),
+    fields text not null,
+    hlc text not null,
+    schema_version text not null,
+    created_at text not null
+  ) strict`,
+]
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of statements) await statement.execute(db)
+}

@@ -1,0 +1,102 @@
+// Applies one change from elsewhere (a replica's mutation on the server, the server's change on a
+// replica) to a synced record, by the rules of src/shared/sync/merge.ts: per-field last writer
+// wins on the clocks kept in sync_clocks, a delete wins. The record is written through its
+// service, so its events, search index, counts and validation are those of any other write.
+import { applyChange, type RecordState } from '../../shared/sync/merge'
+import type { Db } from '../db/connection'
+import { ApiError } from '../http/errors'
+import { createPerson, deletePerson, findPerson, updatePerson } from '../people/service'
+import { receiveClock } from './node-clock'
+import { personFieldsSchema } from './people-fields'
+import * as sync from './repository'
+import { parseClocks } from './stamp-writes'
+import { isSyncedTable } from './synced-records'
+import { applyingRemote } from './write-origin'
+
+/**
+ * A change to one record: with the one clock its fields were written at (a mutation, a pulled
+ * change), or each field's own (a snapshot's record).
+ */
+export type IncomingChange = {
+  table: string
+  id: string
+  op: 'upsert' | 'delete'
+  fields: Record<string, unknown>
+} & ({ hlc: string } | { clocks: Record<string, string>; createdHlc: string })
+
+export type Applied = { status: 'applied' } | { status: 'rejected'; reason: string }
+
+/** Why a change cannot be applied: it is malformed, or the rules refuse it. */
+export class Refused extends Error {}
+
+/**
+ * Applies `change` to the workspace `tenantId` in `trx` (the caller's transaction). Throws
+ * Refused, with the reason, for a change the rules refuse; the caller decides what that means.
+ */
+export async function applyIncoming(
+  trx: Db,
+  tenantId: string,
+  change: IncomingChange,
+  now: Date,
+): Promise<void> {
+  if (!isSyncedTable(change.table)) throw new Refused(`unknown table "${change.table}"`)
+  const parsed = personFieldsSchema.safeParse(change.fields)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new Refused(`invalid: ${issue.path.join('.') || 'fields'}: ${issue.message}`)
+  }
+  const fields = parsed.data
+  const kept = await sync.findClocks(trx, change.table, change.id)
+  if (kept && kept.tenantId !== tenantId) throw new Refused('invalid: id is taken')
+  const existing = await findPerson(trx, tenantId, change.id)
+  const state: RecordState | undefined = kept
+    ? { deleted: kept.deleted === 1, fields: {}, clocks: parseClocks(kept.clocks) }
+    : existing && { deleted: false, fields: {}, clocks: {} }
+  const result = applyChange(
+    state,
+    'hlc' in change
+      ? { op: change.op, fields, hlc: change.hlc }
+      : { op: change.op, fields, clocks: change.clocks },
+  )
+  // The clock the change's events carry: its own, or the newest of the fields it set.
+  const hlc =
+    'hlc' in change
+      ? change.hlc
+      : [change.createdHlc, ...Object.values(change.clocks)].reduce((a, b) => (a > b ? a : b))
+  receiveClock(trx, hlc, now)
+  if (result.status === 'refused') throw new Refused('deleted: the record was deleted')
+  const write = (work: () => Promise<unknown>) => applyingRemote({ hlc }, work)
+  try {
+    if (result.status === 'deleted') {
+      if (existing) await write(() => deletePerson(trx, tenantId, change.id, now))
+    } else {
+      const { createdAt, ...taken } = Object.fromEntries(
+        result.changed.map((field) => [field, fields[field as keyof typeof fields]]),
+      ) as typeof fields
+      if (!existing) {
+        const fullName = taken.fullName
+        if (fullName === undefined) throw new Refused('invalid: fullName: a new person needs one')
+        await write(() =>
+          createPerson(trx, tenantId, { ...taken, fullName }, now, {
+            id: change.id,
+            createdAt: createdAt ?? now.toISOString(),
+          }),
+        )
+      } else if (Object.keys(taken).length > 0) {
+        await write(() => updatePerson(trx, tenantId, change.id, taken, now))
+      }
+    }
+  } catch (error) {
+    // The services' own refusals (an e-mail another person holds, say) refuse the change.
+    if (error instanceof ApiError) throw new Refused(`${error.code}: ${error.message}`)
+    throw error
+  }
+  await sync.saveClocks(trx, {
+    tableName: change.table,
+    recordId: change.id,
+    tenantId,
+    deleted: result.status === 'deleted' ? 1 : 0,
+    createdHlc: kept?.createdHlc ?? ('hlc' in change ? change.hlc : change.createdHlc),
+    clocks: JSON.stringify(result.state.clocks),
+  })
+}

@@ -1,0 +1,131 @@
+// The server's side of pull and snapshot (docs/sync-protocol.md, sections 4 and 6). The change log
+// is the events table: each synced write records its event, with the write's clock, in the
+// write's transaction, and seq is commit order (writers take turns), so a cursor never skips a
+// committed change. Its retention is the events'.
+import type { Db } from '../db/connection'
+import { inReadSnapshot } from '../db/connection'
+import { decodeCursor } from '../events/cursor'
+import { assertCursorLive, cursorAt, latestCursor } from '../events/feed-position'
+import { readEvents } from '../events/service'
+import { ApiError } from '../http/errors'
+import { listPeopleAfter } from '../people/service'
+import { getWorkspace } from '../workspaces/service'
+import * as sync from './repository'
+import type { PullAnswer, PulledChange, SnapshotAnswer, SnapshotRecord } from './schema'
+import { parseClocks } from './stamp-writes'
+import { changeOfEvent, syncedTables } from './synced-records'
+import { assertSchemaSpoken } from './versions'
+import { newestMigration } from '../db/migrations'
+
+const syncedEventTypes = ['person.created', 'person.updated', 'person.deleted'] as const
+
+const resnapshot = (why: string) =>
+  new ApiError(
+    'resnapshot_required',
+    `${why}: push your outbox, then load a new snapshot and pull from its cursor.`,
+    { field: 'after', snapshot: '/api/sync/v1/snapshot' },
+  )
+
+export async function pullChanges(
+  db: Db,
+  tenantId: string,
+  query: { clientId: string; schemaVersion: string; after?: string; limit?: number },
+  limit: number,
+): Promise<PullAnswer> {
+  assertSchemaSpoken(query.schemaVersion)
+  const position = query.after ? decodeCursor(query.after) : null
+  if (!position) throw resnapshot('There is no cursor to pull from, or it is not one of ours')
+  try {
+    await assertCursorLive(db, tenantId, position, 'after')
+  } catch (error) {
+    // A cursor of another copy of the database, or one whose changes were pruned: only a new
+    // snapshot, whose cursor is always inside what is kept, brings the replica back.
+    if (error instanceof ApiError) throw resnapshot(error.message.split('. ')[0]!)
+    throw error
+  }
+  const range = await readEvents(db, tenantId, position.seq, limit, syncedEventTypes)
+  const changes: PulledChange[] = []
+  for (const event of range.events) {
+    if (!event.hlc) continue
+    const payload = JSON.parse(event.payload) as { data: unknown }
+    const change = changeOfEvent({
+      type: event.type,
+      resource: { id: (payload.data as { object: { id: string } }).object.id },
+      data: payload.data,
+    })
+    if (change) changes.push({ position: event.seq, ...change, hlc: event.hlc })
+  }
+  const client = await sync.findSyncClient(db, query.clientId)
+  return {
+    changes,
+    cursor: await cursorAt(db, range.nextSeq, range.events.at(-1)?.id),
+    hasMore: range.hasMore,
+    lastSeq: client?.tenantId === tenantId ? client.lastSeq : 0,
+  }
+}
+
+// Records made before sync came have no clocks kept: theirs is older than any write's.
+const genesis = '0000000000000000-0000-0'
+
+/**
+ * Every synced record of the workspace with its clocks, and the cursor to pull from after it. The
+ * cursor is read first: a change committed while the records are read is then in them and in
+ * the log after the cursor, and applying it twice changes nothing (its clock is no newer).
+ */
+export async function takeSnapshot(
+  db: Db,
+  tenantId: string,
+  schemaVersion: string,
+): Promise<SnapshotAnswer> {
+  assertSchemaSpoken(schemaVersion)
+  return inReadSnapshot(db, async (read) => {
+    const cursor = await latestCursor(read)
+    const workspace = await getWorkspace(read, tenantId)
+    const records: SnapshotRecord[] = []
+    const fields: readonly string[] = syncedTables.people.fields
+    for (let after = null as Parameters<typeof listPeopleAfter>[2]; ;) {
+      const page = await listPeopleAfter(read, tenantId, after, 1000)
+      if (page.length === 0) break
+      const clocks = new Map(
+        (
+          await sync.findClocksOf(
+            read,
+            'people',
+            page.map((person) => person.id),
+          )
+        ).map((row) => [row.recordId, row]),
+      )
+      for (const person of page) {
+        const kept = clocks.get(person.id)
+        const known = kept ? parseClocks(kept.clocks) : {}
+        const values = person as unknown as Record<string, unknown>
+        records.push({
+          table: 'people',
+          id: person.id,
+          deleted: false,
+          createdHlc: kept?.createdHlc ?? genesis,
+          fields: Object.fromEntries(fields.map((field) => [field, values[field] ?? null])),
+          clocks: Object.fromEntries(fields.map((field) => [field, known[field] ?? genesis])),
+        })
+      }
+      const last = page.at(-1)!
+      after = { createdAt: last.createdAt, id: last.id }
+    }
+    for (const tombstone of await sync.listTombstones(read, tenantId)) {
+      records.push({
+        table: tombstone.tableName,
+        id: tombstone.recordId,
+        deleted: true,
+        createdHlc: tombstone.createdHlc,
+        fields: {},
+        clocks: {},
+      })
+    }
+    return {
+      schemaVersion: newestMigration,
+      cursor,
+      workspace: { id: workspace.id, name: workspace.name },
+      records,
+    }
+  })
+}

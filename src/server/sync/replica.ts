@@ -1,0 +1,242 @@
+// A replica's side (docs/sync-protocol.md): connect to a team server (load a snapshot), then
+// sync: push the outbox, pull the changes after the cursor, each page applied with its cursor in
+// one transaction. The desktop app and `outpost sync` both run this.
+import { randomBytes } from 'node:crypto'
+import { inTransaction, type Db } from '../db/connection'
+import { seal, unseal } from '../sealing/sealed-text'
+import { createWorkspace, findWorkspaceByName, listWorkspaces } from '../workspaces/service'
+import { applyIncoming, Refused } from './apply'
+import * as sync from './repository'
+import type { PulledChange, SnapshotAnswer } from './schema'
+import { parseClocks } from './stamp-writes'
+import { parseHlc } from '../../shared/sync/hlc'
+import { ServerRefusal, syncServer, Unreachable, type SyncServer } from './server-client'
+
+const pushBatch = 500
+
+export interface SyncStatus {
+  /** synced: nothing waiting; offline: the server cannot be reached; error: it refused. */
+  state: 'not-connected' | 'synced' | 'offline' | 'error'
+  serverUrl: string | null
+  workspaceId: string | null
+  /** Changes made here that the server has not settled yet. */
+  waiting: number
+  lastSyncedAt: string | null
+  error: string | null
+}
+
+/** What this database's replica link says now, without calling the server. */
+export async function replicaStatus(db: Db): Promise<SyncStatus> {
+  const state = await sync.findSyncState(db)
+  if (!state) {
+    return {
+      state: 'not-connected',
+      serverUrl: null,
+      workspaceId: null,
+      waiting: 0,
+      lastSyncedAt: null,
+      error: null,
+    }
+  }
+  const waiting = await sync.countOutbox(db)
+  const offline = state.lastError?.startsWith('offline:') ?? false
+  return {
+    state: state.lastError ? (offline ? 'offline' : 'error') : 'synced',
+    serverUrl: state.serverUrl,
+    workspaceId: state.tenantId,
+    waiting,
+    lastSyncedAt: state.lastSyncedAt,
+    error: state.lastError && state.lastError.replace(/^offline: /, ''),
+  }
+}
+
+/**
+ * Makes this database a replica of the team server's workspace the token belongs to: loads its
+ * snapshot (the workspace made here with the server's id) and keeps the link. Fails, changing
+ * nothing, when the server cannot be reached or refuses the token.
+ */
+export async function connectReplica(
+  db: Db,
+  link: { serverUrl: string; token: string },
+  now: () => Date,
+): Promise<{ workspace: { id: string; name: string }; records: number }> {
+  if (await sync.findSyncState(db)) {
+    throw new Error('This data folder is already a replica: disconnect it first')
+  }
+  const server = syncServer(link.serverUrl, link.token)
+  const snapshot = await server.snapshot()
+  await inTransaction(db, async (trx) => {
+    const present = (await listWorkspaces(trx)).some((w) => w.id === snapshot.workspace.id)
+    if (!present) {
+      const name = (await findWorkspaceByName(trx, snapshot.workspace.name))
+        ? `${snapshot.workspace.name} (team server)`
+        : snapshot.workspace.name
+      await createWorkspace(trx, name, now(), undefined, snapshot.workspace.id)
+    }
+    await loadSnapshot(trx, snapshot, now())
+    await sync.saveSyncState(trx, {
+      id: 1,
+      clientId: randomBytes(8).toString('hex'),
+      serverUrl: link.serverUrl,
+      serverToken: await seal(trx, link.token),
+      tenantId: snapshot.workspace.id,
+      lastSeq: 0,
+      cursor: snapshot.cursor,
+      lastSyncedAt: now().toISOString(),
+      lastError: null,
+    })
+  })
+  return { workspace: snapshot.workspace, records: snapshot.records.length }
+}
+
+/** Applies every record of a snapshot by the usual rules: newer local edits stay. */
+async function loadSnapshot(trx: Db, snapshot: SnapshotAnswer, now: Date): Promise<void> {
+  for (const record of snapshot.records) {
+    try {
+      await applyIncoming(
+        trx,
+        snapshot.workspace.id,
+        {
+          table: record.table,
+          id: record.id,
+          op: record.deleted ? 'delete' : 'upsert',
+          fields: record.fields,
+          clocks: record.clocks,
+          createdHlc: record.createdHlc,
+        },
+        now,
+      )
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error
+    }
+  }
+}
+
+/**
+ * A change of this replica's own coming back with a clock the server capped (this laptop's clock
+ * ran ahead): the fields it set take that clock here too, unless a newer local write of them waits
+ * in the outbox. Otherwise this replica would keep its own later clock and ignore every edit
+ * others make between the two (docs/sync-protocol.md, section 1).
+ */
+async function adoptCappedClock(trx: Db, change: PulledChange, clientId: string): Promise<void> {
+  if (parseHlc(change.hlc).node !== clientId) return
+  const kept = await sync.findClocks(trx, change.table, change.id)
+  if (!kept) return
+  const clocks = parseClocks(kept.clocks)
+  const pending = await sync.pendingFieldsOf(trx, change.table, change.id)
+  const lowered = Object.keys(change.fields).filter(
+    (field) => !pending.has(field) && (clocks[field] ?? '') > change.hlc,
+  )
+  if (lowered.length === 0) return
+  for (const field of lowered) clocks[field] = change.hlc
+  await sync.saveClocks(trx, { ...kept, clocks: JSON.stringify(clocks) })
+}
+
+export interface SyncReport {
+  pushed: number
+  pulled: number
+  /** The server refused these of this replica's changes, each with why. */
+  rejected: { seq: number; reason: string }[]
+  resnapshot: boolean
+}
+
+/**
+ * One round: push everything waiting, then pull until the cursor is current. Records the outcome
+ * in the link (the status shows it) and answers what it did; throws when it could not finish.
+ */
+export async function syncOnce(
+  db: Db,
+  now: () => Date,
+  connect: (url: string, token: string) => SyncServer = syncServer,
+): Promise<SyncReport> {
+  const state = await sync.findSyncState(db)
+  if (!state) throw new Error('This data folder is no replica: run `outpost sync connect` first')
+  const token = unseal(state.serverToken)
+  if (!token) throw new Error('The token of the team server cannot be read: connect again')
+  const server = connect(state.serverUrl, token)
+  try {
+    const report = await pushAndPull(db, server, state.clientId, now)
+    await sync.updateSyncState(db, { lastSyncedAt: now().toISOString(), lastError: null })
+    return report
+  } catch (error) {
+    const why =
+      error instanceof Unreachable
+        ? `offline: ${error.message}`
+        : error instanceof ServerRefusal
+          ? `${error.message} (${error.code})`
+          : String(error)
+    await sync.updateSyncState(db, { lastError: why })
+    throw error
+  }
+}
+
+async function pushAndPull(
+  db: Db,
+  server: SyncServer,
+  clientId: string,
+  now: () => Date,
+): Promise<SyncReport> {
+  const report: SyncReport = { pushed: 0, pulled: 0, rejected: [], resnapshot: false }
+  // Push first: a resnapshot needs an empty outbox, and the pull then brings our own changes back
+  // settled. A refused push does not stop the pull below it from being tried (PowerSync's trap).
+  let pushError: unknown
+  try {
+    for (;;) {
+      const waiting = await sync.listOutbox(db, pushBatch)
+      if (waiting.length === 0) break
+      const answer = await server.push({
+        clientId,
+        mutations: waiting.map((row) => ({
+          seq: row.seq,
+          table: row.tableName,
+          id: row.recordId,
+          op: row.op,
+          fields: JSON.parse(row.fields) as Record<string, unknown>,
+          hlc: row.hlc,
+        })),
+      })
+      await sync.deleteOutboxThrough(db, answer.lastSeq)
+      report.pushed += waiting.filter((row) => row.seq <= answer.lastSeq).length
+      report.rejected.push(...answer.rejected)
+    }
+  } catch (error) {
+    if (error instanceof Unreachable) throw error
+    pushError = error
+  }
+  for (;;) {
+    const state = (await sync.findSyncState(db))!
+    let page
+    try {
+      page = await server.pull(clientId, state.cursor ?? '')
+    } catch (error) {
+      if (error instanceof ServerRefusal && error.code === 'resnapshot_required' && !pushError) {
+        await inTransaction(db, async (trx) => {
+          const snapshot = await server.snapshot()
+          await loadSnapshot(trx, snapshot, now())
+          await sync.updateSyncState(trx, { cursor: snapshot.cursor })
+        })
+        report.resnapshot = true
+        continue
+      }
+      throw error
+    }
+    await inTransaction(db, async (trx) => {
+      for (const change of page.changes) {
+        await adoptCappedClock(trx, change, clientId)
+        try {
+          await applyIncoming(trx, state.tenantId, change, now())
+        } catch (error) {
+          // The server took it; here it can only lose to a newer local edit or a local delete,
+          // which the server will settle when it arrives.
+          if (!(error instanceof Refused)) throw error
+        }
+      }
+      await sync.updateSyncState(trx, { cursor: page.cursor })
+      await sync.deleteOutboxThrough(trx, page.lastSeq)
+    })
+    report.pulled += page.changes.length
+    if (!page.hasMore) break
+  }
+  if (pushError) throw pushError
+  return report
+}

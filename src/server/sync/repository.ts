@@ -1,0 +1,159 @@
+import type { Insertable, Selectable } from 'kysely'
+import type { Db } from '../db/connection'
+import type { SyncClockTable, SyncOutboxTable, SyncStateTable } from '../db/database'
+
+/** A synced record's clocks row, or undefined when nothing synced has written it yet. */
+export const findClocks = (db: Db, tableName: string, recordId: string) =>
+  db
+    .selectFrom('syncClocks')
+    .selectAll()
+    .where('tableName', '=', tableName)
+    .where('recordId', '=', recordId)
+    .executeTakeFirst()
+
+export async function saveClocks(db: Db, row: Selectable<SyncClockTable>): Promise<void> {
+  await db
+    .insertInto('syncClocks')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['tableName', 'recordId'])
+        .doUpdateSet({ deleted: row.deleted, clocks: row.clocks }),
+    )
+    .execute()
+}
+
+/** The clocks of many records of one table at once, by id. */
+export async function findClocksOf(db: Db, tableName: string, ids: readonly string[]) {
+  if (ids.length === 0) return []
+  return db
+    .selectFrom('syncClocks')
+    .selectAll()
+    .where('tableName', '=', tableName)
+    .where('recordId', 'in', ids)
+    .execute()
+}
+
+// A replica's link to its server.
+
+export const findSyncState = (db: Db): Promise<Selectable<SyncStateTable> | undefined> =>
+  db.selectFrom('syncState').selectAll().where('id', '=', 1).executeTakeFirst()
+
+export async function saveSyncState(db: Db, row: Selectable<SyncStateTable>): Promise<void> {
+  await db
+    .insertInto('syncState')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet({
+        clientId: row.clientId,
+        serverUrl: row.serverUrl,
+        serverToken: row.serverToken,
+        tenantId: row.tenantId,
+        lastSeq: row.lastSeq,
+        cursor: row.cursor,
+        lastSyncedAt: row.lastSyncedAt,
+        lastError: row.lastError,
+      }),
+    )
+    .execute()
+}
+
+export async function updateSyncState(
+  db: Db,
+  values: Partial<Pick<SyncStateTable, 'cursor' | 'lastSyncedAt' | 'lastError'>>,
+): Promise<void> {
+  await db.updateTable('syncState').set(values).where('id', '=', 1).execute()
+}
+
+// A replica's outbox.
+
+/** Appends a mutation to the outbox with the replica's next number (never reused). */
+export async function insertOutbox(db: Db, row: Omit<Insertable<SyncOutboxTable>, 'seq'>) {
+  const { lastSeq } = await db
+    .updateTable('syncState')
+    .set((eb) => ({ lastSeq: eb('lastSeq', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('lastSeq')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('syncOutbox')
+    .values({ ...row, seq: Number(lastSeq) })
+    .execute()
+}
+
+/** The fields of a record that writes waiting in the outbox set. */
+export async function pendingFieldsOf(db: Db, tableName: string, recordId: string) {
+  const rows = await db
+    .selectFrom('syncOutbox')
+    .select('fields')
+    .where('tableName', '=', tableName)
+    .where('recordId', '=', recordId)
+    .execute()
+  return new Set(rows.flatMap((row) => Object.keys(JSON.parse(row.fields) as object)))
+}
+
+export const listOutbox = (db: Db, limit: number) =>
+  db.selectFrom('syncOutbox').selectAll().orderBy('seq').limit(limit).execute()
+
+export async function countOutbox(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('syncOutbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export async function deleteOutboxThrough(db: Db, seq: number): Promise<void> {
+  await db.deleteFrom('syncOutbox').where('seq', '<=', seq).execute()
+}
+
+// A team server's replicas.
+
+export const findSyncClient = (db: Db, clientId: string) =>
+  db.selectFrom('syncClients').selectAll().where('clientId', '=', clientId).executeTakeFirst()
+
+export async function insertSyncClient(db: Db, clientId: string, tenantId: string, at: string) {
+  await db
+    .insertInto('syncClients')
+    .values({ clientId, tenantId, lastSeq: 0, createdAt: at, lastSeenAt: at })
+    .onConflict((conflict) => conflict.column('clientId').doNothing())
+    .execute()
+}
+
+export async function settleMutation(db: Db, clientId: string, seq: number, at: string) {
+  await db
+    .updateTable('syncClients')
+    .set({ lastSeq: seq, lastSeenAt: at })
+    .where('clientId', '=', clientId)
+    .execute()
+}
+
+export async function insertRejection(
+  db: Db,
+  row: { clientId: string; seq: number; reason: string; mutation: string; createdAt: string },
+) {
+  await db
+    .insertInto('syncRejections')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['clientId', 'seq']).doNothing())
+    .execute()
+}
+
+export const listRejections = (db: Db, clientId: string, fromSeq: number, toSeq: number) =>
+  db
+    .selectFrom('syncRejections')
+    .select(['seq', 'reason'])
+    .where('clientId', '=', clientId)
+    .where('seq', '>=', fromSeq)
+    .where('seq', '<=', toSeq)
+    .orderBy('seq')
+    .execute()
+
+/** Every tombstone of a workspace's synced records (for snapshots). */
+export const listTombstones = (db: Db, tenantId: string) =>
+  db
+    .selectFrom('syncClocks')
+    .select(['tableName', 'recordId', 'createdHlc'])
+    .where('tenantId', '=', tenantId)
+    .where('deleted', '=', 1)
+    .execute()

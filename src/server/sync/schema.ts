@@ -1,0 +1,83 @@
+import { z } from '@hono/zod-openapi'
+import { isHlcText } from '../../shared/sync/hlc'
+import { uuid } from '../http/schema-types'
+
+export const maxPushMutations = 1000
+export const defaultPullLimit = 1000
+export const maxPullLimit = 5000
+
+const hlcText = z.string().max(100).refine(isHlcText, 'is not a hybrid logical clock')
+const clientId = z.string().regex(/^[0-9a-z]{1,64}$/, 'must be 1 to 64 lowercase letters or digits')
+const schemaVersion = z.string().min(1).max(100)
+
+export const mutationSchema = z.strictObject({
+  seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  table: z.string().max(64),
+  id: uuid,
+  op: z.enum(['upsert', 'delete']),
+  fields: z.record(z.string(), z.unknown()),
+  hlc: hlcText,
+})
+
+export const pushBody = z
+  .strictObject({
+    clientId,
+    schemaVersion,
+    mutations: z.array(mutationSchema).max(maxPushMutations),
+  })
+  .refine(
+    (body) => body.mutations.every((m, i) => i === 0 || m.seq === body.mutations[i - 1]!.seq + 1),
+    { message: 'must be numbered one after another', path: ['mutations'] },
+  )
+
+export type PushBody = z.infer<typeof pushBody>
+
+export const pullQuery = z.object({
+  clientId,
+  schemaVersion,
+  after: z.string().max(200).optional(),
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1).max(maxPullLimit))
+    .optional(),
+})
+
+export const snapshotQuery = z.object({ schemaVersion })
+
+/** A change as pull hands it out: a record's synced fields and the clock they were written at. */
+export interface PulledChange {
+  position: number
+  table: string
+  id: string
+  op: 'upsert' | 'delete'
+  fields: Record<string, unknown>
+  hlc: string
+}
+
+export interface PullAnswer {
+  changes: PulledChange[]
+  cursor: string
+  hasMore: boolean
+  /** The newest of this client's mutations the server has settled. */
+  lastSeq: number
+}
+
+/** One record of a snapshot, with its clocks. */
+export interface SnapshotRecord {
+  table: string
+  id: string
+  deleted: boolean
+  createdHlc: string
+  fields: Record<string, unknown>
+  clocks: Record<string, string>
+}
+
+export interface SnapshotAnswer {
+  schemaVersion: string
+  /** Where the replica pulls from once it has loaded the snapshot. */
+  cursor: string
+  workspace: { id: string; name: string }
+  records: SnapshotRecord[]
+}

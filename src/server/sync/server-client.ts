@@ -1,0 +1,77 @@
+// A replica's calls to its team server's /api/sync/v1, over fetch. A network failure is told apart
+// from an answer: the first means offline, the second says what to do.
+import { newestMigration } from '../db/migrations'
+import type { PullAnswer, PushBody, SnapshotAnswer } from './schema'
+import type { PushAnswer } from './push'
+
+/** The server answered with an error: its status, code and message. */
+export class ServerRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message)
+  }
+}
+
+/** The server could not be reached (no network, server down, connection cut). */
+export class Unreachable extends Error {}
+
+export interface SyncServer {
+  snapshot(): Promise<SnapshotAnswer>
+  push(body: Omit<PushBody, 'schemaVersion'>): Promise<PushAnswer>
+  pull(clientId: string, after: string, limit?: number): Promise<PullAnswer>
+}
+
+export function syncServer(baseUrl: string, token: string): SyncServer {
+  const base = `${baseUrl.replace(/\/+$/, '')}/api/sync/v1`
+  async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+    let response: Response
+    try {
+      response = await fetch(`${base}${path}`, {
+        ...init,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        signal: AbortSignal.timeout(60_000),
+      })
+    } catch (error) {
+      throw new Unreachable(`The team server at ${baseUrl} cannot be reached`, { cause: error })
+    }
+    let body: unknown
+    try {
+      body = await response.json()
+    } catch (error) {
+      // An answer cut off on the way is no answer.
+      throw new Unreachable(`The team server's answer was cut off`, { cause: error })
+    }
+    if (!response.ok) {
+      const error = (body as { error?: { code?: string; message?: string; details?: object } })
+        .error
+      throw new ServerRefusal(
+        response.status,
+        error?.code ?? 'unknown',
+        error?.message ?? `The team server answered ${response.status}`,
+        (error?.details ?? {}) as Record<string, unknown>,
+      )
+    }
+    return body as T
+  }
+  const version = `schemaVersion=${encodeURIComponent(newestMigration)}`
+  return {
+    snapshot: () => call(`/snapshot?${version}`),
+    push: (body) =>
+      call('/push', {
+        method: 'POST',
+        body: JSON.stringify({ ...body, schemaVersion: newestMigration }),
+      }),
+    pull: (clientId, after, limit = 1000) =>
+      call(
+        `/pull?${version}&clientId=${clientId}&after=${encodeURIComponent(after)}&limit=${limit}`,
+      ),
+  }
+}

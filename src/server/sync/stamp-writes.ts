@@ -1,0 +1,72 @@
+// Called where events are recorded (events/service.ts recordEvents), in the write's transaction:
+// gives each event the clock of its write, keeps each synced field's clock, and on a replica puts
+// the write in the outbox (docs/sync-protocol.md, section 2). Every write path (the REST API, the
+// UI, inbound webhooks, imports) records events, so none can write past it.
+import type { Db } from '../db/connection'
+import { newestMigration } from '../db/migrations'
+import { nextClock, processNode } from './node-clock'
+import * as sync from './repository'
+import { changeOfEvent } from './synced-records'
+import { remoteWrite } from './write-origin'
+
+interface EventLike {
+  type: string
+  resource: { id: string }
+  data: unknown
+}
+
+/** The clock of each event's write (null for an event that changes no synced record). */
+export async function stampSyncedWrites(
+  db: Db,
+  tenantId: string,
+  now: Date,
+  events: readonly EventLike[],
+): Promise<(string | null)[]> {
+  const changes = events.map(changeOfEvent)
+  if (changes.every((change) => change === null)) return changes.map(() => null)
+  // A change from elsewhere carries its clock; sync/apply.ts keeps its fields' clocks itself.
+  const remote = remoteWrite()
+  if (remote) return changes.map((change) => change && remote.hlc)
+  const state = await sync.findSyncState(db)
+  // Only the workspace a replica mirrors syncs; its other, local workspaces stay its own.
+  const replica = state?.tenantId === tenantId ? state : undefined
+  const stamps: (string | null)[] = []
+  for (const change of changes) {
+    if (!change) {
+      stamps.push(null)
+      continue
+    }
+    const kept = await sync.findClocks(db, change.table, change.id)
+    const known = kept ? [kept.createdHlc, ...Object.values(parseClocks(kept.clocks))] : []
+    const floor = known.length > 0 ? known.reduce((a, b) => (a > b ? a : b)) : undefined
+    const hlc = nextClock(db, state?.clientId ?? processNode, now, floor)
+    const clocks = change.op === 'delete' ? {} : parseClocks(kept?.clocks ?? '{}')
+    for (const field of Object.keys(change.fields)) clocks[field] = hlc
+    await sync.saveClocks(db, {
+      tableName: change.table,
+      recordId: change.id,
+      tenantId,
+      deleted: change.op === 'delete' ? 1 : 0,
+      createdHlc: kept?.createdHlc ?? hlc,
+      clocks: JSON.stringify(clocks),
+    })
+    if (replica) {
+      await sync.insertOutbox(db, {
+        tableName: change.table,
+        recordId: change.id,
+        op: change.op,
+        fields: JSON.stringify(change.fields),
+        hlc,
+        schemaVersion: newestMigration,
+        createdAt: now.toISOString(),
+      })
+    }
+    stamps.push(hlc)
+  }
+  return stamps
+}
+
+/** A clocks column's JSON, as a map safe from keys such as `__proto__`. */
+export function parseClocks(text: string): Record<string, string> {
+  return Object.assign(Object.create(null) as Record<string, string>, JSON.parse(text))
+}

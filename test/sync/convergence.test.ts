@@ -1,0 +1,158 @@
+// A team server (SQLite here, PostgreSQL under `npm run test:postgres`) and replicas on their own
+// SQLite files, syncing over HTTP: the rules of docs/sync-protocol.md, each seen end to end.
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { createPerson, deletePerson, updatePerson } from '../../src/server/people/service'
+import { countOutbox } from '../../src/server/sync/repository'
+import { replicaStatus } from '../../src/server/sync/replica'
+import { syncServer, Unreachable } from '../../src/server/sync/server-client'
+import { startTestServer, type TestServer } from '../support/server'
+import { peopleOf, startReplica, type Replica } from './support'
+
+let server: TestServer
+const replicas: Replica[] = []
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+afterEach(async () => {
+  await Promise.all(replicas.splice(0).map((replica) => replica.close()))
+})
+
+async function replica(): Promise<Replica> {
+  const started = await startReplica(server)
+  replicas.push(started)
+  return started
+}
+
+const minutes = (n: number) => new Date(Date.now() + n * 60_000)
+const hours = (n: number) => minutes(n * 60)
+
+async function expectSameEverywhere(...copies: Replica[]) {
+  const expected = await peopleOf(server.db, server.tenantId)
+  for (const copy of copies) expect(await peopleOf(copy.db, copy.tenantId)).toEqual(expected)
+  return expected
+}
+
+describe('sync between a team server and its replicas', () => {
+  it("connecting loads the workspace's people with their ids, and later changes both ways", async () => {
+    const { body: before } = await server.api.post('/api/v1/people', {
+      fullName: 'Before Connect',
+      primaryEmail: 'before@sync.test',
+      tags: ['vip'],
+    })
+    const laptop = await replica()
+    expect(laptop.tenantId).toBe(server.tenantId)
+    expect((await peopleOf(laptop.db, laptop.tenantId)).map((p) => p.id)).toContain(before.id)
+
+    const made = await createPerson(
+      laptop.db,
+      laptop.tenantId,
+      { fullName: 'Made Offline', tags: ['a'] },
+      new Date(),
+    )
+    expect(await countOutbox(laptop.db)).toBe(1)
+    expect((await replicaStatus(laptop.db)).waiting).toBe(1)
+    await server.api.patch(`/api/v1/people/${before.id}`, { primaryPhone: '+5511912345678' })
+
+    const report = await laptop.sync()
+    expect(report.pushed).toBe(1)
+    expect(report.rejected).toEqual([])
+    expect(await countOutbox(laptop.db)).toBe(0)
+    expect((await server.api.get(`/api/v1/people/${made.id}`)).body.fullName).toBe('Made Offline')
+    const people = await expectSameEverywhere(laptop)
+    expect(people.find((p) => p.id === before.id)!.primaryPhone).toBe('+5511912345678')
+    expect((await replicaStatus(laptop.db)).state).toBe('synced')
+  })
+
+  it('edits of different fields of one person on two laptops both survive', async () => {
+    const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Bruno' })
+    const [a, b] = [await replica(), await replica()]
+    await updatePerson(a.db, a.tenantId, person.id, { fullName: 'Bruno Costa' }, hours(1))
+    await updatePerson(b.db, b.tenantId, person.id, { primaryPhone: '+5511900000001' }, hours(2))
+    await a.sync(hours(1))
+    await b.sync(hours(2))
+    await a.sync(hours(3))
+    const people = await expectSameEverywhere(a, b)
+    expect(people.find((p) => p.id === person.id)).toMatchObject({
+      fullName: 'Bruno Costa',
+      primaryPhone: '+5511900000001',
+    })
+  })
+
+  it('a same-field conflict goes to the later clock, whichever laptop pushes first', async () => {
+    // A server of its own: one whose clock a capped push moved ahead (the test above) orders
+    // edits made within that lead by counter and node, as a hybrid logical clock must.
+    const shared = server
+    server = await startTestServer()
+    onTestFinished(async () => {
+      await server.close()
+      server = shared
+    })
+    for (const laterPushesFirst of [true, false]) {
+      const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Carla' })
+      const [early, late] = [await replica(), await replica()]
+      // A minute apart, within the drift the server believes (no capping).
+      await updatePerson(early.db, early.tenantId, person.id, { leadSource: 'early' }, minutes(1))
+      await updatePerson(late.db, late.tenantId, person.id, { leadSource: 'late' }, minutes(2))
+      const order = laterPushesFirst ? [late, early] : [early, late]
+      for (const copy of order) await copy.sync()
+      for (const copy of order) await copy.sync()
+      const people = await expectSameEverywhere(early, late)
+      expect(people.find((p) => p.id === person.id)!.leadSource).toBe('late')
+      await Promise.all(replicas.splice(0).map((replica) => replica.close()))
+    }
+  })
+
+  it('a delete beats a later edit; the edit is refused with its reason and still settles', async () => {
+    const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Deleted Dan' })
+    const [a, b] = [await replica(), await replica()]
+    await deletePerson(a.db, a.tenantId, person.id, hours(-2))
+    await updatePerson(b.db, b.tenantId, person.id, { fullName: 'Dan Edited' }, hours(-1))
+    await a.sync()
+    const report = await b.sync()
+    expect(report.rejected).toEqual([{ seq: 1, reason: expect.stringMatching(/^deleted/) }])
+    expect(await countOutbox(b.db)).toBe(0)
+    await a.sync()
+    const people = await expectSameEverywhere(a, b)
+    expect(people.map((p) => p.id)).not.toContain(person.id)
+  })
+
+  it('a push whose answer was lost is sent again and creates no duplicate', async () => {
+    const laptop = await replica()
+    await createPerson(laptop.db, laptop.tenantId, { fullName: 'Only Once' }, new Date())
+    // The server commits the push, then the answer never arrives.
+    const losingAnswers = (url: string, token: string) => {
+      const real = syncServer(url, token)
+      return {
+        ...real,
+        push: async (body: Parameters<typeof real.push>[0]) => {
+          await real.push(body)
+          throw new Unreachable('the connection was cut after the server committed')
+        },
+      }
+    }
+    await expect(laptop.sync(new Date(), losingAnswers)).rejects.toThrow(Unreachable)
+    expect((await replicaStatus(laptop.db)).state).toBe('offline')
+    expect(await countOutbox(laptop.db)).toBe(1)
+    await laptop.sync()
+    const named = (await peopleOf(server.db, server.tenantId)).filter(
+      (p) => p.fullName === 'Only Once',
+    )
+    expect(named).toHaveLength(1)
+    await expectSameEverywhere(laptop)
+  })
+
+  it('a laptop whose clock runs a day ahead wins no conflict it would not have won at push time', async () => {
+    const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Eva' })
+    const [fast, slow] = [await replica(), await replica()]
+    await updatePerson(fast.db, fast.tenantId, person.id, { leadSource: 'fast clock' }, hours(24))
+    await fast.sync(hours(24))
+    // Capped at the server's time plus 5 minutes, the fast edit loses to one made an hour later.
+    await updatePerson(slow.db, slow.tenantId, person.id, { leadSource: 'an hour later' }, hours(1))
+    await slow.sync(hours(1))
+    await fast.sync(hours(24))
+    const people = await expectSameEverywhere(fast, slow)
+    expect(people.find((p) => p.id === person.id)!.leadSource).toBe('an hour later')
+  })
+})

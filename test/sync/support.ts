@@ -1,0 +1,47 @@
+// Replicas for the sync tests: each its own data folder and SQLite file, opened as `outpost serve`
+// opens one (sealing key included), connected to a real team server over HTTP.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Db } from '../../src/server/db/connection'
+import { listPeopleAfter } from '../../src/server/people/service'
+import { fileKeyStore } from '../../src/server/sealing/key-store'
+import { prepareSealing } from '../../src/server/sealing/prepare'
+import { connectReplica, syncOnce } from '../../src/server/sync/replica'
+import type { SyncServer } from '../../src/server/sync/server-client'
+import { openDataDir } from '../../src/server/workspace-store'
+import type { TestServer } from '../support/server'
+
+export interface Replica {
+  dataDir: string
+  db: Db
+  tenantId: string
+  /** One sync round, at `at` (the replica's clock). */
+  sync(at?: Date, connect?: (url: string, token: string) => SyncServer): ReturnType<typeof syncOnce>
+  close(): Promise<void>
+}
+
+export async function startReplica(server: TestServer, token = server.apiToken): Promise<Replica> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'outpost-replica-'))
+  const db = await openDataDir(dataDir)
+  await prepareSealing(db, fileKeyStore(dataDir))
+  const { workspace } = await connectReplica(db, { serverUrl: server.url, token }, () => new Date())
+  return {
+    dataDir,
+    db,
+    tenantId: workspace.id,
+    sync: (at = new Date(), connect) => syncOnce(db, () => at, connect),
+    close: async () => {
+      await db.destroy()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The people of a workspace as every copy must agree on them, ordered by id. */
+export async function peopleOf(db: Db, tenantId: string) {
+  const people = await listPeopleAfter(db, tenantId, null, 100_000)
+  return people
+    .map(({ updatedAt: _updated, companyId: _company, ownerId: _owner, ...person }) => person)
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+}
