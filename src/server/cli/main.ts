@@ -10,6 +10,7 @@ import { registerMigrateCommand } from './migrate-command'
 import { dataDirOption, resolveDatabaseUrl, resolveDataDir } from './options'
 import { registerRunningServerCommands } from './running-server-commands'
 import { registerServeCommand } from './serve-command'
+import { registerSyncCommands } from './sync-command'
 
 // Start-up time matters for a command line: the database, the services and the server are
 // imported inside the actions that use them, never at the top, so `--help` loads none of them.
@@ -288,6 +289,7 @@ workspace
 
 registerImportExportCommands(program, { withDatabase, resolveWorkspace })
 registerMigrateCommand(program)
+registerSyncCommands(program, { withDatabase, resolveWorkspace })
 
 speakOneLine(program)
 program.parseAsync().catch(fail)

@@ -10,7 +10,7 @@ import * as sync from './repository'
 import type { PulledChange, SnapshotAnswer } from './schema'
 import { parseClocks } from './stamp-writes'
 import { parseHlc } from '../../shared/sync/hlc'
-import { ServerRefusal, syncServer, Unreachable, type SyncServer } from './server-client'
+import { ServerRefusal, SyncError, syncServer, Unreachable, type SyncServer } from './server-client'
 
 const pushBatch = 500
 
@@ -61,7 +61,7 @@ export async function connectReplica(
   now: () => Date,
 ): Promise<{ workspace: { id: string; name: string }; records: number }> {
   if (await sync.findSyncState(db)) {
-    throw new Error('This data folder is already a replica: disconnect it first')
+    throw new SyncError('This data folder is already a replica of a team server')
   }
   const server = syncServer(link.serverUrl, link.token)
   const snapshot = await server.snapshot()
@@ -150,9 +150,13 @@ export async function syncOnce(
   connect: (url: string, token: string) => SyncServer = syncServer,
 ): Promise<SyncReport> {
   const state = await sync.findSyncState(db)
-  if (!state) throw new Error('This data folder is no replica: run `outpost sync connect` first')
+  if (!state)
+    throw new SyncError('This data folder is no replica: run `outpost sync connect URL` first')
   const token = unseal(state.serverToken)
-  if (!token) throw new Error('The token of the team server cannot be read: connect again')
+  if (!token)
+    throw new SyncError(
+      'The token for the team server cannot be read (its sealing key was lost): connect again',
+    )
   const server = connect(state.serverUrl, token)
   try {
     const report = await pushAndPull(db, server, state.clientId, now)

@@ -4,8 +4,11 @@ import { newestMigration } from '../db/migrations'
 import type { PullAnswer, PushBody, SnapshotAnswer } from './schema'
 import type { PushAnswer } from './push'
 
+/** What went wrong with syncing, in words for the user (the status and the CLI show them). */
+export class SyncError extends Error {}
+
 /** The server answered with an error: its status, code and message. */
-export class ServerRefusal extends Error {
+export class ServerRefusal extends SyncError {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -17,7 +20,7 @@ export class ServerRefusal extends Error {
 }
 
 /** The server could not be reached (no network, server down, connection cut). */
-export class Unreachable extends Error {}
+export class Unreachable extends SyncError {}
 
 export interface SyncServer {
   snapshot(): Promise<SnapshotAnswer>

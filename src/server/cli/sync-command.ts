@@ -1,0 +1,132 @@
+import type { Command } from 'commander'
+import type { Db } from '../db/connection'
+import type { SyncStatus } from '../sync/replica'
+import type { CliDatabase } from './import-export-actions'
+import { dataDirOption, resolveDataDir } from './options'
+
+// `outpost sync connect|status|once|watch`: a replica of a team server's workspace, headless (a
+// server-side or scripted replica); the desktop app runs the same code (sync/replica.ts). The work
+// is imported when a command runs, so `--help` loads none of it (see main.ts).
+
+const tokenHelp =
+  'an API token of the workspace on the team server; or set OUTPOST_SYNC_TOKEN, which keeps it ' +
+  'out of the shell history'
+
+/** Opens the data folder as `serve` does, sealing key included (the server's token is sealed). */
+async function withReplica<T>(
+  cli: CliDatabase,
+  flag: string | undefined,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  const { fileKeyStore } = await import('../sealing/key-store')
+  const { prepareSealing } = await import('../sealing/prepare')
+  const { StartupError } = await import('../startup-error')
+  const { SyncError } = await import('../sync/server-client')
+  const dataDir = resolveDataDir(flag)
+  return cli.withDatabase(dataDir, async (db) => {
+    await prepareSealing(db, fileKeyStore(dataDir))
+    try {
+      return await work(db)
+    } catch (error) {
+      // What sync says of the server or the link is written for users: one line, as it is.
+      if (error instanceof SyncError) throw new StartupError(error.message, { cause: error })
+      throw error
+    }
+  })
+}
+
+function describeStatus(status: SyncStatus) {
+  if (status.state === 'not-connected') return 'Not a replica: run `outpost sync connect URL`'
+  const waiting = `${status.waiting} change${status.waiting === 1 ? '' : 's'} waiting`
+  const when = status.lastSyncedAt ? `, last synced ${status.lastSyncedAt}` : ''
+  const state =
+    status.state === 'synced'
+      ? status.waiting === 0
+        ? 'synced'
+        : `synced, ${waiting}`
+      : status.state === 'offline'
+        ? `offline, ${waiting}`
+        : `error: ${status.error}`
+  return `Replica of ${status.serverUrl} (workspace ${status.workspaceId}): ${state}${when}`
+}
+
+export function registerSyncCommands(program: Command, cli: CliDatabase): void {
+  const sync = program
+    .command('sync')
+    .description(
+      "keep this data folder a replica of a team server's workspace (docs/sync-protocol.md)",
+    )
+
+  sync
+    .command('connect <url>')
+    .description("make this data folder a replica of the token's workspace on the team server")
+    .option('--token <token>', tokenHelp)
+    .addOption(dataDirOption())
+    .action(async (url: string, options: { token?: string; dataDir?: string }) => {
+      const { StartupError } = await import('../startup-error')
+      const token = options.token ?? process.env.OUTPOST_SYNC_TOKEN
+      if (!token) throw new StartupError(`a token is needed: --token, or ${tokenHelp}`)
+      const { connectReplica } = await import('../sync/replica')
+      const result = await withReplica(cli, options.dataDir, (db) =>
+        connectReplica(db, { serverUrl: url, token }, () => new Date()),
+      )
+      console.log(
+        `Connected: "${result.workspace.name}" is replicated here (${result.records} records)`,
+      )
+    })
+
+  sync
+    .command('status')
+    .description(
+      'say whether this replica is synced, offline (with the changes waiting) or failing',
+    )
+    .addOption(dataDirOption())
+    .action(async (options: { dataDir?: string }) => {
+      const { replicaStatus } = await import('../sync/replica')
+      console.log(describeStatus(await withReplica(cli, options.dataDir, replicaStatus)))
+    })
+
+  sync
+    .command('once')
+    .description('push the changes waiting here, then pull everything new from the team server')
+    .addOption(dataDirOption())
+    .action(async (options: { dataDir?: string }) => {
+      const { syncOnce } = await import('../sync/replica')
+      const report = await withReplica(cli, options.dataDir, (db) => syncOnce(db, () => new Date()))
+      console.log(`Pushed ${report.pushed}, pulled ${report.pulled}`)
+      for (const { seq, reason } of report.rejected) console.log(`Refused change ${seq}: ${reason}`)
+    })
+
+  sync
+    .command('watch')
+    .description('sync every few seconds until stopped (Ctrl-C); offline rounds are retried')
+    .option('--every <seconds>', 'seconds between rounds', '2')
+    .addOption(dataDirOption())
+    .action(async (options: { every: string; dataDir?: string }) => {
+      const { syncOnce } = await import('../sync/replica')
+      const { StartupError } = await import('../startup-error')
+      const seconds = Number(options.every)
+      if (!(seconds >= 0.1 && seconds <= 3600)) {
+        throw new StartupError('--every must be a number of seconds from 0.1 to 3600')
+      }
+      let stopped = false
+      process.once('SIGINT', () => (stopped = true))
+      process.once('SIGTERM', () => (stopped = true))
+      await withReplica(cli, options.dataDir, async (db) => {
+        while (!stopped) {
+          try {
+            const report = await syncOnce(db, () => new Date())
+            if (report.pushed + report.pulled > 0) {
+              console.log(`Pushed ${report.pushed}, pulled ${report.pulled}`)
+            }
+            for (const { seq, reason } of report.rejected) {
+              console.log(`Refused change ${seq}: ${reason}`)
+            }
+          } catch (error) {
+            console.error(`Not synced: ${(error as Error).message}`)
+          }
+          await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+        }
+      })
+    })
+}
