@@ -12,6 +12,8 @@ export interface Running {
   startMs: number
   /** Resident and peak resident memory, in MiB. */
   memory(): { rss: number; peak: number }
+  /** What it has printed so far (stdout and stderr): to tell why it failed. */
+  output(): string
   stop(): Promise<void>
 }
 
@@ -26,16 +28,17 @@ function start(command: string, args: string[], listening: RegExp): Promise<Runn
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const url = listening.exec(output)?.[1]
-      if (url) resolve(running(child, url, performance.now() - began))
+      if (url) resolve(running(child, url, performance.now() - began, () => output))
     })
   })
 }
 
-function running(child: ChildProcess, url: string, startMs: number): Running {
+function running(child: ChildProcess, url: string, startMs: number, output: () => string): Running {
   child.removeAllListeners('exit')
   return {
     url,
     startMs,
+    output,
     memory() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
       const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1])

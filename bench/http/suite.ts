@@ -1,7 +1,7 @@
 // `npm run bench`: Outpost served as users run it, loaded from this process, against the floor app
 // on the same file, in one run, then on PostgreSQL with one and two processes (the team server;
 // `-- --sqlite-only` leaves that out). `-- --quick` runs 100,000 people with shorter loads;
-// `-- --check` fails when a ratio is under its target. Results go to bench/results/<date>T<hhmm>-<people>.json.
+// `-- --check` fails when a ratio is under its target. Sync's figures (bench/http/sync.ts) close the run. Results go to bench/results/<date>T<hhmm>-<people>.json.
 import {
   createReadStream,
   mkdirSync,
@@ -21,6 +21,7 @@ import { openDataDir } from '../../src/server/workspace-store'
 import { copyDataset, ensureDataset } from './dataset'
 import { loadSettings } from './load'
 import { startFloor, startOutpost } from './processes'
+import { syncWorkloads } from './sync'
 import { teamServerWorkloads } from './team-server'
 import { prepareQueries } from './queries'
 import { uiWorkloads } from '../ui/screens'
@@ -127,6 +128,8 @@ if (!values['sqlite-only']) {
   }
 }
 rmSync(dataDir, { recursive: true, force: true })
+// Sync (issue 17): snapshot, catch-up and push, on the 100k dataset whatever the run's size.
+results.push(...(await syncWorkloads()))
 
 const table = [
   '| workload | Outpost | floor | ratio (higher is better) | target | p50 / p99 ms | raw in-process |',

@@ -34,6 +34,7 @@ import { uiRoutes } from './ui/routes'
 import { usersRoutes } from './users/routes'
 import { rejectOwnDeliveries } from './webhooks-out/loop-guard'
 import { syncRoutes } from './sync/routes'
+import { syncLinkRoutes } from './sync/management-routes'
 import { webhookAlertsRoutes, webhookSubscriptionsRoutes } from './webhooks-out/routes'
 import { workspaceRoutes } from './workspaces/routes'
 import { idempotentWrites } from './idempotency/middleware'
@@ -88,6 +89,7 @@ const managementAreas = [
   ['/webhook-subscriptions', webhookSubscriptionsRoutes],
   ['/webhook-alerts', webhookAlertsRoutes],
   ['/tunnel', tunnelRoutes],
+  ['/sync', syncLinkRoutes],
   ['/backups', backupsRoutes],
   ['/audit-log', auditLogRoutes],
 ] as const

@@ -27,6 +27,7 @@ import { withLoopGuard } from './webhooks-out/loop-guard'
 import { startDeliveryWorker, type DeliveryWorker } from './webhooks-out/worker'
 import { startEventPruner, type EventPruner } from './events/retention'
 import { startSearchIndexMerger } from './people/search-index-merge'
+import { startReplicaSync, type ReplicaSync } from './sync/runner'
 import { startBackupSchedule } from './backups/schedule'
 import { ensureDefaultWorkspace, openDataDir, StartupError } from './workspace-store'
 import { findWorkspaceByName } from './workspaces/service'
@@ -77,6 +78,8 @@ export interface ServerOptions {
   onReminders?: (due: Activity[]) => void
   /** Hears each outbound webhook newly failing for an hour or disabled, once (the desktop app). */
   onWebhookAlerts?: (alerts: WebhookAlert[]) => void
+  /** How often a replica syncs with its team server (sync/runner.ts): every second unless told. */
+  syncEveryMs?: number
 }
 
 export interface RunningServer {
@@ -96,6 +99,8 @@ export interface RunningServer {
   reminders: PeriodicTask<Activity[]>
   /** Tells of outbound webhooks newly in trouble; `runNow()` looks now (tests use it). */
   webhookAlerts: PeriodicTask<WebhookAlert[]>
+  /** A replica's sync with its team server; idle unless the data folder is one (sync/). */
+  replicaSync: ReplicaSync
   /** What a reminder's notification can do to its activity (the desktop app's Done and Snooze). */
   reminderActions: {
     done(activity: Activity): Promise<unknown>
@@ -258,6 +263,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const reminders = startReminderScheduler({ db, clock, logger, notify: options.onReminders })
   const webhookAlerts = startWebhookAlerts({ db, clock, logger, notify: options.onWebhookAlerts })
   const searchIndexMerger = startSearchIndexMerger({ db, logger })
+  // Idle unless this data folder is a replica of a team server (sync/).
+  const replicaSync = startReplicaSync({ db, clock, logger, everyMs: options.syncEveryMs })
   // A PostgreSQL database is backed up by pg_dump, not by copying a file (docs/team-server.md).
   const backups =
     options.dailyBackups === false || options.databaseUrl
@@ -279,6 +286,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     eventPruner,
     reminders,
     webhookAlerts,
+    replicaSync,
     reminderActions: {
       done: ({ tenantId, id }) => updateActivity(db, tenantId, id, { done: true }, clock.now()),
       snooze: ({ tenantId, id }, minutes) => snoozeActivity(db, tenantId, id, minutes, clock.now()),
@@ -297,6 +305,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const remindersStopped = reminders.stop()
         const alertsStopped = webhookAlerts.stop()
         const mergerStopped = searchIndexMerger.stop()
+        const replicaSyncStopped = replicaSync.stop()
         const backupsStopped = backups?.stop()
         await tunnel.close()
         await requests.close(shutdownGraceMs)
@@ -305,6 +314,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await remindersStopped
         await alertsStopped
         await mergerStopped
+        await replicaSyncStopped
         await backupsStopped
         await db.destroy()
         releaseKey(sealing.keyId)

@@ -56,7 +56,7 @@ describe('outpost sync', () => {
     )
     expect(imported.code, imported.stderr).toBe(0)
     expect((await runCli(['sync', 'status', '--data-dir', laptop])).stdout).toMatch(
-      /synced, 2 changes waiting/,
+      /syncing, 2 changes waiting/,
     )
 
     const once = await runCli(['sync', 'once', '--data-dir', laptop])

@@ -30,6 +30,7 @@ const managementRules: Record<string, Rule> = {
   'webhook-alerts': 'webhooks.manage',
   'audit-log': 'audit.read',
   tunnel: 'server.manage',
+  sync: 'server.manage',
   backups: 'server.manage',
 }
 

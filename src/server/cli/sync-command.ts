@@ -41,12 +41,12 @@ function describeStatus(status: SyncStatus) {
   const when = status.lastSyncedAt ? `, last synced ${status.lastSyncedAt}` : ''
   const state =
     status.state === 'synced'
-      ? status.waiting === 0
-        ? 'synced'
-        : `synced, ${waiting}`
-      : status.state === 'offline'
-        ? `offline, ${waiting}`
-        : `error: ${status.error}`
+      ? 'synced'
+      : status.state === 'syncing'
+        ? `syncing, ${waiting}`
+        : status.state === 'offline'
+          ? `offline, ${waiting}`
+          : `error: ${status.error}`
   return `Replica of ${status.serverUrl} (workspace ${status.workspaceId}): ${state}${when}`
 }
 

@@ -48,10 +48,16 @@ export async function applyIncoming(
   const fields = parsed.data
   const kept = await sync.findClocks(trx, change.table, change.id)
   if (kept && kept.tenantId !== tenantId) throw new Refused('invalid: id is taken')
-  const existing = await findPerson(trx, tenantId, change.id)
+  // A record with clocks kept exists unless they are a tombstone's; one without may have been
+  // made before sync came.
+  const exists = kept
+    ? kept.deleted === 0
+    : (await findPerson(trx, tenantId, change.id)) !== undefined
   const state: RecordState | undefined = kept
     ? { deleted: kept.deleted === 1, fields: {}, clocks: parseClocks(kept.clocks) }
-    : existing && { deleted: false, fields: {}, clocks: {} }
+    : exists
+      ? { deleted: false, fields: {}, clocks: {} }
+      : undefined
   const result = applyChange(
     state,
     'hlc' in change
@@ -65,15 +71,18 @@ export async function applyIncoming(
       : [change.createdHlc, ...Object.values(change.clocks)].reduce((a, b) => (a > b ? a : b))
   receiveClock(trx, hlc, now)
   if (result.status === 'refused') throw new Refused('deleted: the record was deleted')
+  // Nothing newer (a replica's own change coming back, a retry): nothing to write.
+  if (result.status === 'upserted' && result.changed.length === 0 && kept) return
+  if (result.status === 'deleted' && result.alreadyDeleted) return
   const write = (work: () => Promise<unknown>) => applyingRemote({ hlc }, work)
   try {
     if (result.status === 'deleted') {
-      if (existing) await write(() => deletePerson(trx, tenantId, change.id, now))
+      if (exists) await write(() => deletePerson(trx, tenantId, change.id, now))
     } else {
       const { createdAt, ...taken } = Object.fromEntries(
         result.changed.map((field) => [field, fields[field as keyof typeof fields]]),
       ) as typeof fields
-      if (!existing) {
+      if (!exists) {
         const fullName = taken.fullName
         if (fullName === undefined) throw new Refused('invalid: fullName: a new person needs one')
         await write(() =>

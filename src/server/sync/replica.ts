@@ -15,8 +15,11 @@ import { ServerRefusal, SyncError, syncServer, Unreachable, type SyncServer } fr
 const pushBatch = 500
 
 export interface SyncStatus {
-  /** synced: nothing waiting; offline: the server cannot be reached; error: it refused. */
-  state: 'not-connected' | 'synced' | 'offline' | 'error'
+  /**
+   * synced: nothing waiting; syncing: changes made here are on their way; offline: the server
+   * cannot be reached; error: it refused.
+   */
+  state: 'not-connected' | 'synced' | 'syncing' | 'offline' | 'error'
   serverUrl: string | null
   workspaceId: string | null
   /** Changes made here that the server has not settled yet. */
@@ -41,7 +44,7 @@ export async function replicaStatus(db: Db): Promise<SyncStatus> {
   const waiting = await sync.countOutbox(db)
   const offline = state.lastError?.startsWith('offline:') ?? false
   return {
-    state: state.lastError ? (offline ? 'offline' : 'error') : 'synced',
+    state: state.lastError ? (offline ? 'offline' : 'error') : waiting > 0 ? 'syncing' : 'synced',
     serverUrl: state.serverUrl,
     workspaceId: state.tenantId,
     waiting,

@@ -81,3 +81,33 @@ export interface SnapshotAnswer {
   workspace: { id: string; name: string }
   records: SnapshotRecord[]
 }
+
+/** What the desktop's Settings shows of this data folder's link to a team server. */
+export const syncLinkSchema = z
+  .object({
+    state: z.enum(['not-connected', 'synced', 'syncing', 'offline', 'error']).openapi({
+      description:
+        'synced: nothing waits; syncing: changes made here are on their way; offline: the team ' +
+        'server cannot be reached (work goes on, changes wait); error: the server refused (see error)',
+    }),
+    serverUrl: z.string().nullable(),
+    workspaceId: z.string().nullable().openapi({ description: 'The workspace replicated here' }),
+    waiting: z.number().int().openapi({ description: 'Changes made here not yet settled' }),
+    lastSyncedAt: z.string().nullable(),
+    error: z.string().nullable(),
+  })
+  .openapi('SyncLink')
+
+export const connectSyncBody = z
+  .strictObject({
+    serverUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .openapi({ example: 'https://crm.example.com' }),
+    token: z
+      .string()
+      .min(1)
+      .max(200)
+      .openapi({ description: 'An API token of the workspace on the team server' }),
+  })
+  .openapi('ConnectSync')

@@ -31,9 +31,8 @@ export interface SyncServer {
 export function syncServer(baseUrl: string, token: string): SyncServer {
   const base = `${baseUrl.replace(/\/+$/, '')}/api/sync/v1`
   async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-    let response: Response
-    try {
-      response = await fetch(`${base}${path}`, {
+    const send = () =>
+      fetch(`${base}${path}`, {
         ...init,
         headers: {
           authorization: `Bearer ${token}`,
@@ -42,8 +41,18 @@ export function syncServer(baseUrl: string, token: string): SyncServer {
         },
         signal: AbortSignal.timeout(60_000),
       })
-    } catch (error) {
-      throw new Unreachable(`The team server at ${baseUrl} cannot be reached`, { cause: error })
+    let response: Response
+    try {
+      response = await send()
+    } catch {
+      // Once more, on a new connection: a kept-alive one the server closed while idle fails the
+      // first request sent on it. Every call of the protocol may be repeated (pushes are settled
+      // once by their numbers), so a POST is retried as safely as a GET.
+      try {
+        response = await send()
+      } catch (error) {
+        throw new Unreachable(`The team server at ${baseUrl} cannot be reached`, { cause: error })
+      }
     }
     let body: unknown
     try {

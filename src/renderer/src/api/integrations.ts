@@ -1,4 +1,10 @@
-import type { DedupeStrategy, ImportResult, MappingValue, TunnelUpdate } from './types'
+import type {
+  DedupeStrategy,
+  ImportResult,
+  MappingValue,
+  SyncConnection,
+  TunnelUpdate,
+} from './types'
 import type { ImportKind } from '../../../shared/import-targets'
 import { i18next } from '../i18n/i18n'
 import { answer, ApiRequestError, appApi, requestHeaders } from './client'
@@ -77,6 +83,12 @@ export const backups = {
   takeNow: () => answer(appApi.POST('/backups')),
   restore: (name: string) =>
     answer(appApi.POST('/backups/{name}/restore', { params: { path: { name } } })),
+}
+
+/** This data folder's link to a team server (sync): its state, and connecting it. */
+export const syncLink = {
+  get: () => answer(appApi.GET('/sync')),
+  connect: (input: SyncConnection) => answer(appApi.PUT('/sync', { body: input })),
 }
 
 export const tunnel = {

@@ -56,5 +56,6 @@ export const integrationKeys = {
   setAside: (id: string, page: number) => ['subscriptions', id, 'set-aside', page] as const,
   webhookAlerts: ['subscriptions', 'alerts'] as const,
   tunnel: ['tunnel'] as const,
+  syncLink: ['sync-link'] as const,
   backups: ['backups'] as const,
 }

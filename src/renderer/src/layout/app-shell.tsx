@@ -5,6 +5,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router'
 import { session } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { LiveStatusBadge } from '../live/live-status-badge'
+import { SyncStatusBadge } from '../sync/sync-status-badge'
 import { useCan, useWorkspace } from '../session/workspace'
 import { useHotkeys } from '../ui/hotkeys'
 import { ShortcutsDialog } from '../ui/shortcuts-dialog'
@@ -126,6 +127,7 @@ export function AppShell() {
             {t(`shell.roles.${current.role}`)}
           </p>
           <LiveStatusBadge />
+          <SyncStatusBadge />
           <button
             type="button"
             className="link-button"

@@ -15,6 +15,7 @@ const sections = [
   ['inbound', 'sections.inbound', 'webhooks.manage'],
   ['outbound', 'sections.outbound', 'webhooks.manage'],
   ['tunnel', 'sections.tunnel', 'server.manage'],
+  ['sync', 'sections.sync', 'server.manage'],
   ['import-export', 'sections.importExport', 'records.read'],
   ['backups', 'sections.backups', 'server.manage'],
   ['audit', 'sections.audit', 'audit.read'],

@@ -40,6 +40,7 @@ export const settingsRoutes: RouteObject = {
       lazy: page(() => import('./outbound/subscription-page'), 'SubscriptionPage'),
     },
     { path: 'tunnel', lazy: page(() => import('./tunnel-settings'), 'TunnelSettings') },
+    { path: 'sync', lazy: page(() => import('./sync-settings'), 'SyncSettings') },
     {
       path: 'import-export',
       lazy: page(() => import('./import-export/import-export-page'), 'ImportExportPage'),

@@ -1385,6 +1385,30 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/sync': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * This data folder's link to a team server, and how syncing goes
+     * @description Whether this Outpost is a replica of a team server, and its state: synced, syncing, offline (with the changes waiting) or the error to act on.
+     */
+    get: operations['getSync']
+    /**
+     * Make this data folder a replica of the token's workspace on a team server
+     * @description Loads the workspace's snapshot from the team server (the token is one of its API tokens, kept sealed), then syncs every second. 422 when the server cannot be reached or refuses the token; 409 when this folder is a replica already.
+     */
+    put: operations['updateSync']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/backups': {
     parameters: {
       query?: never
@@ -3541,6 +3565,29 @@ export interface components {
       localtunnelHost?: string | null
       subdomain?: string | null
       ngrokAuthtoken?: string | null
+    }
+    SyncLink: {
+      /**
+       * @description synced: nothing waits; syncing: changes made here are on their way; offline: the team server cannot be reached (work goes on, changes wait); error: the server refused (see error)
+       * @enum {string}
+       */
+      state: 'not-connected' | 'synced' | 'syncing' | 'offline' | 'error'
+      serverUrl: string | null
+      /** @description The workspace replicated here */
+      workspaceId: string | null
+      /** @description Changes made here not yet settled */
+      waiting: number
+      lastSyncedAt: string | null
+      error: string | null
+    }
+    ConnectSync: {
+      /**
+       * Format: uri
+       * @example https://crm.example.com
+       */
+      serverUrl: string
+      /** @description An API token of the workspace on the team server */
+      token: string
     }
     Backups: {
       /** @description Where the backups are, on this machine */
@@ -11645,6 +11692,177 @@ export interface operations {
       }
       /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
       403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A business rule was violated */
+      422: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getSync: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The link */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SyncLink']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updateSync: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConnectSync']
+      }
+    }
+    responses: {
+      /** @description The link, connected */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SyncLink']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflict with an existing record */
+      409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
