@@ -156,3 +156,68 @@ describe('sync between a team server and its replicas', () => {
     expect(people.find((p) => p.id === person.id)!.leadSource).toBe('an hour later')
   })
 })
+
+describe('two laptops creating one e-mail (rule 4)', () => {
+  for (const earlierPushesFirst of [true, false]) {
+    it(`converge on the person created first, ${earlierPushesFirst ? 'pushed first' : 'pushed last'}`, async () => {
+      // A server of its own: clocks another test moved ahead would order the creations by
+      // counter and node rather than by the minute between them.
+      const shared = server
+      server = await startTestServer()
+      onTestFinished(async () => {
+        await server.close()
+        server = shared
+      })
+      const [a, b] = [await replica(), await replica()]
+      const email = `same-${earlierPushesFirst}@sync.test`
+      const earlier = await createPerson(
+        a.db,
+        a.tenantId,
+        { fullName: 'Ana Earlier', primaryEmail: email, tags: ['from-a'] },
+        minutes(1),
+      )
+      const later = await createPerson(
+        b.db,
+        b.tenantId,
+        {
+          fullName: 'Ana Later',
+          primaryEmail: email,
+          primaryPhone: '+5511900000009',
+          tags: ['from-b'],
+        },
+        minutes(2),
+      )
+      const order = earlierPushesFirst ? [a, b] : [b, a]
+      for (const copy of order) await copy.sync()
+      for (const copy of order) await copy.sync()
+      const people = await expectSameEverywhere(a, b)
+      const named = people.filter((p) => p.primaryEmail === email)
+      expect(named).toHaveLength(1)
+      expect(named[0]).toMatchObject({
+        id: earlier.id,
+        // Each field by its clock: the later creation's name and phone are newer.
+        fullName: 'Ana Later',
+        primaryPhone: '+5511900000009',
+        tags: expect.arrayContaining(['from-a', 'from-b']),
+      })
+      // The merged id lives on as the survivor: a later edit addressed to it lands there.
+      await updatePerson(
+        b.db,
+        b.tenantId,
+        earlier.id,
+        { leadSource: 'after the merge' },
+        minutes(3),
+      )
+      void later
+      await b.sync()
+      await a.sync()
+      const after = await expectSameEverywhere(a, b)
+      expect(after.find((p) => p.id === earlier.id)!.leadSource).toBe('after the merge')
+      // The person's timeline tells of the merge.
+      const notes = await server.api.get(`/api/v1/notes?personId=${earlier.id}`)
+      expect(notes.body.data.map((note: { body: string }) => note.body).join()).toMatch(
+        /Merged with/,
+      )
+    })
+  }
+})

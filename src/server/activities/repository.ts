@@ -155,3 +155,27 @@ export async function deleteActivityType(db: Db, tenantId: string, key: string) 
     .executeTakeFirst()
   return Number(result.numDeletedRows) > 0
 }
+
+/**
+ * Moves `from`'s activities to `to` (a merge of two people): each activity keeps one link to `to`.
+ * Person ids are unique across workspaces, so no tenant condition is needed.
+ */
+export async function movePersonLinks(db: Db, from: string, to: string): Promise<void> {
+  await db
+    .updateTable('activityPeople')
+    .set({ personId: to })
+    .where('personId', '=', from)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('activityPeople as other')
+            .select('other.activityId')
+            .whereRef('other.activityId', '=', 'activityPeople.activityId')
+            .where('other.personId', '=', to),
+        ),
+      ),
+    )
+    .execute()
+  await db.deleteFrom('activityPeople').where('personId', '=', from).execute()
+}

@@ -337,3 +337,7 @@ export async function listActivitiesAfter(
 ): Promise<Activity[]> {
   return withPeople(db, await selectTenantRowsAfter(db, 'activities', tenantId, after, limit))
 }
+
+/** Moves a merged person's activities to the person it lives on as (sync/, rule 4). */
+export const moveActivitiesOfPerson = (db: Db, from: string, to: string) =>
+  activities.movePersonLinks(db, from, to)

@@ -518,6 +518,18 @@ export interface SyncClockTable {
   clocks: string
 }
 
+/** Rule 4 of sync: a merged record's id, and the record it lives on as. */
+export interface RecordAliasTable {
+  tableName: string
+  aliasId: string
+  survivorId: string
+  tenantId: string
+  /** The pushed mutation that was merged (null when the merge was made otherwise). */
+  clientId: string | null
+  seq: number | null
+  createdAt: string
+}
+
 /** A team server's replica: the newest of its mutations the server has settled. */
 export interface SyncClientTable {
   clientId: string
@@ -599,6 +611,7 @@ export interface Database {
   savedViews: SavedViewTable
   idempotencyKeys: IdempotencyKeyTable
   syncClocks: SyncClockTable
+  recordAliases: RecordAliasTable
   syncClients: SyncClientTable
   syncRejections: SyncRejectionTable
   syncState: SyncStateTable

@@ -118,10 +118,11 @@ export async function clearReference<T extends 'people' | 'deals'>(
   column: keyof Database[T] & string,
   id: string,
   updatedAt: string,
+  to: string | null = null,
 ): Promise<void> {
   await db
     .updateTable(table as 'people')
-    .set({ [column]: null, updatedAt })
+    .set({ [column]: to, updatedAt })
     .where('tenantId', '=', tenantId)
     .where(column as 'ownerId', '=', id)
     .execute()

@@ -223,6 +223,10 @@ export async function deleteDeal(db: Db, tenantId: string, id: string, now: Date
 export const detachDeals = (db: Db, where: Reference<DealReference>, now: Date) =>
   detachRecords(db, 'deals', where, now, withTags)
 
+/** Points the deals of a merged person at the person it lives on as (sync/, rule 4). */
+export const moveDealsOfPerson = (db: Db, tenantId: string, from: string, to: string, now: Date) =>
+  detachRecords(db, 'deals', { tenantId, column: 'primaryPersonId', id: from }, now, withTags, to)
+
 /** Deals of the workspace in creation order, `limit` at a time after `after` (for exports). */
 export async function listDealsAfter(
   db: Db,

@@ -215,16 +215,18 @@ export async function detachRecords<T extends 'people' | 'deals', R extends { up
   where: Reference<keyof Database[T] & string>,
   now: Date,
   toRecords: (trx: Db, rows: Selectable<Database[T]>[]) => Promise<R[]>,
+  /** What they point at instead: nothing, or the row the deleted one was merged into. */
+  to: string | null = null,
 ): Promise<void> {
   const { tenantId, column, id } = where
   await inTransaction(db, async (trx) => {
     const before = await toRecords(trx, await selectReferencing(trx, table, tenantId, column, id))
     if (before.length === 0) return
     const updatedAt = now.toISOString()
-    await clearReference(trx, table, tenantId, column, id, updatedAt)
+    await clearReference(trx, table, tenantId, column, id, updatedAt, to)
     const type = table === 'people' ? 'person.updated' : 'deal.updated'
     const changed = before.map((record) => {
-      const after = { ...record, [column]: null }
+      const after = { ...record, [column]: to }
       const change = diffFields(record, after, ['updatedAt'])
       after.updatedAt = updatedAt
       return { type, resource: after, data: { object: after, ...change } }

@@ -50,3 +50,13 @@ export function listNotes(
     .offset(offset)
     .execute()
 }
+
+/** Moves the notes written on person `from` to person `to` (a merge of two people). */
+export async function movePersonNotes(db: Db, tenantId: string, from: string, to: string) {
+  await db
+    .updateTable('notes')
+    .set({ personId: to })
+    .where('tenantId', '=', tenantId)
+    .where('personId', '=', from)
+    .execute()
+}

@@ -124,3 +124,7 @@ export async function listNotesAfter(
 ): Promise<Note[]> {
   return (await selectTenantRowsAfter(db, 'notes', tenantId, after, limit)).map(toNote)
 }
+
+/** Moves a merged person's notes to the person it lives on as (sync/, rule 4). */
+export const moveNotesOfPerson = (db: Db, tenantId: string, from: string, to: string) =>
+  notes.movePersonNotes(db, tenantId, from, to)

@@ -289,6 +289,16 @@ export async function upsertPersonByEmail(
   })
 }
 
+/**
+ * Clears a person's e-mail without an event: only for a merge (sync/merge-duplicates.ts) that
+ * deletes the person in the same transaction, whose person.deleted is then the one change told.
+ */
+export async function releaseEmail(db: Db, tenantId: string, id: string): Promise<void> {
+  if (await people.findPersonById(db, tenantId, id)) {
+    await people.updatePerson(db, id, { primaryEmail: null })
+  }
+}
+
 /** Removes the person; their deals stay, with primaryPersonId cleared. */
 export async function deletePerson(db: Db, tenantId: string, id: string, now: Date): Promise<void> {
   await inTransaction(db, async (trx) => {

@@ -5,26 +5,37 @@
 import { applyChange, type RecordState } from '../../shared/sync/merge'
 import type { Db } from '../db/connection'
 import { ApiError } from '../http/errors'
-import { createPerson, deletePerson, findPerson, updatePerson } from '../people/service'
+import {
+  createPerson,
+  deletePerson,
+  findPerson,
+  findPersonIdByEmail,
+  releaseEmail,
+  updatePerson,
+} from '../people/service'
+import { genesisClock, mergeCreation, type Origin } from './merge-duplicates'
 import { receiveClock } from './node-clock'
 import { personFieldsSchema } from './people-fields'
 import * as sync from './repository'
 import { parseClocks } from './stamp-writes'
+import type { IncomingChange } from './incoming-change'
 import { isSyncedTable } from './synced-records'
 import { applyingRemote } from './write-origin'
 
 /**
- * A change to one record: with the one clock its fields were written at (a mutation, a pulled
- * change), or each field's own (a snapshot's record).
+ * A replica's local person holds an e-mail a change from the server needs: it is one of the
+ * replica's own writes the log has not reached yet (the server's log never has two people on one
+ * e-mail). Its e-mail is cleared here, with the clock of records made before sync, so that its own
+ * change, when the log reaches it, sets it again; or the server's later changes say otherwise.
  */
-export type IncomingChange = {
-  table: string
-  id: string
-  op: 'upsert' | 'delete'
-  fields: Record<string, unknown>
-} & ({ hlc: string } | { clocks: Record<string, string>; createdHlc: string })
-
-export type Applied = { status: 'applied' } | { status: 'rejected'; reason: string }
+async function displaceEmail(trx: Db, tenantId: string, table: string, holderId: string) {
+  await releaseEmail(trx, tenantId, holderId)
+  const kept = await sync.findClocks(trx, table, holderId)
+  if (!kept) return
+  const clocks = parseClocks(kept.clocks)
+  clocks.primaryEmail = genesisClock
+  await sync.saveClocks(trx, { ...kept, clocks: JSON.stringify(clocks) })
+}
 
 /** Why a change cannot be applied: it is malformed, or the rules refuse it. */
 export class Refused extends Error {}
@@ -38,6 +49,8 @@ export async function applyIncoming(
   tenantId: string,
   change: IncomingChange,
   now: Date,
+  /** The pushed mutation this is (server side): a merge it ends in is told back to its replica. */
+  origin?: Origin,
 ): Promise<void> {
   if (!isSyncedTable(change.table)) throw new Refused(`unknown table "${change.table}"`)
   const parsed = personFieldsSchema.safeParse(change.fields)
@@ -46,6 +59,21 @@ export async function applyIncoming(
     throw new Refused(`invalid: ${issue.path.join('.') || 'fields'}: ${issue.message}`)
   }
   const fields = parsed.data
+  // An id merged into another (rule 4) lives on as it.
+  const alias = await sync.findAlias(trx, change.table, change.id)
+  if (alias) {
+    if (alias.tenantId !== tenantId) throw new Refused('invalid: id is taken')
+    // The merged one is gone already (its delete is the merge's own); the survivor stays.
+    if (change.op === 'delete') return
+    const { createdAt: _createdAt, ...rest } = change.fields
+    return applyIncoming(
+      trx,
+      tenantId,
+      { ...change, id: alias.survivorId, fields: rest },
+      now,
+      origin,
+    )
+  }
   const kept = await sync.findClocks(trx, change.table, change.id)
   if (kept && kept.tenantId !== tenantId) throw new Refused('invalid: id is taken')
   // A record with clocks kept exists unless they are a tombstone's; one without may have been
@@ -82,6 +110,27 @@ export async function applyIncoming(
       const { createdAt, ...taken } = Object.fromEntries(
         result.changed.map((field) => [field, fields[field as keyof typeof fields]]),
       ) as typeof fields
+      const holder = taken.primaryEmail
+        ? await findPersonIdByEmail(trx, tenantId, taken.primaryEmail)
+        : undefined
+      if (holder !== undefined && holder !== change.id) {
+        // On the server, two creations of one e-mail merge (rule 4); an edit to a taken e-mail is
+        // refused below, as the API refuses it. A replica follows what the server decided: the
+        // local copy holding the e-mail is one of its own changes the log has not reached yet,
+        // and gives the e-mail up until its own change arrives (displaceEmail).
+        if (!origin) await displaceEmail(trx, tenantId, change.table, holder)
+        else if (!exists) {
+          return mergeCreation(
+            trx,
+            tenantId,
+            { ...change, fields },
+            holder,
+            now,
+            applyIncoming,
+            origin,
+          )
+        }
+      }
       if (!exists) {
         const fullName = taken.fullName
         if (fullName === undefined) throw new Refused('invalid: fullName: a new person needs one')

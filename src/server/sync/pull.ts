@@ -8,7 +8,11 @@ import { decodeCursor } from '../events/cursor'
 import { assertCursorLive, cursorAt, latestCursor } from '../events/feed-position'
 import { readEvents } from '../events/service'
 import { ApiError } from '../http/errors'
-import { listPeopleAfter } from '../people/service'
+import type { Selectable } from 'kysely'
+import type { SyncClockTable } from '../db/database'
+import { findPerson, listPeopleAfter } from '../people/service'
+import type { Person } from '../people/schema'
+import { genesisClock } from './merge-duplicates'
 import { getWorkspace } from '../workspaces/service'
 import * as sync from './repository'
 import type { PullAnswer, PulledChange, SnapshotAnswer, SnapshotRecord } from './schema'
@@ -58,14 +62,53 @@ export async function pullChanges(
   const client = await sync.findSyncClient(db, query.clientId)
   return {
     changes,
-    cursor: await cursorAt(db, range.nextSeq, range.events.at(-1)?.id),
+    // The last event's id names the position only when the range ends on it (not past others').
+    cursor: await cursorAt(
+      db,
+      range.nextSeq,
+      range.events.at(-1)?.seq === range.nextSeq ? range.events.at(-1)!.id : undefined,
+    ),
     hasMore: range.hasMore,
     lastSeq: client?.tenantId === tenantId ? client.lastSeq : 0,
   }
 }
 
-// Records made before sync came have no clocks kept: theirs is older than any write's.
-const genesis = '0000000000000000-0000-0'
+/** A person as a snapshot holds it: its synced fields and their clocks. */
+function personRecord(
+  person: Person,
+  kept: Selectable<SyncClockTable> | undefined,
+): SnapshotRecord {
+  const fields: readonly string[] = syncedTables.people.fields
+  const known = kept ? parseClocks(kept.clocks) : {}
+  const values = person as unknown as Record<string, unknown>
+  return {
+    table: 'people',
+    id: person.id,
+    deleted: false,
+    // Records made before sync came have no clocks kept: theirs is older than any write.
+    createdHlc: kept?.createdHlc ?? genesisClock,
+    fields: Object.fromEntries(fields.map((field) => [field, values[field] ?? null])),
+    clocks: Object.fromEntries(fields.map((field) => [field, known[field] ?? genesisClock])),
+  }
+}
+
+/**
+ * One record as it is now, as a snapshot would hold it: a tombstone when deleted, null when it
+ * never was (a refused creation). What a replica puts back when the server refused its change.
+ */
+export async function currentRecord(
+  db: Db,
+  tenantId: string,
+  table: string,
+  id: string,
+): Promise<SnapshotRecord | null> {
+  const kept = await sync.findClocks(db, table, id)
+  if (kept?.deleted === 1) {
+    return { table, id, deleted: true, createdHlc: kept.createdHlc, fields: {}, clocks: {} }
+  }
+  const person = table === 'people' ? await findPerson(db, tenantId, id) : undefined
+  return person ? personRecord(person, kept) : null
+}
 
 /**
  * Every synced record of the workspace with its clocks, and the cursor to pull from after it. The
@@ -82,7 +125,6 @@ export async function takeSnapshot(
     const cursor = await latestCursor(read)
     const workspace = await getWorkspace(read, tenantId)
     const records: SnapshotRecord[] = []
-    const fields: readonly string[] = syncedTables.people.fields
     for (let after = null as Parameters<typeof listPeopleAfter>[2]; ;) {
       const page = await listPeopleAfter(read, tenantId, after, 1000)
       if (page.length === 0) break
@@ -95,19 +137,7 @@ export async function takeSnapshot(
           )
         ).map((row) => [row.recordId, row]),
       )
-      for (const person of page) {
-        const kept = clocks.get(person.id)
-        const known = kept ? parseClocks(kept.clocks) : {}
-        const values = person as unknown as Record<string, unknown>
-        records.push({
-          table: 'people',
-          id: person.id,
-          deleted: false,
-          createdHlc: kept?.createdHlc ?? genesis,
-          fields: Object.fromEntries(fields.map((field) => [field, values[field] ?? null])),
-          clocks: Object.fromEntries(fields.map((field) => [field, known[field] ?? genesis])),
-        })
-      }
+      for (const person of page) records.push(personRecord(person, clocks.get(person.id)))
       const last = page.at(-1)!
       after = { createdAt: last.createdAt, id: last.id }
     }

@@ -7,7 +7,10 @@ import { seal, unseal } from '../sealing/sealed-text'
 import { createWorkspace, findWorkspaceByName, listWorkspaces } from '../workspaces/service'
 import { applyIncoming, Refused } from './apply'
 import * as sync from './repository'
-import type { PulledChange, SnapshotAnswer } from './schema'
+import type { PulledChange, PushAnswer, SnapshotAnswer, SnapshotRecord } from './schema'
+import { deletePerson, findPerson, updatePerson } from '../people/service'
+import { absorb, genesisClock } from './merge-duplicates'
+import { applyingRemote } from './write-origin'
 import { parseClocks } from './stamp-writes'
 import { parseHlc } from '../../shared/sync/hlc'
 import { ServerRefusal, SyncError, syncServer, Unreachable, type SyncServer } from './server-client'
@@ -162,7 +165,7 @@ export async function syncOnce(
     )
   const server = connect(state.serverUrl, token)
   try {
-    const report = await pushAndPull(db, server, state.clientId, now)
+    const report = await pushAndPull(db, server, state, now)
     await sync.updateSyncState(db, { lastSyncedAt: now().toISOString(), lastError: null })
     return report
   } catch (error) {
@@ -177,12 +180,104 @@ export async function syncOnce(
   }
 }
 
+/**
+ * The server refused this replica's mutation: its record goes back to how the server has it (the
+ * fields the mutation set, unless a later local write of them waits to be pushed), or goes away
+ * when the server has none. Written as a change from elsewhere: nothing of it is pushed.
+ */
+async function putBack(
+  trx: Db,
+  tenantId: string,
+  refused: { tableName: string; recordId: string; fields: string },
+  record: SnapshotRecord | null,
+  now: Date,
+): Promise<void> {
+  const { tableName: table, recordId: id } = refused
+  const local = await findPerson(trx, tenantId, id)
+  if (!record || record.deleted) {
+    if (local) {
+      await applyingRemote({ hlc: record?.createdHlc ?? genesisClock }, () =>
+        deletePerson(trx, tenantId, id, now),
+      )
+    }
+    await sync.dropClocks(trx, table, id)
+    if (record)
+      await applyIncoming(
+        trx,
+        tenantId,
+        { table, id, op: 'delete', fields: {}, hlc: record.createdHlc },
+        now,
+      )
+    return
+  }
+  const pending = await sync.pendingFieldsOf(trx, table, id)
+  const names = Object.keys(JSON.parse(refused.fields) as object).filter(
+    (field) => !pending.has(field) && field !== 'createdAt',
+  )
+  const kept = await sync.findClocks(trx, table, id)
+  const clocks = parseClocks(kept?.clocks ?? '{}')
+  for (const field of names) clocks[field] = record.clocks[field] ?? genesisClock
+  if (kept) await sync.saveClocks(trx, { ...kept, clocks: JSON.stringify(clocks) })
+  const values = Object.fromEntries(names.map((field) => [field, record.fields[field]]))
+  const hlc = names.map((field) => clocks[field]!).reduce((a, b) => (a > b ? a : b), genesisClock)
+  if (local && names.length > 0) {
+    await applyingRemote({ hlc }, () => updatePerson(trx, tenantId, id, values, now))
+  } else if (!local) {
+    await applyIncoming(
+      trx,
+      tenantId,
+      {
+        table,
+        id,
+        op: 'upsert',
+        fields: record.fields,
+        clocks: record.clocks,
+        createdHlc: record.createdHlc,
+      },
+      now,
+    )
+  }
+}
+
+/**
+ * The server merged one of this replica's creations into a person created before it elsewhere:
+ * the survivor comes here as the server has it, and the local copy is merged into it the same way
+ * (its links moved, its id kept as an alias), before the pull brings later changes.
+ */
+async function followMerge(
+  trx: Db,
+  tenantId: string,
+  merge: PushAnswer['merged'][number],
+  now: Date,
+): Promise<void> {
+  const { id, into, record } = merge
+  if (record && !record.deleted) {
+    await applyIncoming(
+      trx,
+      tenantId,
+      {
+        table: record.table,
+        id: record.id,
+        op: 'upsert',
+        fields: record.fields,
+        clocks: record.clocks,
+        createdHlc: record.createdHlc,
+      },
+      now,
+    )
+  }
+  if (await findPerson(trx, tenantId, into)) {
+    await absorb(trx, tenantId, into, id, now, applyIncoming)
+  }
+}
+
 async function pushAndPull(
   db: Db,
   server: SyncServer,
-  clientId: string,
+  state: { clientId: string; tenantId: string },
   now: () => Date,
 ): Promise<SyncReport> {
+  const { clientId } = state
   const report: SyncReport = { pushed: 0, pulled: 0, rejected: [], resnapshot: false }
   // Push first: a resnapshot needs an empty outbox, and the pull then brings our own changes back
   // settled. A refused push does not stop the pull below it from being tried (PowerSync's trap).
@@ -202,7 +297,14 @@ async function pushAndPull(
           hlc: row.hlc,
         })),
       })
-      await sync.deleteOutboxThrough(db, answer.lastSeq)
+      await inTransaction(db, async (trx) => {
+        await sync.deleteOutboxThrough(trx, answer.lastSeq)
+        for (const { seq, record } of answer.records) {
+          const refused = waiting.find((row) => row.seq === seq)
+          if (refused) await putBack(trx, state.tenantId, refused, record, now())
+        }
+        for (const merge of answer.merged) await followMerge(trx, state.tenantId, merge, now())
+      })
       report.pushed += waiting.filter((row) => row.seq <= answer.lastSeq).length
       report.rejected.push(...answer.rejected)
     }
@@ -211,10 +313,10 @@ async function pushAndPull(
     pushError = error
   }
   for (;;) {
-    const state = (await sync.findSyncState(db))!
+    const link = (await sync.findSyncState(db))!
     let page
     try {
-      page = await server.pull(clientId, state.cursor ?? '')
+      page = await server.pull(clientId, link.cursor ?? '')
     } catch (error) {
       if (error instanceof ServerRefusal && error.code === 'resnapshot_required' && !pushError) {
         await inTransaction(db, async (trx) => {
@@ -231,7 +333,7 @@ async function pushAndPull(
       for (const change of page.changes) {
         await adoptCappedClock(trx, change, clientId)
         try {
-          await applyIncoming(trx, state.tenantId, change, now())
+          await applyIncoming(trx, link.tenantId, change, now())
         } catch (error) {
           // The server took it; here it can only lose to a newer local edit or a local delete,
           // which the server will settle when it arrives.

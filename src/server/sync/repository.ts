@@ -23,6 +23,15 @@ export async function saveClocks(db: Db, row: Selectable<SyncClockTable>): Promi
     .execute()
 }
 
+/** Forgets a record's clocks (a creation the server refused: as if it never was). */
+export async function dropClocks(db: Db, tableName: string, recordId: string): Promise<void> {
+  await db
+    .deleteFrom('syncClocks')
+    .where('tableName', '=', tableName)
+    .where('recordId', '=', recordId)
+    .execute()
+}
+
 /** The clocks of many records of one table at once, by id. */
 export async function findClocksOf(db: Db, tableName: string, ids: readonly string[]) {
   if (ids.length === 0) return []
@@ -142,7 +151,7 @@ export async function insertRejection(
 export const listRejections = (db: Db, clientId: string, fromSeq: number, toSeq: number) =>
   db
     .selectFrom('syncRejections')
-    .select(['seq', 'reason'])
+    .select(['seq', 'reason', 'mutation'])
     .where('clientId', '=', clientId)
     .where('seq', '>=', fromSeq)
     .where('seq', '<=', toSeq)
@@ -156,4 +165,51 @@ export const listTombstones = (db: Db, tenantId: string) =>
     .select(['tableName', 'recordId', 'createdHlc'])
     .where('tenantId', '=', tenantId)
     .where('deleted', '=', 1)
+    .execute()
+
+// Rule 4's aliases: a merged record's id and the record it lives on as.
+
+export const findAlias = (db: Db, tableName: string, aliasId: string) =>
+  db
+    .selectFrom('recordAliases')
+    .selectAll()
+    .where('tableName', '=', tableName)
+    .where('aliasId', '=', aliasId)
+    .executeTakeFirst()
+
+export async function insertAlias(
+  db: Db,
+  row: {
+    tableName: string
+    aliasId: string
+    survivorId: string
+    tenantId: string
+    createdAt: string
+    clientId?: string
+    seq?: number
+  },
+) {
+  await db
+    .insertInto('recordAliases')
+    .values({ ...row, clientId: row.clientId ?? null, seq: row.seq ?? null })
+    .onConflict((conflict) => conflict.columns(['tableName', 'aliasId']).doNothing())
+    .execute()
+  // An alias of the merged one now names the survivor too.
+  await db
+    .updateTable('recordAliases')
+    .set({ survivorId: row.survivorId })
+    .where('tableName', '=', row.tableName)
+    .where('survivorId', '=', row.aliasId)
+    .execute()
+}
+
+/** The merges a client's pushed mutations from `fromSeq` to `toSeq` ended in (rule 4). */
+export const listMergesOfClient = (db: Db, clientId: string, fromSeq: number, toSeq: number) =>
+  db
+    .selectFrom('recordAliases')
+    .select(['seq', 'tableName', 'aliasId', 'survivorId'])
+    .where('clientId', '=', clientId)
+    .where('seq', '>=', fromSeq)
+    .where('seq', '<=', toSeq)
+    .orderBy('seq')
     .execute()

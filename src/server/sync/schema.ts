@@ -64,6 +64,22 @@ export interface PullAnswer {
   lastSeq: number
 }
 
+/** What a push answers: the newest settled number, what was refused, and how those records are. */
+export interface PushAnswer {
+  lastSeq: number
+  rejected: { seq: number; reason: string }[]
+  /**
+   * Each refused mutation's record as the server has it now (null: it does not exist there), so
+   * the replica puts it back: the server's values win over a refused change.
+   */
+  records: { seq: number; record: SnapshotRecord | null }[]
+  /**
+   * Creations of this replica merged into a person created before them elsewhere (rule 4): the
+   * replica merges its copy the same way, with the survivor as the server has it now.
+   */
+  merged: { seq: number; id: string; into: string; record: SnapshotRecord | null }[]
+}
+
 /** One record of a snapshot, with its clocks. */
 export interface SnapshotRecord {
   table: string

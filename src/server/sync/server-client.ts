@@ -1,8 +1,7 @@
 // A replica's calls to its team server's /api/sync/v1, over fetch. A network failure is told apart
 // from an answer: the first means offline, the second says what to do.
 import { newestMigration } from '../db/migrations'
-import type { PullAnswer, PushBody, SnapshotAnswer } from './schema'
-import type { PushAnswer } from './push'
+import type { PullAnswer, PushAnswer, PushBody, SnapshotAnswer } from './schema'
 
 /** What went wrong with syncing, in words for the user (the status and the CLI show them). */
 export class SyncError extends Error {}

@@ -30,6 +30,17 @@ const statements = [
     created_at text collate "C" not null,
     primary key (client_id, seq)
   )`,
+  sql`create table record_aliases (
+    table_name text collate "C" not null,
+    alias_id text collate "C" not null,
+    survivor_id text collate "C" not null,
+    tenant_id text collate "C" not null references workspaces(id) on delete cascade,
+    client_id text collate "C",
+    seq bigint,
+    created_at text collate "C" not null,
+    primary key (table_name, alias_id)
+  )`,
+  sql`create index record_aliases_client on record_aliases (client_id, seq) where client_id is not null`,
   sql`create table sync_state (
     id integer primary key check (id = 1),
     client_id text collate "C" not null,

@@ -36,6 +36,20 @@ const statements = [
     created_at text not null,
     primary key (client_id, seq)
   ) strict`,
+  // Rule 4: a person created twice with one e-mail (two offline laptops) lives on as the one
+  // created first; the other's id is kept as an alias, so later changes addressed to it land on
+  // the survivor. client_id and seq: the pushed mutation that was merged, for the push's answer.
+  sql`create table record_aliases (
+    table_name text not null,
+    alias_id text not null,
+    survivor_id text not null,
+    tenant_id text not null references workspaces(id) on delete cascade,
+    client_id text,
+    seq integer,
+    created_at text not null,
+    primary key (table_name, alias_id)
+  ) strict`,
+  sql`create index record_aliases_client on record_aliases (client_id, seq) where client_id is not null`,
   // A replica's link to its team server: one row, or none on a database that is no replica.
   // server_token is sealed (sealing/), as the other credentials Outpost must read back.
   sql`create table sync_state (

@@ -1,0 +1,110 @@
+// The random-operation property of issue 17, point 5: three replicas on their own files and the
+// team server, each writing while the others do, with clocks a day fast or slow, syncing in any
+// order; once all have synced, every copy holds the same people as the server.
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiError } from '../../src/server/http/errors'
+import { createPerson, deletePerson, updatePerson } from '../../src/server/people/service'
+import { startTestServer, type TestServer } from '../support/server'
+import { peopleOf, startReplica, type Replica } from './support'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+let runs = 0
+afterAll(() => server.close())
+
+const day = 24 * 3_600_000
+const fields = ['fullName', 'leadSource', 'primaryPhone', 'tags', 'primaryEmail'] as const
+
+// Two addresses only, so that creations sharing one (rule 4) and e-mails taken are common.
+const email = fc.constantFrom('one@sync.test', 'two@sync.test', null)
+const value = (field: (typeof fields)[number]) =>
+  field === 'tags'
+    ? fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 2 })
+    : field === 'primaryPhone'
+      ? fc.constantFrom('+5511900000001', '+5511900000002', null)
+      : field === 'primaryEmail'
+        ? email
+        : fc.constantFrom('x', 'y', 'z')
+
+const who = fc.integer({ min: 0, max: 3 }) // 3: the server itself, as its REST API writes
+const operation = fc.oneof(
+  fc.record({ kind: fc.constant('create' as const), who, email, name: fc.constantFrom('A', 'B') }),
+  fc.constantFrom(...fields).chain((field) =>
+    fc.record({
+      kind: fc.constant('update' as const),
+      who,
+      pick: fc.nat(),
+      field: fc.constant(field),
+      value: value(field),
+    }),
+  ),
+  fc.record({ kind: fc.constant('delete' as const), who, pick: fc.nat() }),
+  fc.record({ kind: fc.constant('sync' as const), who: fc.integer({ min: 0, max: 2 }) }),
+)
+
+describe('replicas converge whatever happens in between', () => {
+  it('every copy equals the server after all have synced', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(operation, { minLength: 5, maxLength: 25 }),
+        fc.array(fc.integer({ min: -day, max: day }), { minLength: 3, maxLength: 3 }),
+        async (operations, skews) => {
+          const replicas: Replica[] = []
+          // Each run on a workspace of its own, so that a counterexample replays alone.
+          const workspace = await server.otherWorkspace(`Run ${++runs}`)
+          const tenantId = workspace.tenantId
+          // Hundreds of sync calls a minute: the token's limit is lifted, as a busy team's would be.
+          await workspace.admin.patch('/api/app/v1/workspace', { rateLimitPerMinute: 100_000 })
+          try {
+            for (let i = 0; i < 3; i++) replicas.push(await startReplica(server, workspace.token))
+            const at = (i: number) => new Date(Date.now() + (i < 3 ? skews[i]! : 0))
+            const dbOf = (i: number) => (i < 3 ? replicas[i]!.db : server.db)
+            for (const op of operations) {
+              try {
+                if (op.kind === 'sync') {
+                  await replicas[op.who]!.sync(at(op.who))
+                  continue
+                }
+                const db = dbOf(op.who)
+                if (op.kind === 'create') {
+                  await createPerson(
+                    db,
+                    tenantId,
+                    { fullName: op.name, primaryEmail: op.email },
+                    at(op.who),
+                  )
+                  continue
+                }
+                const people = await peopleOf(db, tenantId)
+                if (people.length === 0) continue
+                const target = people[op.pick % people.length]!
+                if (op.kind === 'delete') await deletePerson(db, tenantId, target.id, at(op.who))
+                else {
+                  await updatePerson(db, tenantId, target.id, { [op.field]: op.value }, at(op.who))
+                }
+              } catch (error) {
+                // What the copy itself refuses (an e-mail it already has) is no change at all.
+                if (!(error instanceof ApiError)) throw error
+              }
+            }
+            // Healing: everyone syncs until nothing moves (a merge's joined tags take a round).
+            for (let round = 0; round < 3; round++) {
+              for (const [i, replica] of replicas.entries()) await replica.sync(at(i))
+            }
+            const expected = await peopleOf(server.db, tenantId)
+            for (const replica of replicas) {
+              expect(await peopleOf(replica.db, tenantId)).toEqual(expected)
+            }
+          } finally {
+            await Promise.all(replicas.map((replica) => replica.close()))
+          }
+        },
+      ),
+      { numRuns: 20 },
+    )
+  }, 300_000)
+})
