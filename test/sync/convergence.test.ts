@@ -1,7 +1,12 @@
 // A team server (SQLite here, PostgreSQL under `npm run test:postgres`) and replicas on their own
 // SQLite files, syncing over HTTP: the rules of docs/sync-protocol.md, each seen end to end.
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { randomUUID } from 'node:crypto'
+import { formatHlc } from '../../src/shared/sync/hlc'
+import { createApiToken } from '../../src/server/auth/service'
 import { createPerson, deletePerson, updatePerson } from '../../src/server/people/service'
+import { signedInMember } from '../support/accounts'
+import { createTestClock } from '../support/clock'
 import { countOutbox } from '../../src/server/sync/repository'
 import { replicaStatus } from '../../src/server/sync/replica'
 import { syncServer, Unreachable } from '../../src/server/sync/server-client'
@@ -63,6 +68,10 @@ describe('sync between a team server and its replicas', () => {
     const people = await expectSameEverywhere(laptop)
     expect(people.find((p) => p.id === before.id)!.primaryPhone).toBe('+5511912345678')
     expect((await replicaStatus(laptop.db)).state).toBe('synced')
+    // Idle rounds pull nothing and need no snapshot: their cursor stays good.
+    for (let i = 0; i < 2; i++) {
+      expect(await laptop.sync()).toMatchObject({ pushed: 0, pulled: 0, resnapshot: false })
+    }
   })
 
   it('edits of different fields of one person on two laptops both survive', async () => {
@@ -220,4 +229,83 @@ describe('two laptops creating one e-mail (rule 4)', () => {
       )
     })
   }
+})
+
+describe('permissions hold offline', () => {
+  it('a read-only member’s replica refuses writes itself, and the server refuses forged ones', async () => {
+    const { member } = await signedInMember(server, 'reader@sync.test', 'read-only')
+    const { token } = await createApiToken(
+      server.db,
+      server.tenantId,
+      { name: 'reader laptop', scope: 'api' },
+      new Date(),
+      member.id,
+    )
+    const laptop = await startReplica(server, token)
+    replicas.push(laptop)
+    await expect(
+      createPerson(laptop.db, laptop.tenantId, { fullName: 'Not Allowed' }, new Date()),
+    ).rejects.toMatchObject({ code: 'forbidden' })
+    expect(await countOutbox(laptop.db)).toBe(0)
+
+    // A push made by hand with the same token: each mutation refused, and settled.
+    const answer = await syncServer(server.url, token).push({
+      clientId: 'forged0000000001',
+      mutations: [
+        {
+          seq: 1,
+          table: 'people',
+          id: randomUUID(),
+          op: 'upsert',
+          fields: { fullName: 'Forged' },
+          hlc: formatHlc({ ms: Date.now(), counter: 0, node: 'forged0000000001' }),
+        },
+      ],
+    })
+    expect(answer).toMatchObject({
+      lastSeq: 1,
+      rejected: [{ seq: 1, reason: 'forbidden: records.write' }],
+    })
+    expect((await peopleOf(server.db, server.tenantId)).map((p) => p.fullName)).not.toContain(
+      'Forged',
+    )
+    // Reading still syncs.
+    await server.api.post('/api/v1/people', { fullName: 'Seen By The Reader' })
+    await laptop.sync()
+    expect((await peopleOf(laptop.db, laptop.tenantId)).map((p) => p.fullName)).toContain(
+      'Seen By The Reader',
+    )
+  })
+})
+
+describe('a replica far behind', () => {
+  it('pushes its changes, then loads a new snapshot once the log it needs was pruned', async () => {
+    const clock = createTestClock(new Date())
+    const shared = server
+    server = await startTestServer({ clock })
+    onTestFinished(async () => {
+      await server.close()
+      server = shared
+    })
+    const laptop = await replica()
+    const { body: early } = await server.api.post('/api/v1/people', { fullName: 'Early Change' })
+    // Forty days on: the server has pruned the events the laptop has not read.
+    clock.advance(40 * 24 * 3_600_000)
+    await server.api.patch(`/api/v1/people/${early.id}`, { leadSource: 'much later' })
+    expect(await server.eventPruner.runNow()).toBeGreaterThan(0)
+    const offline = await createPerson(
+      laptop.db,
+      laptop.tenantId,
+      { fullName: 'Made Offline Meanwhile' },
+      clock.now(),
+    )
+
+    const report = await laptop.sync(clock.now())
+    expect(report).toMatchObject({ pushed: 1, resnapshot: true })
+    const people = await expectSameEverywhere(laptop)
+    expect(people.map((p) => p.id)).toEqual(expect.arrayContaining([early.id, offline.id]))
+    expect(people.find((p) => p.id === early.id)!.leadSource).toBe('much later')
+    // The new cursor is inside the kept log: the next round pulls, with no snapshot again.
+    expect(await laptop.sync(clock.now())).toMatchObject({ resnapshot: false })
+  })
 })

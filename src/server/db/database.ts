@@ -558,6 +558,8 @@ export interface SyncStateTable {
   tenantId: string
   /** The number of the replica's newest mutation. */
   lastSeq: Generated<number>
+  /** JSON: what its token may do in the workspace, as the server last said (checked offline). */
+  permissions: Generated<string>
   /** Where the next pull starts; null before the first snapshot is loaded. */
   cursor: string | null
   lastSyncedAt: string | null

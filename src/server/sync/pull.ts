@@ -2,6 +2,7 @@
 // is the events table: each synced write records its event, with the write's clock, in the
 // write's transaction, and seq is commit order (writers take turns), so a cursor never skips a
 // committed change. Its retention is the events'.
+import type { AuthContext } from '../app-env'
 import type { Db } from '../db/connection'
 import { inReadSnapshot } from '../db/connection'
 import { decodeCursor } from '../events/cursor'
@@ -32,7 +33,7 @@ const resnapshot = (why: string) =>
 
 export async function pullChanges(
   db: Db,
-  tenantId: string,
+  { tenantId, permissions }: Pick<AuthContext, 'tenantId' | 'permissions'>,
   query: { clientId: string; schemaVersion: string; after?: string; limit?: number },
   limit: number,
 ): Promise<PullAnswer> {
@@ -61,6 +62,7 @@ export async function pullChanges(
   }
   const client = await sync.findSyncClient(db, query.clientId)
   return {
+    permissions,
     changes,
     // The last event's id names the position only when the range ends on it (not past others').
     cursor: await cursorAt(
@@ -117,7 +119,7 @@ export async function currentRecord(
  */
 export async function takeSnapshot(
   db: Db,
-  tenantId: string,
+  { tenantId, permissions }: Pick<AuthContext, 'tenantId' | 'permissions'>,
   schemaVersion: string,
 ): Promise<SnapshotAnswer> {
   assertSchemaSpoken(schemaVersion)
@@ -155,6 +157,7 @@ export async function takeSnapshot(
       schemaVersion: newestMigration,
       cursor,
       workspace: { id: workspace.id, name: workspace.name },
+      permissions,
       records,
     }
   })

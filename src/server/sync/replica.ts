@@ -86,6 +86,7 @@ export async function connectReplica(
       serverUrl: link.serverUrl,
       serverToken: await seal(trx, link.token),
       tenantId: snapshot.workspace.id,
+      permissions: JSON.stringify(snapshot.permissions),
       lastSeq: 0,
       cursor: snapshot.cursor,
       lastSyncedAt: now().toISOString(),
@@ -322,7 +323,10 @@ async function pushAndPull(
         await inTransaction(db, async (trx) => {
           const snapshot = await server.snapshot()
           await loadSnapshot(trx, snapshot, now())
-          await sync.updateSyncState(trx, { cursor: snapshot.cursor })
+          await sync.updateSyncState(trx, {
+            cursor: snapshot.cursor,
+            permissions: JSON.stringify(snapshot.permissions),
+          })
         })
         report.resnapshot = true
         continue
@@ -340,7 +344,10 @@ async function pushAndPull(
           if (!(error instanceof Refused)) throw error
         }
       }
-      await sync.updateSyncState(trx, { cursor: page.cursor })
+      await sync.updateSyncState(trx, {
+        cursor: page.cursor,
+        permissions: JSON.stringify(page.permissions),
+      })
       await sync.deleteOutboxThrough(trx, page.lastSeq)
     })
     report.pulled += page.changes.length

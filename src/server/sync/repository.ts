@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely'
+import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
 import type { SyncClockTable, SyncOutboxTable, SyncStateTable } from '../db/database'
 
@@ -58,6 +58,7 @@ export async function saveSyncState(db: Db, row: Selectable<SyncStateTable>): Pr
         serverUrl: row.serverUrl,
         serverToken: row.serverToken,
         tenantId: row.tenantId,
+        permissions: row.permissions,
         lastSeq: row.lastSeq,
         cursor: row.cursor,
         lastSyncedAt: row.lastSyncedAt,
@@ -69,7 +70,7 @@ export async function saveSyncState(db: Db, row: Selectable<SyncStateTable>): Pr
 
 export async function updateSyncState(
   db: Db,
-  values: Partial<Pick<SyncStateTable, 'cursor' | 'lastSyncedAt' | 'lastError'>>,
+  values: Updateable<Pick<SyncStateTable, 'cursor' | 'lastSyncedAt' | 'lastError' | 'permissions'>>,
 ): Promise<void> {
   await db.updateTable('syncState').set(values).where('id', '=', 1).execute()
 }

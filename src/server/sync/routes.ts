@@ -53,11 +53,8 @@ export const syncRoutes = ({ db, clock }: AppDeps) =>
     )
     .openapi(pullRoute, async (c) => {
       const query = c.req.valid('query')
-      return c.json(
-        await pullChanges(db, c.var.auth.tenantId, query, query.limit ?? defaultPullLimit),
-        200,
-      )
+      return c.json(await pullChanges(db, c.var.auth, query, query.limit ?? defaultPullLimit), 200)
     })
     .openapi(snapshotRoute, async (c) =>
-      c.json(await takeSnapshot(db, c.var.auth.tenantId, c.req.valid('query').schemaVersion), 200),
+      c.json(await takeSnapshot(db, c.var.auth, c.req.valid('query').schemaVersion), 200),
     )

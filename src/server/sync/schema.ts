@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { isHlcText } from '../../shared/sync/hlc'
 import { uuid } from '../http/schema-types'
+import type { Permission } from '../../shared/permissions'
 
 export const maxPushMutations = 1000
 export const defaultPullLimit = 1000
@@ -57,6 +58,8 @@ export interface PulledChange {
 }
 
 export interface PullAnswer {
+  /** What the replica's token may do now: a role changed meanwhile holds offline from here on. */
+  permissions: readonly Permission[]
   changes: PulledChange[]
   cursor: string
   hasMore: boolean
@@ -95,6 +98,8 @@ export interface SnapshotAnswer {
   /** Where the replica pulls from once it has loaded the snapshot. */
   cursor: string
   workspace: { id: string; name: string }
+  /** What the replica's token may do in the workspace: the replica refuses the rest offline. */
+  permissions: readonly Permission[]
   records: SnapshotRecord[]
 }
 

@@ -3,6 +3,7 @@
 // the write in the outbox (docs/sync-protocol.md, section 2). Every write path (the REST API, the
 // UI, inbound webhooks, imports) records events, so none can write past it.
 import type { Db } from '../db/connection'
+import { ApiError } from '../http/errors'
 import { newestMigration } from '../db/migrations'
 import { nextClock, processNode } from './node-clock'
 import * as sync from './repository'
@@ -30,6 +31,14 @@ export async function stampSyncedWrites(
   const state = await sync.findSyncState(db)
   // Only the workspace a replica mirrors syncs; its other, local workspaces stay its own.
   const replica = state?.tenantId === tenantId ? state : undefined
+  // Offline too, the replica holds to what its token may do on the team server (section 7).
+  if (replica && !(JSON.parse(replica.permissions) as string[]).includes('records.write')) {
+    throw new ApiError(
+      'forbidden',
+      'Your role on the team server cannot change this workspace: it is read-only here too',
+      { permission: 'records.write' },
+    )
+  }
   const stamps: (string | null)[] = []
   for (const change of changes) {
     if (!change) {

@@ -48,6 +48,7 @@ const statements = [
     server_token text collate "C" not null,
     tenant_id text collate "C" not null references workspaces(id) on delete cascade,
     last_seq bigint not null default 0,
+    permissions text collate "C" not null default '[]',
     cursor text collate "C",
     last_synced_at text collate "C",
     last_error text collate "C"

@@ -60,6 +60,8 @@ const statements = [
     tenant_id text not null references workspaces(id) on delete cascade,
     -- The number of the replica's newest mutation: outbox rows go 1, 2, 3... for ever.
     last_seq integer not null default 0,
+    -- What the token may do in the workspace (JSON), as the server last said: checked offline.
+    permissions text not null default '[]',
     cursor text,
     last_synced_at text,
     last_error text
