@@ -7,7 +7,14 @@ import { seal, unseal } from '../sealing/sealed-text'
 import { createWorkspace, findWorkspaceByName, listWorkspaces } from '../workspaces/service'
 import { applyIncoming, Refused } from './apply'
 import * as sync from './repository'
-import type { PulledChange, PushAnswer, SnapshotAnswer, SnapshotRecord } from './schema'
+import type { z } from '@hono/zod-openapi'
+import type {
+  PulledChange,
+  PushAnswer,
+  SnapshotAnswer,
+  SnapshotRecord,
+  syncLinkSchema,
+} from './schema'
 import { deletePerson, findPerson, updatePerson } from '../people/service'
 import { absorb, genesisClock } from './merge-duplicates'
 import { applyingRemote } from './write-origin'
@@ -17,19 +24,8 @@ import { ServerRefusal, SyncError, syncServer, Unreachable, type SyncServer } fr
 
 const pushBatch = 500
 
-export interface SyncStatus {
-  /**
-   * synced: nothing waiting; syncing: changes made here are on their way; offline: the server
-   * cannot be reached; error: it refused.
-   */
-  state: 'not-connected' | 'synced' | 'syncing' | 'offline' | 'error'
-  serverUrl: string | null
-  workspaceId: string | null
-  /** Changes made here that the server has not settled yet. */
-  waiting: number
-  lastSyncedAt: string | null
-  error: string | null
-}
+/** A replica link's state, as Settings › Sync and `outpost sync status` show it (schema.ts). */
+export type SyncStatus = z.output<typeof syncLinkSchema>
 
 /** What this database's replica link says now, without calling the server. */
 export async function replicaStatus(db: Db): Promise<SyncStatus> {
