@@ -37,6 +37,7 @@ const byTag: Record<string, Permission | { read: Permission; write: Permission }
   Currencies: { read: 'records.read', write: 'workspace.manage' },
   'Audit log': 'audit.read',
   Tunnel: 'server.manage',
+  Sync: 'server.manage',
   Backups: 'server.manage',
 }
 
