@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import { randomUUID } from 'node:crypto'
 import { formatHlc } from '../../src/shared/sync/hlc'
 import { createApiToken } from '../../src/server/auth/service'
+import { createNote } from '../../src/server/notes/service'
 import { createPerson, deletePerson, updatePerson } from '../../src/server/people/service'
 import { signedInMember } from '../support/accounts'
 import { createTestClock } from '../support/clock'
@@ -245,6 +246,16 @@ describe('permissions hold offline', () => {
     replicas.push(laptop)
     await expect(
       createPerson(laptop.db, laptop.tenantId, { fullName: 'Not Allowed' }, new Date()),
+    ).rejects.toMatchObject({ code: 'forbidden' })
+    // Records that do not sync yet are held to the role too.
+    const [someone] = await peopleOf(laptop.db, laptop.tenantId)
+    await expect(
+      createNote(
+        laptop.db,
+        laptop.tenantId,
+        { body: 'Not allowed either', personId: someone!.id },
+        new Date(),
+      ),
     ).rejects.toMatchObject({ code: 'forbidden' })
     expect(await countOutbox(laptop.db)).toBe(0)
 

@@ -24,14 +24,14 @@ export async function stampSyncedWrites(
   events: readonly EventLike[],
 ): Promise<(string | null)[]> {
   const changes = events.map(changeOfEvent)
-  if (changes.every((change) => change === null)) return changes.map(() => null)
   // A change from elsewhere carries its clock; sync/apply.ts keeps its fields' clocks itself.
   const remote = remoteWrite()
   if (remote) return changes.map((change) => change && remote.hlc)
   const state = await sync.findSyncState(db)
   // Only the workspace a replica mirrors syncs; its other, local workspaces stay its own.
   const replica = state?.tenantId === tenantId ? state : undefined
-  // Offline too, the replica holds to what its token may do on the team server (section 7).
+  // Offline too, the replica holds to what its token may do on the team server (section 7): no
+  // record of the workspace changes here, synced yet or not (deals, notes...).
   if (replica && !(JSON.parse(replica.permissions) as string[]).includes('records.write')) {
     throw new ApiError(
       'forbidden',
@@ -39,6 +39,7 @@ export async function stampSyncedWrites(
       { permission: 'records.write' },
     )
   }
+  if (changes.every((change) => change === null)) return changes.map(() => null)
   const stamps: (string | null)[] = []
   for (const change of changes) {
     if (!change) {
