@@ -17,7 +17,7 @@ import { genesisClock, mergeCreation, type Origin } from './merge-duplicates'
 import { receiveClock } from './node-clock'
 import { personFieldsSchema } from './people-fields'
 import * as sync from './repository'
-import { parseClocks } from './stamp-writes'
+import { latestClock, parseClocks } from './stamp-writes'
 import type { IncomingChange } from './incoming-change'
 import { isSyncedTable } from './synced-records'
 import { applyingRemote } from './write-origin'
@@ -96,7 +96,7 @@ export async function applyIncoming(
   const hlc =
     'hlc' in change
       ? change.hlc
-      : [change.createdHlc, ...Object.values(change.clocks)].reduce((a, b) => (a > b ? a : b))
+      : latestClock([change.createdHlc, ...Object.values(change.clocks)])!
   receiveClock(trx, hlc, now)
   if (result.status === 'refused') throw new Refused('deleted: the record was deleted')
   // Nothing newer (a replica's own change coming back, a retry): nothing to write.

@@ -2,7 +2,7 @@
 // once, in order, each in its own transaction together with the client's settled number; a
 // mutation the rules refuse is recorded with its reason and settles all the same.
 import { capFuture, formatHlc, parseHlc, tick } from '../../shared/sync/hlc'
-import { parseClocks } from './stamp-writes'
+import { clocksOfRow, latestClock, parseClocks } from './stamp-writes'
 import type { AuthContext } from '../app-env'
 import { inTransaction, type Db } from '../db/connection'
 import { ApiError } from '../http/errors'
@@ -91,11 +91,8 @@ async function acceptedClock(trx: Db, mutation: Mutation, now: Date): Promise<st
   const capped = capFuture(pushed, now.getTime())
   if (capped.ms === pushed.ms) return mutation.hlc
   const kept = await sync.findClocks(trx, mutation.table, mutation.id)
-  const own = kept
-    ? [kept.createdHlc, ...Object.values(parseClocks(kept.clocks))]
-        .filter((clock) => parseHlc(clock).node === capped.node)
-        .reduce<string | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined)
-    : undefined
+  const own =
+    kept && latestClock(clocksOfRow(kept).filter((clock) => parseHlc(clock).node === capped.node))
   const text = formatHlc(capped)
   // tick at wall time 0: the next clock after `own`, on the same node.
   return own !== undefined && own >= text ? formatHlc(tick(parseHlc(own), 0, capped.node)) : text

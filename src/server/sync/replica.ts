@@ -18,7 +18,7 @@ import type {
 import { deletePerson, findPerson, updatePerson } from '../people/service'
 import { absorb, genesisClock } from './merge-duplicates'
 import { applyingRemote } from './write-origin'
-import { parseClocks } from './stamp-writes'
+import { latestClock, parseClocks } from './stamp-writes'
 import { parseHlc } from '../../shared/sync/hlc'
 import { ServerRefusal, SyncError, syncServer, Unreachable, type SyncServer } from './server-client'
 
@@ -216,7 +216,7 @@ async function putBack(
   for (const field of names) clocks[field] = record.clocks[field] ?? genesisClock
   if (kept) await sync.saveClocks(trx, { ...kept, clocks: JSON.stringify(clocks) })
   const values = Object.fromEntries(names.map((field) => [field, record.fields[field]]))
-  const hlc = names.map((field) => clocks[field]!).reduce((a, b) => (a > b ? a : b), genesisClock)
+  const hlc = latestClock([genesisClock, ...names.map((field) => clocks[field]!)])!
   if (local && names.length > 0) {
     await applyingRemote({ hlc }, () => updatePerson(trx, tenantId, id, values, now))
   } else if (!local) {

@@ -47,8 +47,7 @@ export async function stampSyncedWrites(
       continue
     }
     const kept = await sync.findClocks(db, change.table, change.id)
-    const known = kept ? [kept.createdHlc, ...Object.values(parseClocks(kept.clocks))] : []
-    const floor = known.length > 0 ? known.reduce((a, b) => (a > b ? a : b)) : undefined
+    const floor = kept ? latestClock(clocksOfRow(kept)) : undefined
     const hlc = nextClock(db, state?.clientId ?? processNode, now, floor)
     const clocks = change.op === 'delete' ? {} : parseClocks(kept?.clocks ?? '{}')
     for (const field of Object.keys(change.fields)) clocks[field] = hlc
@@ -75,6 +74,19 @@ export async function stampSyncedWrites(
   }
   return stamps
 }
+
+/** The latest of some clocks (HLC text compares as the clocks do), or undefined for none. */
+export function latestClock(clocks: Iterable<string>): string | undefined {
+  let latest: string | undefined
+  for (const clock of clocks) if (latest === undefined || clock > latest) latest = clock
+  return latest
+}
+
+/** Every clock a record's clocks row holds: its creation's and each field's. */
+export const clocksOfRow = (row: { createdHlc: string; clocks: string }): string[] => [
+  row.createdHlc,
+  ...Object.values(parseClocks(row.clocks)),
+]
 
 /** A clocks column's JSON, as a map safe from keys such as `__proto__`. */
 export function parseClocks(text: string): Record<string, string> {
