@@ -75,16 +75,16 @@ async function openPostgresDatabase(url: string): Promise<Db> {
   return db
 }
 
-/** The default workspace (the oldest), created under `name` when the data has none yet. */
-export async function ensureDefaultWorkspace(
-  db: Db,
-  now: Date,
-  name = defaultWorkspaceName(),
-): Promise<Workspace> {
+/**
+ * The default workspace (the oldest), created under `name` (the system language's default) when
+ * the data has none yet. The default name is looked up only then: asking for the system's locale
+ * costs a server start 12 ms.
+ */
+export async function ensureDefaultWorkspace(db: Db, now: Date, name?: string): Promise<Workspace> {
   const [first] = await listWorkspaces(db)
   if (first) return first
   try {
-    return await createWorkspace(db, name, now)
+    return await createWorkspace(db, name ?? defaultWorkspaceName(), now)
   } catch (error) {
     // Another process (the CLI beside a starting server) created it a moment ago.
     const [created] = await listWorkspaces(db)

