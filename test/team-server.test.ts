@@ -11,6 +11,8 @@ import { eventsAfter, feedCursor, subscribe } from './support/events'
 import { freshTestDatabase, onPostgres } from './support/postgres'
 import { caller, type Caller } from './support/server'
 import { openSse } from './support/sse'
+import { makePeople, peopleOf, startReplica } from './sync/support'
+import { openDataDir } from '../src/server/workspace-store'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver'
 
 describe.runIf(onPostgres())('two servers on one PostgreSQL database', () => {
@@ -114,6 +116,56 @@ describe.runIf(onPostgres())('two servers on one PostgreSQL database', () => {
     const all = await eventsAfter(a, cursor)
     expect(all).toHaveLength(120)
     expect(seen).toEqual(all.map((event) => event.id))
+  })
+
+  it('sync replicas through both, an observer pulling mid-writes skipping and reordering nothing', async () => {
+    // A token of its own, its limit raised: the observer's rounds would spend the others' minute.
+    const { body: replicas } = await a.post('/api/app/v1/tokens', {
+      name: 'replicas',
+      scope: 'api',
+      rateLimitPerMinute: 100_000,
+    })
+    const through = (server: Serving) =>
+      startReplica({ url: server.url, apiToken: replicas.token as string })
+    const [left, right, observer] = [
+      await through(servers[0]!),
+      await through(servers[1]!),
+      await through(servers[1]!),
+    ]
+    const teamDb = await openDataDir(dirs[0]!, database.url)
+    try {
+      await makePeople(left, 'Left', 300)
+      await makePeople(right, 'Right', 300)
+      // The observer pulls round after round while both processes commit pushes and API writes:
+      // a cursor moved past a change that commits later would never see it.
+      let writing = true
+      const watching = (async () => {
+        let rounds = 0
+        for (; writing; rounds++) await observer.sync()
+        return rounds
+      })()
+      await Promise.all([
+        left.sync(),
+        right.sync(),
+        ...Array.from({ length: 40 }, (_, i) =>
+          (i % 2 ? a : b).post('/api/v1/people', { fullName: `Through Api ${i}` }),
+        ),
+      ])
+      writing = false
+      expect(await watching).toBeGreaterThan(1)
+      await observer.sync()
+      const expected = await peopleOf(teamDb, left.tenantId)
+      const names = new Set(expected.map((person) => person.fullName))
+      for (const name of ['Left 300', 'Right 300', 'Through Api 39']) expect(names).toContain(name)
+      expect(expected.length).toBeGreaterThanOrEqual(640)
+      for (const replica of [observer, left, right]) {
+        await replica.sync()
+        expect(await peopleOf(replica.db, replica.tenantId)).toEqual(expected)
+      }
+    } finally {
+      await teamDb.destroy()
+      for (const replica of [left, right, observer]) await replica.close()
+    }
   })
 
   it("stream to every server's SSE the changes made through the other", async () => {

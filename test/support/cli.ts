@@ -74,7 +74,8 @@ export function serve(
           output: () => stdout,
           stop: () =>
             new Promise((stopped) => {
-              if (child.exitCode !== null) return stopped(child.exitCode)
+              // Already gone (it exited, or a test killed it): nothing to wait for.
+              if (child.exitCode !== null || child.signalCode !== null) return stopped(child.exitCode)
               child.once('exit', (code) => stopped(code))
               child.kill('SIGTERM')
             }),

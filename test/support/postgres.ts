@@ -34,7 +34,8 @@ export function postgresBin(): string {
   return join(root, versions[0]!, 'bin')
 }
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 a moment ago, for a process that must keep one across restarts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)

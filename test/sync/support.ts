@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Db } from '../../src/server/db/connection'
-import { listPeopleAfter } from '../../src/server/people/service'
+import { createPerson, listPeopleAfter } from '../../src/server/people/service'
 import { fileKeyStore } from '../../src/server/sealing/key-store'
 import { prepareSealing } from '../../src/server/sealing/prepare'
 import { connectReplica, syncOnce } from '../../src/server/sync/replica'
@@ -21,7 +21,11 @@ export interface Replica {
   close(): Promise<void>
 }
 
-export async function startReplica(server: TestServer, token = server.apiToken): Promise<Replica> {
+/** A replica of the workspace of `token` on `server` (a TestServer, or any server's address). */
+export async function startReplica(
+  server: Pick<TestServer, 'url' | 'apiToken'>,
+  token = server.apiToken,
+): Promise<Replica> {
   const dataDir = mkdtempSync(join(tmpdir(), 'outpost-replica-'))
   const db = await openDataDir(dataDir)
   await prepareSealing(db, fileKeyStore(dataDir))
@@ -44,4 +48,11 @@ export async function peopleOf(db: Db, tenantId: string) {
   return people
     .map(({ updatedAt: _updated, companyId: _company, ownerId: _owner, ...person }) => person)
     .sort((a, b) => (a.id < b.id ? -1 : 1))
+}
+
+/** `count` people made on the replica, offline, named `prefix 1`, `prefix 2`... */
+export async function makePeople(replica: Replica, prefix: string, count: number) {
+  for (let i = 1; i <= count; i++) {
+    await createPerson(replica.db, replica.tenantId, { fullName: `${prefix} ${i}` }, new Date())
+  }
 }
