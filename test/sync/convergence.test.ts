@@ -230,6 +230,89 @@ describe('two laptops creating one e-mail (rule 4)', () => {
       )
     })
   }
+  it('a laptop a day fast keeps its edit after its creation when the creation is merged', async () => {
+    // A server whose clock stands still: every capped clock of the fast laptop falls in one
+    // millisecond, as several do on a fast server.
+    const shared = server
+    server = await startTestServer({ clock: createTestClock(new Date()) })
+    onTestFinished(async () => {
+      await server.close()
+      server = shared
+    })
+    const [a, fast] = [await replica(), await replica()]
+    const email = 'fast-merge@sync.test'
+    const earlier = await createPerson(
+      a.db,
+      a.tenantId,
+      { fullName: 'Rita', primaryEmail: email, leadSource: 'from a' },
+      minutes(-60),
+    )
+    await a.sync()
+    // Each of the fast laptop's writes is capped to the server's time on arrival. Its first
+    // person is made and deleted, its second made again with the e-mail and edited: both creations
+    // merge into the earlier person, and the edit must still come after them there.
+    const first = await createPerson(
+      fast.db,
+      fast.tenantId,
+      { fullName: 'Rita', primaryEmail: email },
+      hours(24),
+    )
+    await deletePerson(fast.db, fast.tenantId, first.id, hours(24))
+    const later = await createPerson(
+      fast.db,
+      fast.tenantId,
+      { fullName: 'Rita', primaryEmail: email },
+      hours(24),
+    )
+    await updatePerson(fast.db, fast.tenantId, later.id, { leadSource: 'edited' }, hours(24))
+    await fast.sync(hours(24))
+    await a.sync()
+    const people = await expectSameEverywhere(a, fast)
+    expect(people.filter((p) => p.primaryEmail === email)).toEqual([
+      expect.objectContaining({ id: earlier.id, leadSource: 'edited' }),
+    ])
+  })
+  it('a laptop a little fast, its creation merged, takes the merge as the server made it', async () => {
+    const clock = createTestClock(new Date())
+    const shared = server
+    server = await startTestServer({ clock })
+    onTestFinished(async () => {
+      await server.close()
+      server = shared
+    })
+    const [first, fast, faster] = [await replica(), await replica(), await replica()]
+    const email = 'little-fast@sync.test'
+    const ahead = (ms: number) => new Date(Date.now() + ms)
+    await createPerson(
+      first.db,
+      first.tenantId,
+      { fullName: 'First', primaryEmail: email },
+      ahead(0),
+    )
+    await first.sync()
+    // Just past the five minutes the server believes: the fast laptop's clock is capped on
+    // arrival, while its own copy of the merge would still go by the clock it wrote.
+    await createPerson(
+      fast.db,
+      fast.tenantId,
+      { fullName: 'Fast', primaryEmail: email },
+      ahead(300_023),
+    )
+    await fast.sync(ahead(300_023))
+    clock.advance(1)
+    await createPerson(
+      faster.db,
+      faster.tenantId,
+      { fullName: 'Faster', primaryEmail: email },
+      ahead(335_238),
+    )
+    await faster.sync(ahead(335_238))
+    for (const copy of [fast, first, faster]) await copy.sync()
+    const people = await expectSameEverywhere(first, fast, faster)
+    expect(people.filter((p) => p.primaryEmail === email)).toEqual([
+      expect.objectContaining({ fullName: 'Faster' }),
+    ])
+  })
 })
 
 describe('permissions hold offline', () => {

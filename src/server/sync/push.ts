@@ -90,7 +90,9 @@ async function acceptedClock(trx: Db, mutation: Mutation, now: Date): Promise<st
   const pushed = parseHlc(mutation.hlc)
   const capped = capFuture(pushed, now.getTime())
   if (capped.ms === pushed.ms) return mutation.hlc
-  const kept = await sync.findClocks(trx, mutation.table, mutation.id)
+  // A mutation of an id merged into another (rule 4) lands on the survivor: its order is kept there.
+  const alias = await sync.findAlias(trx, mutation.table, mutation.id)
+  const kept = await sync.findClocks(trx, mutation.table, alias?.survivorId ?? mutation.id)
   const own =
     kept && latestClock(clocksOfRow(kept).filter((clock) => parseHlc(clock).node === capped.node))
   const text = formatHlc(capped)

@@ -263,8 +263,15 @@ async function followMerge(
       now,
     )
   }
-  if (await findPerson(trx, tenantId, into)) {
-    await absorb(trx, tenantId, into, id, now, applyIncoming)
+  if (!(await findPerson(trx, tenantId, into))) return
+  await absorb(trx, tenantId, into, id, now, applyIncoming)
+  // The server merged by this replica's clocks as it accepted them (capped to its time when they
+  // ran ahead); merged here by the local ones, a field could come out otherwise, and stay so. The
+  // survivor takes the server's fields and clocks, bar those a newer local write still waits to
+  // push, as a refused change's record does.
+  if (record && !record.deleted) {
+    const fields = JSON.stringify(record.fields)
+    await putBack(trx, tenantId, { tableName: record.table, recordId: into, fields }, record, now)
   }
 }
 
