@@ -99,7 +99,9 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
 
   sync
     .command('watch')
-    .description('sync every few seconds until stopped (Ctrl-C); offline rounds are retried')
+    .description(
+      'sync every few seconds, and at once when the team server tells of a change, until stopped (Ctrl-C)',
+    )
     .option('--every <seconds>', 'seconds between rounds', '2')
     .addOption(dataDirOption())
     .action(async (options: { every: string; dataDir?: string }) => {
@@ -112,8 +114,16 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
       let stopped = false
       process.once('SIGINT', () => (stopped = true))
       process.once('SIGTERM', () => (stopped = true))
+      const { watchServerEvents } = await import('../sync/server-events')
       await withReplica(cli, options.dataDir, async (db) => {
+        // A change the team server's stream tells of ends the wait (or, told during a round, skips
+        // the next): others' changes arrive at once.
+        let told = false
+        const asLater = () => void (told = true)
+        let wake: () => void = asLater
+        const events = watchServerEvents(db, () => wake())
         while (!stopped) {
+          told = false
           try {
             const report = await syncOnce(db, () => new Date())
             if (report.pushed + report.pulled > 0) {
@@ -125,8 +135,14 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
           } catch (error) {
             console.error(`Not synced: ${(error as Error).message}`)
           }
-          await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+          await new Promise<void>((resolve) => {
+            if (told) return resolve()
+            wake = resolve
+            setTimeout(resolve, seconds * 1000)
+          })
+          wake = asLater
         }
+        events.stop()
       })
     })
 }

@@ -1,7 +1,9 @@
 // A replica's background sync, in the server process (the desktop app, `outpost serve` on a
 // replica's folder): a round every second while it is one, so changes made here reach the team
-// server, and others' arrive, within about a second while online. A round that finds the server
-// unreachable or refusing is recorded in the link (the status shows it), not logged each second.
+// server within about a second while online; and a round as soon as the team server's event
+// stream tells of a change (server-events.ts), so others' arrive at once. A round that finds the
+// server unreachable or refusing is recorded in the link (the status shows it), not logged each
+// second.
 import type { Clock } from '../clock'
 import type { Db } from '../db/connection'
 import type { Logger } from '../logger'
@@ -9,6 +11,7 @@ import { startPeriodic, type PeriodicTask } from '../periodic'
 import { syncOnce, type SyncReport } from './replica'
 import * as sync from './repository'
 import { SyncError } from './server-client'
+import { watchServerEvents } from './server-events'
 
 export type ReplicaSync = PeriodicTask<SyncReport | null>
 
@@ -23,10 +26,14 @@ export function startReplicaSync({
   logger: Logger
   everyMs?: number
 }): ReplicaSync {
-  return startPeriodic(
+  // Set by a change the stream told of, until the round it asked for starts: a burst of events
+  // asks for one round, not one each.
+  let asked = false
+  const task = startPeriodic(
     logger,
     'Syncing with the team server failed',
     async () => {
+      asked = false
       if (!(await sync.findSyncState(db))) return null
       try {
         return await syncOnce(db, () => clock.now())
@@ -42,4 +49,18 @@ export function startReplicaSync({
         : null,
     { firstRunMs: everyMs, everyMs },
   )
+  const events = watchServerEvents(db, () => {
+    if (asked) return
+    asked = true
+    task
+      .runNow()
+      .catch((error: unknown) => logger.error('Syncing with the team server failed', error))
+  })
+  return {
+    runNow: task.runNow,
+    async stop() {
+      events.stop()
+      await task.stop()
+    },
+  }
 }
