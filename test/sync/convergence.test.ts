@@ -31,6 +31,16 @@ async function replica(): Promise<Replica> {
   return started
 }
 
+/** A team server of the test's own (a clock of its own, say) in place of the shared one, until the test ends. */
+async function ownServer(options: Parameters<typeof startTestServer>[0] = {}) {
+  const shared = server
+  server = await startTestServer(options)
+  onTestFinished(async () => {
+    await server.close()
+    server = shared
+  })
+}
+
 const minutes = (n: number) => new Date(Date.now() + n * 60_000)
 const hours = (n: number) => minutes(n * 60)
 
@@ -93,12 +103,7 @@ describe('sync between a team server and its replicas', () => {
   it('a same-field conflict goes to the later clock, whichever laptop pushes first', async () => {
     // A server of its own: one whose clock a capped push moved ahead (the test above) orders
     // edits made within that lead by counter and node, as a hybrid logical clock must.
-    const shared = server
-    server = await startTestServer()
-    onTestFinished(async () => {
-      await server.close()
-      server = shared
-    })
+    await ownServer()
     for (const laterPushesFirst of [true, false]) {
       const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Carla' })
       const [early, late] = [await replica(), await replica()]
@@ -172,12 +177,7 @@ describe('two laptops creating one e-mail (rule 4)', () => {
     it(`converge on the person created first, ${earlierPushesFirst ? 'pushed first' : 'pushed last'}`, async () => {
       // A server of its own: clocks another test moved ahead would order the creations by
       // counter and node rather than by the minute between them.
-      const shared = server
-      server = await startTestServer()
-      onTestFinished(async () => {
-        await server.close()
-        server = shared
-      })
+      await ownServer()
       const [a, b] = [await replica(), await replica()]
       const email = `same-${earlierPushesFirst}@sync.test`
       const earlier = await createPerson(
@@ -230,15 +230,11 @@ describe('two laptops creating one e-mail (rule 4)', () => {
       )
     })
   }
+
   it('a laptop a day fast keeps its edit after its creation when the creation is merged', async () => {
     // A server whose clock stands still: every capped clock of the fast laptop falls in one
     // millisecond, as several do on a fast server.
-    const shared = server
-    server = await startTestServer({ clock: createTestClock(new Date()) })
-    onTestFinished(async () => {
-      await server.close()
-      server = shared
-    })
+    await ownServer({ clock: createTestClock(new Date()) })
     const [a, fast] = [await replica(), await replica()]
     const email = 'fast-merge@sync.test'
     const earlier = await createPerson(
@@ -272,41 +268,24 @@ describe('two laptops creating one e-mail (rule 4)', () => {
       expect.objectContaining({ id: earlier.id, leadSource: 'edited' }),
     ])
   })
+
   it('a laptop a little fast, its creation merged, takes the merge as the server made it', async () => {
     const clock = createTestClock(new Date())
-    const shared = server
-    server = await startTestServer({ clock })
-    onTestFinished(async () => {
-      await server.close()
-      server = shared
-    })
+    await ownServer({ clock })
     const [first, fast, faster] = [await replica(), await replica(), await replica()]
     const email = 'little-fast@sync.test'
-    const ahead = (ms: number) => new Date(Date.now() + ms)
-    await createPerson(
-      first.db,
-      first.tenantId,
-      { fullName: 'First', primaryEmail: email },
-      ahead(0),
-    )
-    await first.sync()
+    // Each laptop makes a person of the e-mail, `ms` ahead of the time, and pushes it.
+    const makeAndPush = async (copy: Replica, fullName: string, ms: number) => {
+      const at = new Date(Date.now() + ms)
+      await createPerson(copy.db, copy.tenantId, { fullName, primaryEmail: email }, at)
+      await copy.sync(at)
+    }
+    await makeAndPush(first, 'First', 0)
     // Just past the five minutes the server believes: the fast laptop's clock is capped on
     // arrival, while its own copy of the merge would still go by the clock it wrote.
-    await createPerson(
-      fast.db,
-      fast.tenantId,
-      { fullName: 'Fast', primaryEmail: email },
-      ahead(300_023),
-    )
-    await fast.sync(ahead(300_023))
+    await makeAndPush(fast, 'Fast', 300_023)
     clock.advance(1)
-    await createPerson(
-      faster.db,
-      faster.tenantId,
-      { fullName: 'Faster', primaryEmail: email },
-      ahead(335_238),
-    )
-    await faster.sync(ahead(335_238))
+    await makeAndPush(faster, 'Faster', 335_238)
     for (const copy of [fast, first, faster]) await copy.sync()
     const people = await expectSameEverywhere(first, fast, faster)
     expect(people.filter((p) => p.primaryEmail === email)).toEqual([
@@ -375,12 +354,7 @@ describe('permissions hold offline', () => {
 describe('a replica far behind', () => {
   it('pushes its changes, then loads a new snapshot once the log it needs was pruned', async () => {
     const clock = createTestClock(new Date())
-    const shared = server
-    server = await startTestServer({ clock })
-    onTestFinished(async () => {
-      await server.close()
-      server = shared
-    })
+    await ownServer({ clock })
     const laptop = await replica()
     const { body: early } = await server.api.post('/api/v1/people', { fullName: 'Early Change' })
     // Forty days on: the server has pruned the events the laptop has not read.

@@ -52,7 +52,7 @@ describe('live changes from the team server', () => {
     }
   })
 
-  it('reach `outpost sync watch` at once, though its next round is an hour away', async () => {
+  it('reach `outpost sync watch` at once, though its next round is an hour away; Ctrl-C ends it', async () => {
     const laptop = await startReplica(server)
     onTestFinished(() => laptop.close())
     // Its first round, made at start, brings this one.
@@ -60,7 +60,8 @@ describe('live changes from the team server', () => {
     const watch = spawn(process.execPath, [
       ...[bin, 'sync', 'watch', '--every', '3600', '--data-dir', laptop.dataDir],
     ])
-    onTestFinished(() => void watch.kill('SIGTERM'))
+    const exited = new Promise((done) => watch.once('exit', done))
+    onTestFinished(() => void watch.kill('SIGKILL'))
     let output = ''
     watch.stdout.on('data', (chunk) => (output += chunk))
     const rounds = () => output.match(/pulled [1-9]/g)?.length ?? 0
@@ -68,5 +69,8 @@ describe('live changes from the team server', () => {
     await server.api.post('/api/v1/people', { fullName: 'Watched' })
     await within(3_000, async () => rounds() >= 2)
     expect((await peopleOf(laptop.db, laptop.tenantId)).map((p) => p.fullName)).toContain('Watched')
+    // Ctrl-C (here SIGTERM) ends it at once, an hour's wait or not.
+    watch.kill('SIGTERM')
+    expect(await exited).toBe(0)
   })
 })

@@ -111,16 +111,20 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
       if (!(seconds >= 0.1 && seconds <= 3600)) {
         throw new StartupError('--every must be a number of seconds from 0.1 to 3600')
       }
-      let stopped = false
-      process.once('SIGINT', () => (stopped = true))
-      process.once('SIGTERM', () => (stopped = true))
       const { watchServerEvents } = await import('../sync/server-events')
+      // A change the team server's stream tells of ends the wait (or, told during a round, skips
+      // the next): others' changes arrive at once. Ctrl-C ends it too, and the loop.
+      let stopped = false
+      let told = false
+      const asLater = () => void (told = true)
+      let wake: () => void = asLater
+      const stop = () => {
+        stopped = true
+        wake()
+      }
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
       await withReplica(cli, options.dataDir, async (db) => {
-        // A change the team server's stream tells of ends the wait (or, told during a round, skips
-        // the next): others' changes arrive at once.
-        let told = false
-        const asLater = () => void (told = true)
-        let wake: () => void = asLater
         const events = watchServerEvents(db, () => wake())
         while (!stopped) {
           told = false
@@ -136,9 +140,12 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
             console.error(`Not synced: ${(error as Error).message}`)
           }
           await new Promise<void>((resolve) => {
-            if (told) return resolve()
-            wake = resolve
-            setTimeout(resolve, seconds * 1000)
+            if (told || stopped) return resolve()
+            const timer = setTimeout(resolve, seconds * 1000)
+            wake = () => {
+              clearTimeout(timer)
+              resolve()
+            }
           })
           wake = asLater
         }
