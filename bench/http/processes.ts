@@ -25,10 +25,13 @@ function start(command: string, args: string[], listening: RegExp): Promise<Runn
     const fail = (why: string) => reject(new Error(`${args.join(' ')}: ${why}\n${output}`))
     child.once('exit', (code) => fail(`exited with ${code}`))
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    let listeningAt: string | undefined
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
-      const url = listening.exec(output)?.[1]
-      if (url) resolve(running(child, url, performance.now() - began, () => output))
+      // Once: running() drops the start's exit listener, and would drop stop()'s as well.
+      if (listeningAt) return
+      listeningAt = listening.exec(output)?.[1]
+      if (listeningAt) resolve(running(child, listeningAt, performance.now() - began, () => output))
     })
   })
 }
