@@ -26,12 +26,19 @@ export function startReplicaSync({
   logger: Logger
   everyMs?: number
 }): ReplicaSync {
+  const failure = 'Syncing with the team server failed'
+  // The log line of a round the server refused changes of (the status shows the rest).
+  const refusals = (report: SyncReport | null) =>
+    report && report.rejected.length > 0
+      ? `The team server refused ${report.rejected.length} change(s) made here: ` +
+        report.rejected.map(({ seq, reason }) => `${seq}: ${reason}`).join('; ')
+      : null
   // Set by a change the stream told of, until the round it asked for starts: a burst of events
   // asks for one round, not one each.
   let asked = false
   const task = startPeriodic(
     logger,
-    'Syncing with the team server failed',
+    failure,
     async () => {
       asked = false
       if (!(await sync.findSyncState(db))) return null
@@ -42,11 +49,7 @@ export function startReplicaSync({
         throw error
       }
     },
-    (report) =>
-      report && report.rejected.length > 0
-        ? `The team server refused ${report.rejected.length} change(s) made here: ` +
-          report.rejected.map(({ seq, reason }) => `${seq}: ${reason}`).join('; ')
-        : null,
+    refusals,
     { firstRunMs: everyMs, everyMs },
   )
   const events = watchServerEvents(db, () => {
@@ -54,7 +57,11 @@ export function startReplicaSync({
     asked = true
     task
       .runNow()
-      .catch((error: unknown) => logger.error('Syncing with the team server failed', error))
+      .then((report) => {
+        const line = refusals(report)
+        if (line) logger.info(line)
+      })
+      .catch((error: unknown) => logger.error(failure, error))
   })
   return {
     runNow: task.runNow,
