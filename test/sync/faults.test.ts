@@ -1,4 +1,4 @@
-// Sync through the faults a laptop meets (docs/sync-protocol.md, section 7): connections cut in the
+// Sync through the faults a laptop meets (docs/sync-protocol.md, section 9): connections cut in the
 // middle of a push or of a pull, a replica process killed while it pushes, a team server process
 // killed while it applies a push. Each time, once the fault is gone, every change is on the server
 // exactly once and the replica holds what the server holds.
@@ -51,7 +51,7 @@ function tempDir(): string {
   return dir
 }
 
-/** Each name starting with `prefix` the server holds, with how many people have it. */
+/** The names starting with `prefix` among a copy's people, and how many people have one. */
 async function namesOn(db: Replica['db'], tenantId: string, prefix: string) {
   const names = (await peopleOf(db, tenantId))
     .map((person) => person.fullName)
