@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import { randomUUID } from 'node:crypto'
 import { formatHlc } from '../../src/shared/sync/hlc'
 import { createApiToken } from '../../src/server/auth/service'
+import { createCompany } from '../../src/server/companies/service'
 import { createNote } from '../../src/server/notes/service'
 import { createPerson, deletePerson, updatePerson } from '../../src/server/people/service'
 import { signedInMember } from '../support/accounts'
@@ -304,6 +305,7 @@ describe('permissions hold offline', () => {
       new Date(),
       member.id,
     )
+    await server.api.post('/api/v1/people', { fullName: 'Someone To Note' })
     const laptop = await startReplica(server, token)
     replicas.push(laptop)
     await expect(
@@ -318,6 +320,10 @@ describe('permissions hold offline', () => {
         { body: 'Not allowed either', personId: someone!.id },
         new Date(),
       ),
+    ).rejects.toMatchObject({ code: 'forbidden' })
+    // And records that record no event: a company.
+    await expect(
+      createCompany(laptop.db, laptop.tenantId, { name: 'Not Allowed Inc' }, new Date()),
     ).rejects.toMatchObject({ code: 'forbidden' })
     expect(await countOutbox(laptop.db)).toBe(0)
 

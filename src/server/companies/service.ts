@@ -6,12 +6,15 @@ import { findCompanyIdByDomain } from './lookup'
 import { dealTotalsOfCompany } from '../deals/lookup'
 import { paginate } from '../http/pagination'
 import * as companies_ from './repository'
+import { refuseReadOnlyReplica } from '../sync/stamp-writes'
 import type { Company, CompanySearch, CompanySummary } from './schema'
 
 const companies = namedRecordService<Company, 'domain'>({
   table: 'companies',
   noun: 'Company',
   unique: { column: 'domain', taken: (domain) => `A company with domain ${domain} already exists` },
+  // Companies do not sync yet, but a read-only replica's role holds for them too.
+  beforeWrite: refuseReadOnlyReplica,
   // A deleted company's people and deals stay, no longer linked to it.
   async beforeDelete(trx, tenantId, id, now) {
     await detachPeople(trx, { tenantId, column: 'companyId', id }, now)

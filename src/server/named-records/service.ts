@@ -28,6 +28,8 @@ export interface NamedRecordKind<K extends string> {
   unique?: { column: K; taken: (value: string) => string }
   /** Runs in the delete's transaction before the row goes: unlinks what points at it, or refuses. */
   beforeDelete(trx: Db, tenantId: string, id: string, now: Date): Promise<void>
+  /** Runs first in each write's transaction: refuses a write that may not be made here. */
+  beforeWrite?(trx: Db, tenantId: string): Promise<void>
 }
 
 /** The five operations of one kind, typed as its record `R` and its unique column `K`. */
@@ -59,6 +61,7 @@ export function namedRecordService<R extends NamedRecord, K extends string = nev
 
     create: (db: Db, tenantId: string, input: Input<K> & { name: string }, now: Date) =>
       inTransaction(db, async (trx) => {
+        await kind.beforeWrite?.(trx, tenantId)
         await assertFree(trx, tenantId, input)
         const at = now.toISOString()
         const key = unique ? { [unique.column]: input[unique.column] ?? null } : {}
@@ -76,6 +79,7 @@ export function namedRecordService<R extends NamedRecord, K extends string = nev
 
     update: (db: Db, tenantId: string, id: string, input: Input<K>, now: Date) =>
       inTransaction(db, async (trx) => {
+        await kind.beforeWrite?.(trx, tenantId)
         const before = await get(trx, tenantId, id)
         await assertFree(trx, tenantId, input, id)
         const changes: Record<string, string | null> = {}
@@ -91,6 +95,7 @@ export function namedRecordService<R extends NamedRecord, K extends string = nev
 
     remove: (db: Db, tenantId: string, id: string, now: Date) =>
       inTransaction(db, async (trx) => {
+        await kind.beforeWrite?.(trx, tenantId)
         await get(trx, tenantId, id)
         await kind.beforeDelete(trx, tenantId, id, now)
         await records.remove(trx, table, id)

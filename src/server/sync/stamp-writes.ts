@@ -30,15 +30,7 @@ export async function stampSyncedWrites(
   const state = await sync.findSyncState(db)
   // Only the workspace a replica mirrors syncs; its other, local workspaces stay its own.
   const replica = state?.tenantId === tenantId ? state : undefined
-  // Offline too, the replica holds to what its token may do on the team server (section 7): no
-  // record of the workspace changes here, synced yet or not (deals, notes...).
-  if (replica && !(JSON.parse(replica.permissions) as string[]).includes('records.write')) {
-    throw new ApiError(
-      'forbidden',
-      'Your role on the team server cannot change this workspace: it is read-only here too',
-      { permission: 'records.write' },
-    )
-  }
+  refuseReadOnly(replica)
   if (changes.every((change) => change === null)) return changes.map(() => null)
   const stamps: (string | null)[] = []
   for (const change of changes) {
@@ -73,6 +65,30 @@ export async function stampSyncedWrites(
     stamps.push(hlc)
   }
   return stamps
+}
+
+/**
+ * Offline too, a replica holds to what its token may do on the team server (section 7): no
+ * record of its workspace changes here, synced yet or not (deals, notes, companies...).
+ */
+function refuseReadOnly(replica: { permissions: string } | undefined): void {
+  if (replica && !(JSON.parse(replica.permissions) as string[]).includes('records.write')) {
+    throw new ApiError(
+      'forbidden',
+      'Your role on the team server cannot change this workspace: it is read-only here too',
+      { permission: 'records.write' },
+    )
+  }
+}
+
+/**
+ * For the writes of records that record no event (companies): refuses one in the workspace of a
+ * read-only replica, as recordEvents does for the rest. A change from the team server passes.
+ */
+export async function refuseReadOnlyReplica(db: Db, tenantId: string): Promise<void> {
+  if (remoteWrite()) return
+  const state = await sync.findSyncState(db)
+  refuseReadOnly(state?.tenantId === tenantId ? state : undefined)
 }
 
 /** The latest of some clocks (HLC text compares as the clocks do), or undefined for none. */
