@@ -3,6 +3,8 @@ import type { Logger } from './logger'
 export interface PeriodicTask<R> {
   /** Runs now (tests; the task also runs by itself), after any run under way. */
   runNow(): Promise<R>
+  /** Runs now in the background, after any run under way, its outcome logged as a timed run's. */
+  trigger(): void
   stop(): Promise<void>
 }
 
@@ -32,18 +34,22 @@ export function startPeriodic<R>(
     running = next
     return next
   }
-  const tick = () => {
+  const trigger = () => {
     runNow()
       .then((result) => {
         const line = report(result)
         if (line) logger.info(line)
       })
       .catch((error: unknown) => logger.error(failure, error))
+  }
+  const tick = () => {
+    trigger()
     timer = setTimeout(tick, everyMs).unref()
   }
   let timer = setTimeout(tick, firstRunMs).unref()
   return {
     runNow,
+    trigger,
     async stop() {
       clearTimeout(timer)
       await running.catch(() => undefined)

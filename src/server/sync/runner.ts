@@ -26,19 +26,12 @@ export function startReplicaSync({
   logger: Logger
   everyMs?: number
 }): ReplicaSync {
-  const failure = 'Syncing with the team server failed'
-  // The log line of a round the server refused changes of (the status shows the rest).
-  const refusals = (report: SyncReport | null) =>
-    report && report.rejected.length > 0
-      ? `The team server refused ${report.rejected.length} change(s) made here: ` +
-        report.rejected.map(({ seq, reason }) => `${seq}: ${reason}`).join('; ')
-      : null
   // Set by a change the stream told of, until the round it asked for starts: a burst of events
   // asks for one round, not one each.
   let asked = false
   const task = startPeriodic(
     logger,
-    failure,
+    'Syncing with the team server failed',
     async () => {
       asked = false
       if (!(await sync.findSyncState(db))) return null
@@ -49,22 +42,20 @@ export function startReplicaSync({
         throw error
       }
     },
-    refusals,
+    (report) =>
+      report && report.rejected.length > 0
+        ? `The team server refused ${report.rejected.length} change(s) made here: ` +
+          report.rejected.map(({ seq, reason }) => `${seq}: ${reason}`).join('; ')
+        : null,
     { firstRunMs: everyMs, everyMs },
   )
   const events = watchServerEvents(db, () => {
     if (asked) return
     asked = true
-    task
-      .runNow()
-      .then((report) => {
-        const line = refusals(report)
-        if (line) logger.info(line)
-      })
-      .catch((error: unknown) => logger.error(failure, error))
+    task.trigger()
   })
   return {
-    runNow: task.runNow,
+    ...task,
     async stop() {
       events.stop()
       await task.stop()

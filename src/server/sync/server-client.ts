@@ -27,17 +27,29 @@ export interface SyncServer {
   pull(clientId: string, after: string, limit?: number): Promise<PullAnswer>
 }
 
+/** A request to the team server at `baseUrl` (with or without a trailing slash), as the replica. */
+const askServer = (baseUrl: string, token: string, path: string, init: RequestInit) =>
+  fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...init.headers },
+  })
+
+/**
+ * The team server's event stream (`GET /api/v1/events/stream`, the SSE any client may read), open
+ * until `signal` aborts it: server-events.ts listens to it for others' changes.
+ */
+export const openEventStream = (baseUrl: string, token: string, signal: AbortSignal) =>
+  askServer(baseUrl, token, '/api/v1/events/stream', {
+    headers: { accept: 'text/event-stream' },
+    signal,
+  })
+
 export function syncServer(baseUrl: string, token: string): SyncServer {
-  const base = `${baseUrl.replace(/\/+$/, '')}/api/sync/v1`
   async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     const send = () =>
-      fetch(`${base}${path}`, {
+      askServer(baseUrl, token, `/api/sync/v1${path}`, {
         ...init,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
         signal: AbortSignal.timeout(60_000),
       })
     let response: Response

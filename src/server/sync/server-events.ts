@@ -1,10 +1,11 @@
-// A replica keeps the team server's event stream open (GET /api/v1/events/stream, the same SSE
-// any client may read): each event there is a change others made, so the replica syncs at once
-// instead of at its next poll. The poll stays, for a server or a network that drops the stream.
+// A replica keeps the team server's event stream open (server-client.ts openEventStream): each
+// event there is a change others made, so the replica syncs at once instead of at its next poll.
+// The poll stays, for a server or a network that drops the stream.
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Db } from '../db/connection'
 import { unseal } from '../sealing/sealed-text'
 import * as sync from './repository'
+import { openEventStream } from './server-client'
 
 export interface ServerEventsWatch {
   stop(): void
@@ -12,8 +13,8 @@ export interface ServerEventsWatch {
 
 /**
  * Calls `onChange` for each event the team server streams to this replica, and each time the
- * stream opens, while the data folder is one; reconnects `retryMs` after the stream ends or fails (the server away, the link made or
- * changed later).
+ * stream opens, while the data folder is one; reconnects `retryMs` after the stream ends or fails
+ * (the server away, the link made or changed later).
  */
 export function watchServerEvents(
   db: Db,
@@ -25,10 +26,7 @@ export function watchServerEvents(
     const state = await sync.findSyncState(db)
     const token = state && unseal(state.serverToken)
     if (!state || !token) return
-    const response = await fetch(`${state.serverUrl.replace(/\/+$/, '')}/api/v1/events/stream`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-      signal: stopping.signal,
-    })
+    const response = await openEventStream(state.serverUrl, token, stopping.signal)
     if (!response.ok || !response.body) return
     // What changed while the stream was closed, it will never tell: a round brings it.
     onChange()
