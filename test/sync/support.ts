@@ -46,7 +46,7 @@ export async function startReplica(
 export async function peopleOf(db: Db, tenantId: string) {
   const people = await listPeopleAfter(db, tenantId, null, 100_000)
   return people
-    .map(({ updatedAt: _updated, companyId: _company, ownerId: _owner, ...person }) => person)
+    .map(({ updatedAt: _updated, companyId: _company, ...person }) => person)
     .sort((a, b) => (a.id < b.id ? -1 : 1))
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '../db/connection'
 import { ApiError, notFound } from '../http/errors'
 import { isKnownCurrency } from './iso-4217'
 import * as currencies from './repository'
+import { refuseReplicaSettings } from '../sync/workspace-settings'
 
 /** Every workspace starts with the Brazilian real enabled, the spec's default deal currency. */
 export { defaultCurrency } from '../../shared/fields/currency'
@@ -26,6 +27,7 @@ export async function enableCurrency(
       field: 'code',
     })
   }
+  await refuseReplicaSettings(db, tenantId)
   await currencies.insertCurrency(db, tenantId, code, now.toISOString())
   const row = await currencies.findCurrency(db, tenantId, code)
   return { code, createdAt: row?.createdAt ?? now.toISOString() }
@@ -33,6 +35,7 @@ export async function enableCurrency(
 
 /** Disabling stops new uses; deals already in that currency keep it. */
 export async function disableCurrency(db: Db, tenantId: string, code: string): Promise<void> {
+  await refuseReplicaSettings(db, tenantId)
   if ((await currencies.deleteCurrency(db, tenantId, code)) === 0)
     throw notFound('Enabled currency')
 }

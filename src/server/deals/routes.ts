@@ -56,8 +56,10 @@ const dealsCrudRoutes = (deps: AppDeps) =>
     service: {
       list: listDealsForApi,
       get: getDeal,
-      create: createDeal,
-      update: updateDeal,
+      // Not the services themselves: the router passes the request's context where sync passes
+      // what was decided elsewhere.
+      create: (db, tenantId, input, now) => createDeal(db, tenantId, input, now),
+      update: (db, tenantId, id, input, now) => updateDeal(db, tenantId, id, input, now),
       remove: deleteDeal,
     },
   })

@@ -27,12 +27,13 @@ import {
 import { notFound, unknownReference } from '../http/errors'
 import { requireLostReason } from '../lost-reasons/lookup'
 import { requirePerson } from '../people/lookup'
+import type { MadeElsewhere } from '../people/service'
 import { findStage, requirePipeline, stageNotInPipeline, type StageRef } from '../pipelines/lookup'
 import { requireUser } from '../users/lookup'
 import * as deals from './repository'
 import type { DealReference } from './repository'
 import type { CreateDealInput, Deal, UpdateDealInput } from './schema'
-import { closeStateFor } from './stage-rules'
+import { closeStateFor, type CloseState } from './stage-rules'
 
 // What a deal answers with besides its tags, custom fields and timestamps, in this order.
 const dealColumns = [
@@ -111,6 +112,19 @@ function stageEvents(
   return types.map((type) => ({ type, resource: deal, data }))
 }
 
+/**
+ * When a deal closed, as decided where it was moved (sync/): a replica and its team server apply
+ * one move at different times, and the deal keeps the time of the move itself.
+ */
+export interface SettledClose {
+  closedAt: string | null
+}
+
+const settle = (close: CloseState, settled: Partial<SettledClose> | undefined): CloseState =>
+  settled?.closedAt !== undefined && close.closedAt !== null
+    ? { ...close, closedAt: settled.closedAt }
+    : close
+
 // The fields a deal's stage decides: what deal.won or deal.lost at creation reports as changed.
 const stageFields = ['stageId', 'closedAt', 'lostReasonId'] as const
 
@@ -120,21 +134,25 @@ export async function createDeal(
   tenantId: string,
   input: CreateDealInput,
   now: Date,
+  made?: MadeElsewhere & Partial<SettledClose>,
 ): Promise<Deal> {
   return inTransaction(db, async (trx) => {
     await requirePipeline(trx, tenantId, input.pipelineId, 'pipelineId')
     const stage = await requireStageOf(trx, tenantId, input.pipelineId, input.stageId)
-    const close = closeStateFor(
-      null,
-      stage.type,
-      { closedAt: null, lostReasonId: null },
-      input.lostReasonId,
-      now,
+    const close = settle(
+      closeStateFor(
+        null,
+        stage.type,
+        { closedAt: null, lostReasonId: null },
+        input.lostReasonId,
+        now,
+      ),
+      made,
     )
     await assertReferences(trx, tenantId, input)
     const timestamp = now.toISOString()
     const row = {
-      id: newId(),
+      id: made?.id ?? newId(),
       tenantId,
       title: input.title,
       value: input.value,
@@ -148,7 +166,7 @@ export async function createDeal(
       ...close,
       probability: null,
       customFields: '{}',
-      createdAt: timestamp,
+      createdAt: made?.createdAt ?? timestamp,
       updatedAt: timestamp,
     }
     const tags = normalizeTags(input.tags ?? [])
@@ -174,6 +192,7 @@ export async function updateDeal(
   id: string,
   input: UpdateDealInput,
   now: Date,
+  settled?: SettledClose,
 ): Promise<Deal> {
   return inTransaction(db, async (trx) => {
     const before = await getDeal(trx, tenantId, id)
@@ -182,7 +201,10 @@ export async function updateDeal(
     const to = input.stageId
       ? await requireStageOf(trx, tenantId, before.pipelineId, input.stageId)
       : from
-    const close = closeStateFor(from.type, to.type, before, input.lostReasonId, now)
+    const close = settle(
+      closeStateFor(from.type, to.type, before, input.lostReasonId, now),
+      settled,
+    )
     await assertReferences(trx, tenantId, input)
     // lostReasonId is part of `close`, decided by the stage rules above.
     const { tags, lostReasonId: _lostReasonId, ...fields } = input

@@ -1,11 +1,13 @@
 import { countDealsUsing } from '../deals/usage'
 import { ApiError } from '../http/errors'
 import { namedRecordService } from '../named-records/service'
+import { refuseReplicaSettings } from '../sync/workspace-settings'
 import type { LostReason } from './schema'
 
 const lostReasons = namedRecordService<LostReason>({
   table: 'lostReasons',
   noun: 'Lost reason',
+  beforeWrite: refuseReplicaSettings,
   // A lost deal must keep the reason it was lost for: only a reason no deal gives is deleted.
   async beforeDelete(trx, tenantId, id) {
     const inUse = await countDealsUsing(trx, tenantId, 'lostReasonId', id)

@@ -1,3 +1,4 @@
+import { refuseReplicaSettings } from '../sync/workspace-settings'
 import { newId } from '../ids'
 import type { Selectable } from 'kysely'
 import { inTransaction, type Db } from '../db/connection'
@@ -61,6 +62,7 @@ export async function createPipeline(
   now: Date,
 ): Promise<Pipeline> {
   return inTransaction(db, async (trx) => {
+    await refuseReplicaSettings(trx, tenantId)
     const id = newId()
     const createdAt = now.toISOString()
     const position = await pipelines.countPipelines(trx, tenantId)
@@ -99,6 +101,7 @@ export async function updatePipeline(
   now: Date,
 ): Promise<Pipeline> {
   return inTransaction(db, async (trx) => {
+    await refuseReplicaSettings(trx, tenantId)
     const before = await getPipeline(trx, tenantId, id)
     const updatedAt = now.toISOString()
     if (input.name !== undefined && input.name !== before.name) {
@@ -129,6 +132,7 @@ function refuseWhileDealsIn(what: string, count: number): void {
 
 export async function deletePipeline(db: Db, tenantId: string, id: string): Promise<void> {
   await inTransaction(db, async (trx) => {
+    await refuseReplicaSettings(trx, tenantId)
     await getPipeline(trx, tenantId, id)
     refuseWhileDealsIn('pipeline', await countDealsUsing(trx, tenantId, 'pipelineId', id))
     await pipelines.deletePipeline(trx, id)
@@ -153,6 +157,7 @@ export async function addStage(
   now: Date,
 ): Promise<Stage> {
   return inTransaction(db, async (trx) => {
+    await refuseReplicaSettings(trx, tenantId)
     const pipeline = await getPipeline(trx, tenantId, pipelineId)
     const id = newId()
     const createdAt = now.toISOString()
@@ -191,6 +196,7 @@ export async function updateStage(
   now: Date,
 ): Promise<Stage> {
   return inTransaction(db, async (trx) => {
+    await refuseReplicaSettings(trx, tenantId)
     const pipeline = await getPipeline(trx, tenantId, pipelineId)
     const before = await getStage(trx, tenantId, pipelineId, id)
     const updatedAt = now.toISOString()
@@ -217,6 +223,7 @@ export async function updateStage(
 
 export async function deleteStage(db: Db, tenantId: string, pipelineId: string, id: string) {
   await inTransaction(db, async (trx) => {
+    await refuseReplicaSettings(trx, tenantId)
     const pipeline = await getPipeline(trx, tenantId, pipelineId)
     await getStage(trx, tenantId, pipelineId, id)
     refuseWhileDealsIn('stage', await countDealsUsing(trx, tenantId, 'stageId', id))
@@ -237,6 +244,7 @@ export async function reorderStages(
   now: Date,
 ): Promise<Pipeline> {
   return inTransaction(db, async (trx) => {
+    await refuseReplicaSettings(trx, tenantId)
     const pipeline = await getPipeline(trx, tenantId, pipelineId)
     const current = new Set(pipeline.stages.map((stage) => stage.id))
     const given = new Set(stageIds)

@@ -5,17 +5,10 @@
 import { applyChange, type RecordState } from '../../shared/sync/merge'
 import type { Db } from '../db/connection'
 import { ApiError } from '../http/errors'
-import {
-  createPerson,
-  deletePerson,
-  findPerson,
-  findPersonIdByEmail,
-  releaseEmail,
-  updatePerson,
-} from '../people/service'
+import { findPersonIdByEmail, releaseEmail } from '../people/service'
 import { genesisClock, mergeCreation, type Origin } from './merge-duplicates'
 import { receiveClock } from './node-clock'
-import { personFieldsSchema } from './people-fields'
+import { recordServices } from './record-services'
 import * as sync from './repository'
 import { latestClock, parseClocks } from './stamp-writes'
 import type { IncomingChange } from './incoming-change'
@@ -53,7 +46,8 @@ export async function applyIncoming(
   origin?: Origin,
 ): Promise<void> {
   if (!isSyncedTable(change.table)) throw new Refused(`unknown table "${change.table}"`)
-  const parsed = personFieldsSchema.safeParse(change.fields)
+  const service = recordServices[change.table]
+  const parsed = service.fields.safeParse(change.fields)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     throw new Refused(`invalid: ${issue.path.join('.') || 'fields'}: ${issue.message}`)
@@ -80,7 +74,7 @@ export async function applyIncoming(
   // made before sync came.
   const exists = kept
     ? kept.deleted === 0
-    : (await findPerson(trx, tenantId, change.id)) !== undefined
+    : (await service.find(trx, tenantId, change.id)) !== undefined
   const state: RecordState | undefined = kept
     ? { deleted: kept.deleted === 1, fields: {}, clocks: parseClocks(kept.clocks) }
     : exists
@@ -105,14 +99,16 @@ export async function applyIncoming(
   const write = (work: () => Promise<unknown>) => applyingRemote({ hlc }, work)
   try {
     if (result.status === 'deleted') {
-      if (exists) await write(() => deletePerson(trx, tenantId, change.id, now))
+      if (exists) await write(() => service.remove(trx, tenantId, change.id, now))
     } else {
       const { createdAt, ...taken } = Object.fromEntries(
-        result.changed.map((field) => [field, fields[field as keyof typeof fields]]),
-      ) as typeof fields
-      const holder = taken.primaryEmail
-        ? await findPersonIdByEmail(trx, tenantId, taken.primaryEmail)
-        : undefined
+        result.changed.map((field) => [field, fields[field]]),
+      )
+      // People alone have a unique field: their e-mail (rule 4).
+      const holder =
+        change.table === 'people' && typeof taken.primaryEmail === 'string'
+          ? await findPersonIdByEmail(trx, tenantId, taken.primaryEmail)
+          : undefined
       if (holder !== undefined && holder !== change.id) {
         // On the server, two creations of one e-mail merge (rule 4); an edit to a taken e-mail is
         // refused below, as the API refuses it. A replica follows what the server decided: the
@@ -132,16 +128,16 @@ export async function applyIncoming(
         }
       }
       if (!exists) {
-        const fullName = taken.fullName
-        if (fullName === undefined) throw new Refused('invalid: fullName: a new person needs one')
+        const missing = service.required.find((field) => taken[field] === undefined)
+        if (missing) throw new Refused(`invalid: ${missing}: a new record needs one`)
         await write(() =>
-          createPerson(trx, tenantId, { ...taken, fullName }, now, {
+          service.create(trx, tenantId, taken, now, {
             id: change.id,
-            createdAt: createdAt ?? now.toISOString(),
+            createdAt: typeof createdAt === 'string' ? createdAt : now.toISOString(),
           }),
         )
       } else if (Object.keys(taken).length > 0) {
-        await write(() => updatePerson(trx, tenantId, change.id, taken, now))
+        await write(() => service.update(trx, tenantId, change.id, taken, now))
       }
     }
   } catch (error) {

@@ -14,6 +14,7 @@ export const personFieldsSchema = createPersonBody
     lifecycleStage: true,
     leadSource: true,
     tags: true,
+    ownerId: true,
   })
   .extend({ customFields: customFieldsSchema, createdAt: timestamp })
   .partial()

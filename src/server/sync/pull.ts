@@ -11,18 +11,26 @@ import { readEvents } from '../events/service'
 import { ApiError } from '../http/errors'
 import type { Selectable } from 'kysely'
 import type { SyncClockTable } from '../db/database'
-import { findPerson, listPeopleAfter } from '../people/service'
-import type { Person } from '../people/schema'
+import type { CreationCursor } from '../db/tenant-page'
+import type { EventType } from '../../shared/events'
 import { genesisClock } from './merge-duplicates'
 import { getWorkspace } from '../workspaces/service'
 import * as sync from './repository'
 import type { PullAnswer, PulledChange, SnapshotAnswer, SnapshotRecord } from './schema'
 import { parseClocks } from './stamp-writes'
-import { changeOfEvent, syncedTables } from './synced-records'
+import { recordServices, type SyncedRecord } from './record-services'
+import { changeOfEvent, isSyncedTable, syncedTables, type SyncedTable } from './synced-records'
+import { readSettings } from './workspace-settings'
 import { assertSchemaSpoken } from './versions'
 import { newestMigration } from '../db/migrations'
 
-const syncedEventTypes = ['person.created', 'person.updated', 'person.deleted'] as const
+const syncedTableNames = Object.keys(syncedTables) as SyncedTable[]
+
+const syncedEventTypes = syncedTableNames.flatMap((table) =>
+  ['created', 'updated', 'deleted'].map(
+    (action) => `${syncedTables[table].resource}.${action}` as EventType,
+  ),
+)
 
 const resnapshot = (why: string) =>
   new ApiError(
@@ -63,6 +71,7 @@ export async function pullChanges(
   const client = await sync.findSyncClient(db, query.clientId)
   return {
     permissions,
+    settings: await readSettings(db, tenantId),
     changes,
     // The last event's id names the position only when the range ends on it (not past others').
     cursor: await cursorAt(
@@ -75,17 +84,17 @@ export async function pullChanges(
   }
 }
 
-/** A person as a snapshot holds it: its synced fields and their clocks. */
-function personRecord(
-  person: Person,
+/** A record as a snapshot holds it: its synced fields and their clocks. */
+function snapshotRecord(
+  table: SyncedTable,
+  values: SyncedRecord,
   kept: Selectable<SyncClockTable> | undefined,
 ): SnapshotRecord {
-  const fields: readonly string[] = syncedTables.people.fields
+  const fields: readonly string[] = syncedTables[table].fields
   const known = kept ? parseClocks(kept.clocks) : {}
-  const values = person as unknown as Record<string, unknown>
   return {
-    table: 'people',
-    id: person.id,
+    table,
+    id: values.id,
     deleted: false,
     // Records made before sync came have no clocks kept: theirs is older than any write.
     createdHlc: kept?.createdHlc ?? genesisClock,
@@ -108,8 +117,9 @@ export async function currentRecord(
   if (kept?.deleted === 1) {
     return { table, id, deleted: true, createdHlc: kept.createdHlc, fields: {}, clocks: {} }
   }
-  const person = table === 'people' ? await findPerson(db, tenantId, id) : undefined
-  return person ? personRecord(person, kept) : null
+  if (!isSyncedTable(table)) return null
+  const record = await recordServices[table].find(db, tenantId, id)
+  return record ? snapshotRecord(table, record, kept) : null
 }
 
 /**
@@ -127,21 +137,20 @@ export async function takeSnapshot(
     const cursor = await latestCursor(read)
     const workspace = await getWorkspace(read, tenantId)
     const records: SnapshotRecord[] = []
-    for (let after = null as Parameters<typeof listPeopleAfter>[2]; ;) {
-      const page = await listPeopleAfter(read, tenantId, after, 1000)
-      if (page.length === 0) break
-      const clocks = new Map(
-        (
-          await sync.findClocksOf(
-            read,
-            'people',
-            page.map((person) => person.id),
-          )
-        ).map((row) => [row.recordId, row]),
-      )
-      for (const person of page) records.push(personRecord(person, clocks.get(person.id)))
-      const last = page.at(-1)!
-      after = { createdAt: last.createdAt, id: last.id }
+    // People before deals: a deal may point at a person.
+    for (const table of syncedTableNames) {
+      for (let after: CreationCursor | null = null; ;) {
+        const page = await recordServices[table].listAfter(read, tenantId, after, 1000)
+        if (page.length === 0) break
+        const ids = page.map((record) => record.id)
+        const clocks = new Map(
+          (await sync.findClocksOf(read, table, ids)).map((row) => [row.recordId, row]),
+        )
+        for (const record of page)
+          records.push(snapshotRecord(table, record, clocks.get(record.id)))
+        const last = page.at(-1)!
+        after = { createdAt: last.createdAt, id: last.id }
+      }
     }
     for (const tombstone of await sync.listTombstones(read, tenantId)) {
       records.push({
@@ -158,6 +167,7 @@ export async function takeSnapshot(
       cursor,
       workspace: { id: workspace.id, name: workspace.name },
       permissions,
+      settings: await readSettings(read, tenantId),
       records,
     }
   })

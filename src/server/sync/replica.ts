@@ -15,7 +15,10 @@ import type {
   SnapshotRecord,
   syncLinkSchema,
 } from './schema'
-import { deletePerson, findPerson, updatePerson } from '../people/service'
+import { findPerson } from '../people/service'
+import { recordServices } from './record-services'
+import { isSyncedTable } from './synced-records'
+import { mirrorSettings } from './workspace-settings'
 import { absorb, genesisClock } from './merge-duplicates'
 import { applyingRemote } from './write-origin'
 import { latestClock, parseClocks } from './stamp-writes'
@@ -92,8 +95,12 @@ export async function connectReplica(
   return { workspace: snapshot.workspace, records: snapshot.records.length }
 }
 
-/** Applies every record of a snapshot by the usual rules: newer local edits stay. */
+/**
+ * Takes the workspace's settings, then applies every record of a snapshot by the usual rules:
+ * newer local edits stay.
+ */
 async function loadSnapshot(trx: Db, snapshot: SnapshotAnswer, now: Date): Promise<void> {
+  await mirrorSettings(trx, snapshot.workspace.id, snapshot.settings)
   for (const record of snapshot.records) {
     try {
       await applyIncoming(
@@ -190,11 +197,13 @@ async function putBack(
   now: Date,
 ): Promise<void> {
   const { tableName: table, recordId: id } = refused
-  const local = await findPerson(trx, tenantId, id)
+  if (!isSyncedTable(table)) return
+  const service = recordServices[table]
+  const local = await service.find(trx, tenantId, id)
   if (!record || record.deleted) {
     if (local) {
       await applyingRemote({ hlc: record?.createdHlc ?? genesisClock }, () =>
-        deletePerson(trx, tenantId, id, now),
+        service.remove(trx, tenantId, id, now),
       )
     }
     await sync.dropClocks(trx, table, id)
@@ -218,7 +227,7 @@ async function putBack(
   const values = Object.fromEntries(names.map((field) => [field, record.fields[field]]))
   const hlc = latestClock([genesisClock, ...names.map((field) => clocks[field]!)])!
   if (local && names.length > 0) {
-    await applyingRemote({ hlc }, () => updatePerson(trx, tenantId, id, values, now))
+    await applyingRemote({ hlc }, () => service.update(trx, tenantId, id, values, now))
   } else if (!local) {
     await applyIncoming(
       trx,
@@ -337,6 +346,7 @@ async function pushAndPull(
       throw error
     }
     await inTransaction(db, async (trx) => {
+      await mirrorSettings(trx, link.tenantId, page.settings)
       for (const change of page.changes) {
         await adoptCappedClock(trx, change, clientId)
         try {

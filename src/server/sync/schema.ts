@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { isHlcText } from '../../shared/sync/hlc'
 import { uuid } from '../http/schema-types'
 import type { Permission } from '../../shared/permissions'
+import type { WorkspaceSettings } from './workspace-settings'
 
 export const maxPushMutations = 1000
 export const defaultPullLimit = 1000
@@ -60,6 +61,8 @@ export interface PulledChange {
 export interface PullAnswer {
   /** What the replica's token may do now: a role changed meanwhile holds offline from here on. */
   permissions: readonly Permission[]
+  /** The workspace's users, pipelines, lost reasons and currencies: the replica's copy follows. */
+  settings: WorkspaceSettings
   changes: PulledChange[]
   cursor: string
   hasMore: boolean
@@ -100,6 +103,7 @@ export interface SnapshotAnswer {
   workspace: { id: string; name: string }
   /** What the replica's token may do in the workspace: the replica refuses the rest offline. */
   permissions: readonly Permission[]
+  settings: WorkspaceSettings
   records: SnapshotRecord[]
 }
 

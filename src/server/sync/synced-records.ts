@@ -1,8 +1,9 @@
 // What syncs (docs/sync-protocol.md, section 2): each synced table, the resource its events are
-// about, and the fields a replica and its server exchange. People come first; companies, users,
-// deals and the rest of a workspace's work follow (issue 17), each added here with its apply
-// rules (apply.ts). createdAt is written once, when the record is made, and keeps list order the
-// same everywhere.
+// about, and the fields a replica and its server exchange. People and deals so far; companies,
+// activities and notes follow (issue 17), each added here with its service (record-services.ts).
+// createdAt is written once, when the record is made, and keeps list order the same everywhere.
+// Fields in `together` are one decision (a deal's move to a stage sets its lost reason and time
+// of closing): a write of any of them carries them all, with one clock, so they win or lose as one.
 
 export const syncedTables = {
   people: {
@@ -15,10 +16,31 @@ export const syncedTables = {
       'leadSource',
       'tags',
       'customFields',
+      'ownerId',
       'createdAt',
     ],
+    together: [],
   },
-} as const
+  deals: {
+    resource: 'deal',
+    fields: [
+      'title',
+      'value',
+      'currency',
+      'pipelineId',
+      'stageId',
+      'lostReasonId',
+      'closedAt',
+      'ownerId',
+      'expectedCloseDate',
+      'primaryPersonId',
+      'tags',
+      'customFields',
+      'createdAt',
+    ],
+    together: ['stageId', 'lostReasonId', 'closedAt'],
+  },
+} as const satisfies Record<string, { resource: string; fields: string[]; together: string[] }>
 
 export type SyncedTable = keyof typeof syncedTables
 
@@ -57,14 +79,16 @@ export function changeOfEvent(event: EventLike): RecordChange | null {
   const table = tableOfResource(resource)
   if (!table) return null
   const data = event.data as { object: Record<string, unknown>; changes?: string[] }
-  const synced: readonly string[] = syncedTables[table].fields
+  const { fields: synced, together } = syncedTables[table] as {
+    fields: readonly string[]
+    together: readonly string[]
+  }
   if (action === 'deleted') return { table, id: event.resource.id, op: 'delete', fields: {} }
-  const names =
-    action === 'created'
-      ? synced
-      : action === 'updated'
-        ? (data.changes ?? []).filter((field) => synced.includes(field))
-        : []
+  const changed = action === 'created' ? synced : action === 'updated' ? (data.changes ?? []) : []
+  const moved = changed.some((field) => together.includes(field))
+  const names = synced.filter(
+    (field) => changed.includes(field) || (moved && together.includes(field)),
+  )
   if (names.length === 0) return null
   return {
     table,

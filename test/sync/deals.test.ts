@@ -1,0 +1,252 @@
+// Deals sync as people do, and the workspace's settings (users, pipelines and stages, lost
+// reasons, currencies) come from the team server: the board works offline on a replica, and
+// every copy ends with the same deals (docs/sync-protocol.md, sections 2, 5 and 6).
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import type { Db } from '../../src/server/db/connection'
+import { ApiError } from '../../src/server/http/errors'
+import { createDeal, deleteDeal, listDealsAfter, updateDeal } from '../../src/server/deals/service'
+import { createLostReason } from '../../src/server/lost-reasons/service'
+import { addStage, listPipelines } from '../../src/server/pipelines/service'
+import { createUser } from '../../src/server/users/service'
+import { enableCurrency } from '../../src/server/currencies/service'
+import { readSettings } from '../../src/server/sync/workspace-settings'
+import { startTestServer, type TestServer } from '../support/server'
+import { startReplica, type Replica } from './support'
+
+let server: TestServer
+const replicas: Replica[] = []
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+afterEach(async () => {
+  await Promise.all(replicas.splice(0).map((replica) => replica.close()))
+})
+
+async function replica(): Promise<Replica> {
+  const started = await startReplica(server)
+  replicas.push(started)
+  return started
+}
+
+/** A team server of the test's own, whose clock no earlier test's pushes moved ahead. */
+async function ownServer() {
+  const shared = server
+  server = await startTestServer()
+  onTestFinished(async () => {
+    await server.close()
+    server = shared
+  })
+}
+
+const minutes = (n: number) => new Date(Date.now() + n * 60_000)
+const hours = (n: number) => minutes(n * 60)
+
+/** The deals of a workspace as every copy must agree on them (company links stay local). */
+async function dealsOf(db: Db, tenantId: string) {
+  const deals = await listDealsAfter(db, tenantId, null, 100_000)
+  return deals
+    .map(({ updatedAt: _updated, primaryCompanyId: _company, ...deal }) => deal)
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+}
+
+async function expectSameDeals(...copies: Replica[]) {
+  const expected = await dealsOf(server.db, server.tenantId)
+  for (const copy of copies) expect(await dealsOf(copy.db, copy.tenantId)).toEqual(expected)
+  return expected
+}
+
+/** The server's first pipeline, its stages by type, and a lost reason. */
+async function board() {
+  const pipeline = (await listPipelines(server.db, server.tenantId, { page: 1, pageSize: 10 }))
+    .data[0]!
+  const stage = (type: string) => pipeline.stages.find((s) => s.type === type)!.id
+  const { body: reasons } = await server.admin.get('/api/app/v1/lost-reasons')
+  return {
+    pipelineId: pipeline.id,
+    open: stage('open'),
+    won: stage('won'),
+    lost: stage('lost'),
+    reason: (reasons as { data: { id: string }[] }).data[0]!.id,
+  }
+}
+
+describe('deals on replicas', () => {
+  it("a replica takes the server's settings and deals with their ids, and its offline deals reach the server", async () => {
+    const { pipelineId, open, won } = await board()
+    const { body: owner } = await server.admin.post('/api/app/v1/users', {
+      name: 'Olga Owner',
+      email: 'olga@sync.test',
+    })
+    const { body: before } = await server.api.post('/api/v1/deals', {
+      title: 'Before Connect',
+      value: 1200,
+      pipelineId,
+      stageId: open,
+      ownerId: owner.id,
+      tags: ['big'],
+    })
+    const laptop = await replica()
+    expect(await readSettings(laptop.db, laptop.tenantId)).toEqual(
+      await readSettings(server.db, server.tenantId),
+    )
+    await expectSameDeals(laptop)
+
+    // Offline: a new deal, and the old one won (the board's drag), closed at the laptop's time.
+    const at = hours(-1)
+    const made = await createDeal(
+      laptop.db,
+      laptop.tenantId,
+      { title: 'Made Offline', value: 300, currency: 'BRL', pipelineId, stageId: open },
+      at,
+    )
+    const moved = await updateDeal(laptop.db, laptop.tenantId, before.id, { stageId: won }, at)
+    expect(moved.closedAt).toBe(at.toISOString())
+    const report = await laptop.sync()
+    expect(report).toMatchObject({ pushed: 2, rejected: [] })
+    const deals = await expectSameDeals(laptop)
+    expect(deals.find((d) => d.id === before.id)).toMatchObject({
+      stageId: won,
+      closedAt: at.toISOString(),
+      ownerId: owner.id,
+      tags: ['big'],
+    })
+    expect((await server.api.get(`/api/v1/deals/${made.id}`)).body).toMatchObject({
+      title: 'Made Offline',
+      createdAt: at.toISOString(),
+    })
+  })
+
+  it('a move to a stage wins or loses whole: its lost reason and time of closing go with it', async () => {
+    await ownServer()
+    const { pipelineId, open, won, lost, reason } = await board()
+    const { body: deal } = await server.api.post('/api/v1/deals', {
+      title: 'Contested',
+      value: 5000,
+      pipelineId,
+      stageId: open,
+    })
+    const [a, b] = [await replica(), await replica()]
+    // Laptop a loses it for a reason; laptop b, a minute later, wins it and renames it; then a
+    // changes its value. Minutes apart, within the drift the server believes (no capping).
+    const wonAt = minutes(2)
+    await updateDeal(a.db, a.tenantId, deal.id, { stageId: lost, lostReasonId: reason }, minutes(1))
+    await updateDeal(b.db, b.tenantId, deal.id, { stageId: won, title: 'Contested, won' }, wonAt)
+    await updateDeal(a.db, a.tenantId, deal.id, { value: 7000 }, minutes(3))
+    await b.sync()
+    await a.sync()
+    await b.sync()
+    const deals = await expectSameDeals(a, b)
+    expect(deals.find((d) => d.id === deal.id)).toMatchObject({
+      stageId: won,
+      lostReasonId: null,
+      closedAt: wonAt.toISOString(),
+      title: 'Contested, won',
+      value: 7000,
+    })
+  })
+
+  it("a later change of a lost deal's reason carries the stage it saw: the later decision wins whole", async () => {
+    await ownServer()
+    const { pipelineId, open, won, lost, reason } = await board()
+    const { body: other } = await server.admin.post('/api/app/v1/lost-reasons', {
+      name: 'Went quiet',
+    })
+    const { body: deal } = await server.api.post('/api/v1/deals', {
+      title: 'Lost, then?',
+      value: 80,
+      pipelineId,
+      stageId: open,
+    })
+    await server.api.patch(`/api/v1/deals/${deal.id}`, { stageId: lost, lostReasonId: reason })
+    const [a, b] = [await replica(), await replica()]
+    // b wins it; a minute later a, not knowing, gives another reason for the loss.
+    await updateDeal(b.db, b.tenantId, deal.id, { stageId: won }, minutes(1))
+    await updateDeal(a.db, a.tenantId, deal.id, { lostReasonId: other.id }, minutes(2))
+    await b.sync()
+    expect(await a.sync()).toMatchObject({ rejected: [] })
+    await b.sync()
+    const deals = await expectSameDeals(a, b)
+    expect(deals.find((d) => d.id === deal.id)).toMatchObject({
+      stageId: lost,
+      lostReasonId: other.id,
+    })
+  })
+
+  it('a delete of a deal beats a later edit elsewhere', async () => {
+    const { pipelineId, open } = await board()
+    const { body: deal } = await server.api.post('/api/v1/deals', {
+      title: 'Doomed',
+      value: 10,
+      pipelineId,
+      stageId: open,
+    })
+    const [a, b] = [await replica(), await replica()]
+    await deleteDeal(a.db, a.tenantId, deal.id, hours(-2))
+    await updateDeal(b.db, b.tenantId, deal.id, { title: 'Doomed, edited' }, hours(-1))
+    await a.sync()
+    const report = await b.sync()
+    expect(report.rejected).toEqual([{ seq: 1, reason: expect.stringMatching(/^deleted/) }])
+    expect((await server.api.get(`/api/v1/deals/${deal.id}`)).status).toBe(404)
+    await expectSameDeals(a, b)
+  })
+
+  it("settings are the server's: refused on the replica, and the server's changes arrive", async () => {
+    const laptop = await replica()
+    const { pipelineId } = await board()
+    const refusals = [
+      () =>
+        addStage(
+          laptop.db,
+          laptop.tenantId,
+          pipelineId,
+          { name: 'Mine', type: 'open' },
+          new Date(),
+        ),
+      () => createUser(laptop.db, laptop.tenantId, { name: 'Local User' }, new Date()),
+      () => createLostReason(laptop.db, laptop.tenantId, { name: 'Local reason' }, new Date()),
+      () => enableCurrency(laptop.db, laptop.tenantId, 'EUR', new Date()),
+    ]
+    for (const refused of refusals) {
+      await expect(refused()).rejects.toSatisfy(
+        (error) => error instanceof ApiError && error.code === 'forbidden',
+      )
+    }
+
+    // The server adds a stage, a user and a currency; the laptop gets them and uses them offline.
+    const stage = await addStage(
+      server.db,
+      server.tenantId,
+      pipelineId,
+      { name: 'Negotiation', type: 'open' },
+      new Date(),
+    )
+    const user = await createUser(server.db, server.tenantId, { name: 'New Hire' }, new Date())
+    await enableCurrency(server.db, server.tenantId, 'EUR', new Date())
+    await laptop.sync()
+    expect(await readSettings(laptop.db, laptop.tenantId)).toEqual(
+      await readSettings(server.db, server.tenantId),
+    )
+    const deal = await createDeal(
+      laptop.db,
+      laptop.tenantId,
+      {
+        title: 'In the new stage',
+        value: 99,
+        currency: 'EUR',
+        pipelineId,
+        stageId: stage.id,
+        ownerId: user.id,
+      },
+      new Date(),
+    )
+    expect(await laptop.sync()).toMatchObject({ pushed: 1, rejected: [] })
+    expect((await server.api.get(`/api/v1/deals/${deal.id}`)).body).toMatchObject({
+      stageId: stage.id,
+      ownerId: user.id,
+      currency: 'EUR',
+    })
+    await expectSameDeals(laptop)
+  })
+})
