@@ -2,7 +2,7 @@
 // server's workspace, its state in the window's frame, and others' changes arriving on their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { expectAccessible, openSession, screenshot, type Session } from './browser'
+import { dragWithMouse, expectAccessible, openSession, screenshot, type Session } from './browser'
 
 let session: Session
 let team: TestServer
@@ -48,11 +48,41 @@ describe('syncing with a team server', () => {
       await team.api.post('/api/v1/people', { fullName: 'Bruno Added Meanwhile' })
       await page.getByRole('link', { name: 'Bruno Added Meanwhile' }).waitFor({ timeout: 10_000 })
 
+      // The board works from the replica: a deal made on the team server arrives on it, and a
+      // move made here reaches the team server, closed at the time it was moved.
+      const { body: pipelines } = await team.admin.get('/api/app/v1/pipelines')
+      const sales = pipelines.data[0]
+      const stage = (name: string) => sales.stages.find((s: { name: string }) => s.name === name).id
+      const { body: deal } = await team.api.post('/api/v1/deals', {
+        title: 'Team Deal',
+        value: 4200,
+        pipelineId: sales.id,
+        stageId: stage('Lead'),
+      })
+      await page.getByRole('link', { name: 'Board' }).click()
+      const card = '.deal-card:has(.deal-title:text-is("Team Deal"))'
+      const column = (name: string) => `section.board-column:has(h2:text-is("${name}"))`
+      await page.locator(`${column('Lead')} ${card}`).waitFor({ timeout: 10_000 })
+      await dragWithMouse(page, card, column('Won'))
+      await page.locator(`${column('Won')} ${card}`).waitFor()
+      await expect
+        .poll(async () => (await team.api.get(`/api/v1/deals/${deal.id}`)).body.stageId, {
+          timeout: 10_000,
+        })
+        .toBe(stage('Won'))
+      expect((await team.api.get(`/api/v1/deals/${deal.id}`)).body.closedAt).not.toBeNull()
+      await expect.poll(() => page.getByTestId('sync-status').innerText()).toBe('Synced')
+
       // The team server gone: the frame says so, and work goes on here.
       await team.close()
       await expect
         .poll(() => page.getByTestId('sync-status').innerText(), { timeout: 10_000 })
         .toMatch(/^Offline/)
+      await dragWithMouse(page, card, column('Proposal'))
+      await page.locator(`${column('Proposal')} ${card}`).waitFor()
+      await expect
+        .poll(() => page.getByTestId('sync-status').innerText(), { timeout: 10_000 })
+        .toMatch(/1 change waiting/)
     },
   )
 })

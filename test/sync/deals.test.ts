@@ -2,16 +2,16 @@
 // reasons, currencies) come from the team server: the board works offline on a replica, and
 // every copy ends with the same deals (docs/sync-protocol.md, sections 2, 5 and 6).
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import type { Db } from '../../src/server/db/connection'
 import { ApiError } from '../../src/server/http/errors'
-import { createDeal, deleteDeal, listDealsAfter, updateDeal } from '../../src/server/deals/service'
+import { createDeal, deleteDeal, updateDeal } from '../../src/server/deals/service'
 import { createLostReason } from '../../src/server/lost-reasons/service'
 import { addStage, listPipelines } from '../../src/server/pipelines/service'
 import { createUser } from '../../src/server/users/service'
+import { createPerson, deletePerson } from '../../src/server/people/service'
 import { enableCurrency } from '../../src/server/currencies/service'
 import { readSettings } from '../../src/server/sync/workspace-settings'
 import { startTestServer, type TestServer } from '../support/server'
-import { startReplica, type Replica } from './support'
+import { dealsOf, startReplica, type Replica } from './support'
 
 let server: TestServer
 const replicas: Replica[] = []
@@ -42,14 +42,6 @@ async function ownServer() {
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000)
 const hours = (n: number) => minutes(n * 60)
-
-/** The deals of a workspace as every copy must agree on them (company links stay local). */
-async function dealsOf(db: Db, tenantId: string) {
-  const deals = await listDealsAfter(db, tenantId, null, 100_000)
-  return deals
-    .map(({ updatedAt: _updated, primaryCompanyId: _company, ...deal }) => deal)
-    .sort((a, b) => (a.id < b.id ? -1 : 1))
-}
 
 async function expectSameDeals(...copies: Replica[]) {
   const expected = await dealsOf(server.db, server.tenantId)
@@ -172,6 +164,66 @@ describe('deals on replicas', () => {
       stageId: lost,
       lostReasonId: other.id,
     })
+  })
+
+  it('a deal linked to a person deleted elsewhere keeps everything but the link', async () => {
+    const { pipelineId, open } = await board()
+    const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Gone Soon' })
+    const [a, b] = [await replica(), await replica()]
+    await deletePerson(a.db, a.tenantId, person.id, new Date())
+    const deal = await createDeal(
+      b.db,
+      b.tenantId,
+      {
+        title: 'For Gone',
+        value: 5,
+        currency: 'BRL',
+        pipelineId,
+        stageId: open,
+        primaryPersonId: person.id,
+      },
+      new Date(),
+    )
+    await a.sync()
+    expect(await b.sync()).toMatchObject({ pushed: 1, rejected: [] })
+    await a.sync()
+    const deals = await expectSameDeals(a, b)
+    expect(deals.find((d) => d.id === deal.id)).toMatchObject({
+      title: 'For Gone',
+      primaryPersonId: null,
+    })
+  })
+
+  it('a deal for a person the server merged into another points at the one it lives on as', async () => {
+    const { pipelineId, open } = await board()
+    const laptop = await replica()
+    // The server's Ana is made after the laptop's snapshot: offline, it makes its own.
+    const { body: first } = await server.api.post('/api/v1/people', {
+      fullName: 'Ana First',
+      primaryEmail: 'ana.merge@sync.test',
+    })
+    const ana = await createPerson(
+      laptop.db,
+      laptop.tenantId,
+      { fullName: 'Ana Again', primaryEmail: 'ana.merge@sync.test' },
+      new Date(),
+    )
+    const deal = await createDeal(
+      laptop.db,
+      laptop.tenantId,
+      {
+        title: 'For Ana',
+        value: 5,
+        currency: 'BRL',
+        pipelineId,
+        stageId: open,
+        primaryPersonId: ana.id,
+      },
+      new Date(),
+    )
+    await laptop.sync()
+    const deals = await expectSameDeals(laptop)
+    expect(deals.find((d) => d.id === deal.id)!.primaryPersonId).toBe(first.id)
   })
 
   it('a delete of a deal beats a later edit elsewhere', async () => {

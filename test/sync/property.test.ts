@@ -1,12 +1,16 @@
 // The random-operation property of issue 17, point 5: three replicas on their own files and the
 // team server, each writing while the others do, with clocks a day fast or slow, syncing in any
-// order; once all have synced, every copy holds the same people as the server.
+// order; once all have synced, every copy holds the same people and deals as the server.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/server/http/errors'
 import { createPerson, deletePerson, updatePerson } from '../../src/server/people/service'
+import { createDeal, deleteDeal, updateDeal } from '../../src/server/deals/service'
+import type { Db } from '../../src/server/db/connection'
+import { listLostReasons } from '../../src/server/lost-reasons/service'
+import { listPipelines } from '../../src/server/pipelines/service'
 import { startTestServer, type TestServer } from '../support/server'
-import { peopleOf, startReplica, type Replica } from './support'
+import { dealsOf, peopleOf, startReplica, type Replica } from './support'
 
 let server: TestServer
 
@@ -43,8 +47,32 @@ const operation = fc.oneof(
     }),
   ),
   fc.record({ kind: fc.constant('delete' as const), who, pick: fc.nat() }),
+  // Deals: made in any stage (a lost one with a reason), for a person or none; moved across the
+  // board; renamed or revalued; deleted.
+  fc.record({ kind: fc.constant('createDeal' as const), who, stage: fc.nat(5), person: fc.nat() }),
+  fc.record({ kind: fc.constant('moveDeal' as const), who, pick: fc.nat(), stage: fc.nat(5) }),
+  fc.record({
+    kind: fc.constant('editDeal' as const),
+    who,
+    pick: fc.nat(),
+    title: fc.constantFrom('p', 'q', undefined),
+    value: fc.constantFrom(10, 20, undefined),
+  }),
+  fc.record({ kind: fc.constant('deleteDeal' as const), who, pick: fc.nat() }),
   fc.record({ kind: fc.constant('sync' as const), who: fc.integer({ min: 0, max: 2 }) }),
 )
+
+/** The stage of the workspace's pipeline at `index`, and what a move into it needs. */
+async function stageAt(db: Db, tenantId: string, index: number) {
+  const pipeline = (await listPipelines(db, tenantId, { page: 1, pageSize: 1 })).data[0]!
+  const stage = pipeline.stages[index % pipeline.stages.length]!
+  const reasons = await listLostReasons(db, tenantId, { page: 1, pageSize: 1 })
+  return {
+    pipelineId: pipeline.id,
+    stageId: stage.id,
+    lostReasonId: stage.type === 'lost' ? reasons.data[0]!.id : undefined,
+  }
+}
 
 describe('replicas converge whatever happens in between', () => {
   it('every copy equals the server after all have synced', async () => {
@@ -79,6 +107,45 @@ describe('replicas converge whatever happens in between', () => {
                   )
                   continue
                 }
+                if (op.kind === 'createDeal' || op.kind === 'moveDeal') {
+                  const place = await stageAt(db, tenantId, op.stage)
+                  if (op.kind === 'moveDeal') {
+                    const deals = await dealsOf(db, tenantId)
+                    const { pipelineId: _, ...move } = place
+                    if (deals.length > 0) {
+                      const target = deals[op.pick % deals.length]!
+                      await updateDeal(db, tenantId, target.id, move, at(op.who))
+                    }
+                    continue
+                  }
+                  const people = await peopleOf(db, tenantId)
+                  const person = people[op.person % (people.length + 1)]
+                  await createDeal(
+                    db,
+                    tenantId,
+                    {
+                      title: 'd',
+                      value: 1,
+                      currency: 'BRL',
+                      primaryPersonId: person?.id,
+                      ...place,
+                    },
+                    at(op.who),
+                  )
+                  continue
+                }
+                if (op.kind === 'editDeal' || op.kind === 'deleteDeal') {
+                  const deals = await dealsOf(db, tenantId)
+                  if (deals.length === 0) continue
+                  const target = deals[op.pick % deals.length]!
+                  if (op.kind === 'deleteDeal')
+                    await deleteDeal(db, tenantId, target.id, at(op.who))
+                  else {
+                    const { title, value } = op
+                    await updateDeal(db, tenantId, target.id, { title, value }, at(op.who))
+                  }
+                  continue
+                }
                 const people = await peopleOf(db, tenantId)
                 if (people.length === 0) continue
                 const target = people[op.pick % people.length]!
@@ -96,8 +163,10 @@ describe('replicas converge whatever happens in between', () => {
               for (const [i, replica] of replicas.entries()) await replica.sync(at(i))
             }
             const expected = await peopleOf(server.db, tenantId)
+            const deals = await dealsOf(server.db, tenantId)
             for (const replica of replicas) {
               expect(await peopleOf(replica.db, tenantId)).toEqual(expected)
+              expect(await dealsOf(replica.db, tenantId)).toEqual(deals)
             }
           } finally {
             await Promise.all(replicas.map((replica) => replica.close()))

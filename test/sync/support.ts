@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Db } from '../../src/server/db/connection'
+import { listDealsAfter } from '../../src/server/deals/service'
 import { createPerson, listPeopleAfter } from '../../src/server/people/service'
 import { fileKeyStore } from '../../src/server/sealing/key-store'
 import { prepareSealing } from '../../src/server/sealing/prepare'
@@ -47,6 +48,14 @@ export async function peopleOf(db: Db, tenantId: string) {
   const people = await listPeopleAfter(db, tenantId, null, 100_000)
   return people
     .map(({ updatedAt: _updated, companyId: _company, ...person }) => person)
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+}
+
+/** The deals of a workspace as every copy must agree on them (company links stay local). */
+export async function dealsOf(db: Db, tenantId: string) {
+  const deals = await listDealsAfter(db, tenantId, null, 100_000)
+  return deals
+    .map(({ updatedAt: _updated, primaryCompanyId: _company, ...deal }) => deal)
     .sort((a, b) => (a.id < b.id ? -1 : 1))
 }
 

@@ -6,9 +6,10 @@ import { applyChange, type RecordState } from '../../shared/sync/merge'
 import type { Db } from '../db/connection'
 import { ApiError } from '../http/errors'
 import { findPersonIdByEmail, releaseEmail } from '../people/service'
+import { userExists } from '../users/lookup'
 import { genesisClock, mergeCreation, type Origin } from './merge-duplicates'
 import { receiveClock } from './node-clock'
-import { recordServices } from './record-services'
+import { recordServices, type Reference } from './record-services'
 import * as sync from './repository'
 import { latestClock, parseClocks } from './stamp-writes'
 import type { IncomingChange } from './incoming-change'
@@ -28,6 +29,32 @@ async function displaceEmail(trx: Db, tenantId: string, table: string, holderId:
   const clocks = parseClocks(kept.clocks)
   clocks.primaryEmail = genesisClock
   await sync.saveClocks(trx, { ...kept, clocks: JSON.stringify(clocks) })
+}
+
+/**
+ * The links a change sets, as this copy can hold them: a link to a merged person follows it to
+ * the person it lives on as (rule 4), and a link to a record deleted here, or a user the workspace
+ * no longer has, is dropped, as deleting it dropped every other link to it (rule 3: a delete beats
+ * concurrent edits, and a link made offline to a record deleted meanwhile is such an edit). The
+ * rest of the change stands.
+ */
+async function settleReferences(
+  trx: Db,
+  tenantId: string,
+  references: readonly Reference[],
+  fields: Record<string, unknown>,
+): Promise<void> {
+  for (const { field, to } of references) {
+    const id = fields[field]
+    if (typeof id !== 'string') continue
+    if (to === 'users') {
+      if (!(await userExists(trx, tenantId, id))) fields[field] = null
+      continue
+    }
+    const target = (await sync.findAlias(trx, to, id))?.survivorId ?? id
+    const found = await recordServices[to].find(trx, tenantId, target)
+    fields[field] = found ? target : null
+  }
 }
 
 /** Why a change cannot be applied: it is malformed, or the rules refuse it. */
@@ -104,6 +131,7 @@ export async function applyIncoming(
       const { createdAt, ...taken } = Object.fromEntries(
         result.changed.map((field) => [field, fields[field]]),
       )
+      await settleReferences(trx, tenantId, service.references, taken)
       // People alone have a unique field: their e-mail (rule 4).
       const holder =
         change.table === 'people' && typeof taken.primaryEmail === 'string'

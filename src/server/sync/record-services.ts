@@ -31,9 +31,17 @@ type Fields = Record<string, unknown>
 /** A record as sync sees it: at least its id and creation time, then its fields by name. */
 export type SyncedRecord = Fields & { id: string; createdAt: string }
 
+/** A field that points at another record, and where that record lives. */
+export interface Reference {
+  field: string
+  /** A synced table (its ids may be aliases, rule 4), or the workspace's users (settings). */
+  to: SyncedTable | 'users'
+}
+
 export interface RecordService {
   /** The synced fields a change may carry, each checked as the API checks it. */
   fields: z.ZodType<Fields>
+  references: readonly Reference[]
   /** The fields a record cannot be created without. */
   required: readonly string[]
   find(db: Db, tenantId: string, id: string): Promise<SyncedRecord | undefined>
@@ -51,6 +59,7 @@ export interface RecordService {
 
 const people: RecordService = {
   fields: personFieldsSchema as z.ZodType<Fields>,
+  references: [{ field: 'ownerId', to: 'users' }],
   required: ['fullName'],
   find: findPerson,
   listAfter: listPeopleAfter,
@@ -92,6 +101,10 @@ async function replaceDealCustomFields(
 
 const deals: RecordService = {
   fields: dealFieldsSchema as z.ZodType<Fields>,
+  references: [
+    { field: 'primaryPersonId', to: 'people' },
+    { field: 'ownerId', to: 'users' },
+  ],
   required: ['title', 'value', 'currency', 'pipelineId', 'stageId'],
   find: findDeal,
   listAfter: listDealsAfter,
