@@ -8,3 +8,12 @@ import { v7 } from 'uuid'
  * Ids stay opaque to clients; nothing may read the time back out of one.
  */
 export const newId = (): string => v7()
+
+/**
+ * A record's identity when it was made elsewhere (a replica, or the team server: sync/apply.ts):
+ * the same id and creation time everywhere.
+ */
+export interface MadeElsewhere {
+  id: string
+  createdAt: string
+}

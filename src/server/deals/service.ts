@@ -1,4 +1,4 @@
-import { newId } from '../ids'
+import { newId, type MadeElsewhere } from '../ids'
 import type { Selectable } from 'kysely'
 import type { ChangeData } from '../../shared/events'
 import { normalizeTags } from '../../shared/tags'
@@ -27,7 +27,6 @@ import {
 import { notFound, unknownReference } from '../http/errors'
 import { requireLostReason } from '../lost-reasons/lookup'
 import { requirePerson } from '../people/lookup'
-import type { MadeElsewhere } from '../people/service'
 import { findStage, requirePipeline, stageNotInPipeline, type StageRef } from '../pipelines/lookup'
 import { requireUser } from '../users/lookup'
 import * as deals from './repository'

@@ -1,4 +1,4 @@
-import { newId } from '../ids'
+import { newId, type MadeElsewhere } from '../ids'
 import type { Selectable } from 'kysely'
 import { addedTags, normalizeTags } from '../../shared/tags'
 import { requireCompany } from '../companies/lookup'
@@ -120,15 +120,6 @@ function tagEvents(person: Person, tags: readonly string[], change: FieldChanges
  */
 export interface IntakeFields {
   customFields?: Record<string, unknown>
-}
-
-/**
- * A record's identity when it was made elsewhere (a replica, or the team server: sync/apply.ts):
- * the same id and creation time everywhere.
- */
-export interface MadeElsewhere {
-  id: string
-  createdAt: string
 }
 
 /** Creates a person; emits person.created and one person.tag_added per tag. */

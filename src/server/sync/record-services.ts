@@ -21,8 +21,8 @@ import {
   findPerson,
   listPeopleAfter,
   updatePerson,
-  type MadeElsewhere,
 } from '../people/service'
+import type { MadeElsewhere } from '../ids'
 import { personFieldsSchema } from './people-fields'
 import type { SyncedTable } from './synced-records'
 
