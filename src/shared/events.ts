@@ -1,6 +1,6 @@
 /**
  * Every outbound event type. The spec names the deal and person ones but the two `.deleted`; the
- * activity, note and reminder ones are Outpost's additions (docs/events.md).
+ * company, activity, note and reminder ones are Outpost's additions (docs/events.md).
  */
 export const eventTypes = [
   'deal.created',
@@ -13,6 +13,9 @@ export const eventTypes = [
   'person.updated',
   'person.tag_added',
   'person.deleted',
+  'company.created',
+  'company.updated',
+  'company.deleted',
   'activity.created',
   'activity.updated',
   'activity.done',
@@ -41,6 +44,9 @@ export const eventPayloads = {
   'person.updated': 'change',
   'person.tag_added': 'tag',
   'person.deleted': 'snapshot',
+  'company.created': 'snapshot',
+  'company.updated': 'change',
+  'company.deleted': 'snapshot',
   'activity.created': 'snapshot',
   'activity.updated': 'change',
   'activity.done': 'change',

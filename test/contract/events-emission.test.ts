@@ -205,15 +205,52 @@ describe('which operation emits which event: deals', () => {
   })
 })
 
+describe('which operation emits which event: companies', () => {
+  it('creating, changing and deleting a company emit company.created, .updated and .deleted', async () => {
+    let company: any
+    const created = await eventsOf(server.api, async () => {
+      company = (
+        await server.admin.post('/api/app/v1/companies', {
+          name: 'Evented',
+          domain: 'evented.test',
+        })
+      ).body
+    })
+    expect(typesOf(created)).toEqual(['company.created'])
+    expect(created[0].data).toEqual({ object: company })
+    expect((await server.admin.get(`/api/app/v1/companies/${company.id}`)).body).toEqual(company)
+
+    const updated = await eventsOf(server.api, () =>
+      server.admin.patch(`/api/app/v1/companies/${company.id}`, { name: 'Evented Ltd' }),
+    )
+    expect(typesOf(updated)).toEqual(['company.updated'])
+    expect(updated[0].data).toMatchObject({
+      object: { id: company.id, name: 'Evented Ltd', domain: 'evented.test' },
+      previous: { name: 'Evented' },
+      changes: ['name'],
+    })
+    const unchanged = await eventsOf(server.api, () =>
+      server.admin.patch(`/api/app/v1/companies/${company.id}`, { name: 'Evented Ltd' }),
+    )
+    expect(unchanged).toEqual([])
+
+    const deleted = await eventsOf(server.api, () =>
+      server.admin.delete(`/api/app/v1/companies/${company.id}`),
+    )
+    expect(typesOf(deleted)).toEqual(['company.deleted'])
+    expect(deleted[0].data.object).toMatchObject({ id: company.id, name: 'Evented Ltd' })
+  })
+})
+
 describe('which operation emits which event: records that lose a link', () => {
-  it('deleting a company emits person.updated and deal.updated for each record that pointed at it', async () => {
+  it('deleting a company emits person.updated and deal.updated for each record that pointed at it, then company.deleted', async () => {
     const { body: company } = await server.admin.post('/api/app/v1/companies', { name: 'Gone Co' })
     const person = await createPerson(server.api, { companyId: company.id })
     const deal = await createDeal(server.api, pipeline, { primaryCompanyId: company.id })
     const events = await eventsOf(server.api, () =>
       server.admin.delete(`/api/app/v1/companies/${company.id}`),
     )
-    expect(typesOf(events)).toEqual(['person.updated', 'deal.updated'])
+    expect(typesOf(events)).toEqual(['person.updated', 'deal.updated', 'company.deleted'])
     expect(events[0].data).toMatchObject({
       object: { id: person.id, companyId: null },
       changes: ['companyId'],
@@ -237,15 +274,16 @@ describe('which operation emits which event: records that lose a link', () => {
 })
 
 describe('which operation emits which event: inbound webhooks', () => {
-  it('intake emits what the REST API would: created and tag_added, then nothing for the same data again', async () => {
+  it('intake emits what the REST API would: the company of the e-mail, created and tag_added, then nothing for the same data again', async () => {
     const webhook = await createInboundWebhook(server, {
       mapping: { fullName: '{{name}}', primaryEmail: '{{email}}', tags: '{{tags}}' },
     })
     const payload = { name: 'Intake', email: 'intake@events.test', tags: ['web'] }
     const created = await eventsOf(server.api, () => deliver(server, webhook.path, payload))
-    expect(typesOf(created)).toEqual(['person.created', 'person.tag_added'])
-    const { body: person } = await server.api.get(`/api/v1/people/${created[0].data.object.id}`)
-    expect(created[0].data.object).toEqual(person)
+    expect(typesOf(created)).toEqual(['company.created', 'person.created', 'person.tag_added'])
+    const { body: person } = await server.api.get(`/api/v1/people/${created[1].data.object.id}`)
+    expect(created[1].data.object).toEqual(person)
+    expect(person.companyId).toBe(created[0].data.object.id)
     const again = await eventsOf(server.api, () => deliver(server, webhook.path, payload))
     expect(again).toEqual([])
     const renamed = await eventsOf(server.api, () =>

@@ -114,7 +114,7 @@ describe('webhook subscriptions: validation', () => {
   it('400 names the field: unknown event type or wildcard, empty list', async () => {
     for (const [eventTypes, field] of [
       [['deal.wo*'], 'eventTypes[0]'],
-      [['*', 'company.created'], 'eventTypes[1]'],
+      [['*', 'invoice.created'], 'eventTypes[1]'],
       [[], 'eventTypes'],
       ['deal.*', 'eventTypes'],
     ] as const) {

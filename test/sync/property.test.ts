@@ -10,7 +10,8 @@ import type { Db } from '../../src/server/db/connection'
 import { listLostReasons } from '../../src/server/lost-reasons/service'
 import { listPipelines } from '../../src/server/pipelines/service'
 import { startTestServer, type TestServer } from '../support/server'
-import { dealsOf, peopleOf, startReplica, type Replica } from './support'
+import { companiesOf, dealsOf, peopleOf, startReplica, type Replica } from './support'
+import { createCompany, deleteCompany } from '../../src/server/companies/service'
 
 let server: TestServer
 
@@ -59,6 +60,14 @@ const operation = fc.oneof(
     value: fc.constantFrom(10, 20, undefined),
   }),
   fc.record({ kind: fc.constant('deleteDeal' as const), who, pick: fc.nat() }),
+  // Companies: made on two shared domains (rule 4 again), people linked to them, deleted.
+  fc.record({
+    kind: fc.constant('createCompany' as const),
+    who,
+    domain: fc.constantFrom('one.sync.test', 'two.sync.test', null),
+  }),
+  fc.record({ kind: fc.constant('linkCompany' as const), who, pick: fc.nat(), company: fc.nat() }),
+  fc.record({ kind: fc.constant('deleteCompany' as const), who, pick: fc.nat() }),
   fc.record({ kind: fc.constant('sync' as const), who: fc.integer({ min: 0, max: 2 }) }),
 )
 
@@ -105,6 +114,24 @@ describe('replicas converge whatever happens in between', () => {
                     { fullName: op.name, primaryEmail: op.email },
                     at(op.who),
                   )
+                  continue
+                }
+                if (op.kind === 'createCompany') {
+                  await createCompany(db, tenantId, { name: 'c', domain: op.domain }, at(op.who))
+                  continue
+                }
+                if (op.kind === 'linkCompany' || op.kind === 'deleteCompany') {
+                  const companies = await companiesOf(db, tenantId)
+                  const people = await peopleOf(db, tenantId)
+                  if (companies.length === 0) continue
+                  if (op.kind === 'deleteCompany') {
+                    const target = companies[op.pick % companies.length]!
+                    await deleteCompany(db, tenantId, target.id, at(op.who))
+                  } else if (people.length > 0) {
+                    const person = people[op.pick % people.length]!
+                    const companyId = companies[op.company % companies.length]!.id
+                    await updatePerson(db, tenantId, person.id, { companyId }, at(op.who))
+                  }
                   continue
                 }
                 if (op.kind === 'createDeal' || op.kind === 'moveDeal') {
@@ -164,7 +191,9 @@ describe('replicas converge whatever happens in between', () => {
             }
             const expected = await peopleOf(server.db, tenantId)
             const deals = await dealsOf(server.db, tenantId)
+            const companies = await companiesOf(server.db, tenantId)
             for (const replica of replicas) {
+              expect(await companiesOf(replica.db, tenantId)).toEqual(companies)
               expect(await peopleOf(replica.db, tenantId)).toEqual(expected)
               expect(await dealsOf(replica.db, tenantId)).toEqual(deals)
             }

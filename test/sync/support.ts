@@ -47,16 +47,26 @@ export async function startReplica(
 export async function peopleOf(db: Db, tenantId: string) {
   const people = await listPeopleAfter(db, tenantId, null, 100_000)
   return people
-    .map(({ updatedAt: _updated, companyId: _company, ...person }) => person)
+    .map(({ updatedAt: _updated, ...person }) => person)
     .sort((a, b) => (a.id < b.id ? -1 : 1))
 }
 
-/** The deals of a workspace as every copy must agree on them (company links stay local). */
+/** The deals of a workspace as every copy must agree on them, ordered by id. */
 export async function dealsOf(db: Db, tenantId: string) {
   const deals = await listDealsAfter(db, tenantId, null, 100_000)
   return deals
-    .map(({ updatedAt: _updated, primaryCompanyId: _company, ...deal }) => deal)
+    .map(({ updatedAt: _updated, ...deal }) => deal)
     .sort((a, b) => (a.id < b.id ? -1 : 1))
+}
+
+/** The companies of a workspace as every copy must agree on them, ordered by id. */
+export async function companiesOf(db: Db, tenantId: string) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name', 'domain', 'createdAt'])
+    .where('tenantId', '=', tenantId)
+    .orderBy('id')
+    .execute()
 }
 
 /** `count` people made on the replica, offline, named `prefix 1`, `prefix 2`... */

@@ -6,15 +6,13 @@ import { findCompanyIdByDomain } from './lookup'
 import { dealTotalsOfCompany } from '../deals/lookup'
 import { paginate } from '../http/pagination'
 import * as companies_ from './repository'
-import { refuseReadOnlyReplica } from '../sync/stamp-writes'
 import type { Company, CompanySearch, CompanySummary } from './schema'
 
 const companies = namedRecordService<Company, 'domain'>({
   table: 'companies',
   noun: 'Company',
   unique: { column: 'domain', taken: (domain) => `A company with domain ${domain} already exists` },
-  // Companies do not sync yet, but a read-only replica's role holds for them too.
-  beforeWrite: refuseReadOnlyReplica,
+  events: 'company',
   // A deleted company's people and deals stay, no longer linked to it.
   async beforeDelete(trx, tenantId, id, now) {
     await detachPeople(trx, { tenantId, column: 'companyId', id }, now)
@@ -23,11 +21,15 @@ const companies = namedRecordService<Company, 'domain'>({
 })
 
 export const {
+  make: makeCompany,
   create: createCompany,
   get: getCompany,
   list: listCompanies,
   update: updateCompany,
   remove: deleteCompany,
+  // For sync, as releaseEmail is for a person: a merge that deletes the company in the same
+  // transaction, or a replica making way for the team server's company until its own arrives.
+  releaseUnique: releaseDomain,
 } = companies
 
 /**

@@ -69,10 +69,12 @@ export interface CreationCursor {
 }
 
 /**
- * The next `limit` people or deals of a workspace in creation order (oldest first), after
+ * The next `limit` records of a workspace in creation order (oldest first), after
  * `after`: a keyset scan for exports, which neither skips nor repeats rows while others write.
  */
-export async function selectTenantRowsAfter<T extends 'people' | 'deals' | 'activities' | 'notes'>(
+export async function selectTenantRowsAfter<
+  T extends 'companies' | 'people' | 'deals' | 'activities' | 'notes',
+>(
   db: Db,
   table: T,
   tenantId: string,

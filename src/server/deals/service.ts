@@ -248,6 +248,10 @@ export const detachDeals = (db: Db, where: Reference<DealReference>, now: Date) 
 export const moveDealsOfPerson = (db: Db, tenantId: string, from: string, to: string, now: Date) =>
   detachRecords(db, 'deals', { tenantId, column: 'primaryPersonId', id: from }, now, withTags, to)
 
+/** Points the deals of a merged company at the company it lives on as (sync/, rule 4). */
+export const moveDealsOfCompany = (db: Db, tenantId: string, from: string, to: string, now: Date) =>
+  detachRecords(db, 'deals', { tenantId, column: 'primaryCompanyId', id: from }, now, withTags, to)
+
 /** Deals of the workspace in creation order, `limit` at a time after `after` (for exports). */
 export async function listDealsAfter(
   db: Db,

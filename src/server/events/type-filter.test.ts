@@ -32,7 +32,7 @@ describe('subscription event filter', () => {
     for (const pattern of ['*', 'deal.*', 'person.*', 'deal.won']) {
       expect(isEventTypePattern(pattern), pattern).toBe(true)
     }
-    for (const pattern of ['deal.wo*', 'company.*', 'deal', '*.created', 'DEAL.WON', '']) {
+    for (const pattern of ['deal.wo*', 'invoice.*', 'deal', '*.created', 'DEAL.WON', '']) {
       expect(isEventTypePattern(pattern), pattern).toBe(false)
     }
   })

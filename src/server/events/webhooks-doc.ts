@@ -2,6 +2,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi'
 import { eventPayloads, type EventPayloadKind, type EventType } from '../../shared/events'
 import { activitySchema } from '../activities/schema'
 import type { AppEnv } from '../app-env'
+import { companySchema } from '../companies/schema'
 import { dealSchema } from '../deals/schema'
 import { pascalCase } from '../http/crud-routes'
 import { jsonRequest } from '../http/schema-types'
@@ -16,6 +17,7 @@ type Resource = EventType extends `${infer R}.${string}` ? R : never
 const objectSchemas: Record<Resource, z.ZodType> = {
   deal: dealSchema,
   person: personSchema,
+  company: companySchema,
   activity: activitySchema,
   note: noteSchema,
   reminder: activitySchema,

@@ -2,8 +2,9 @@
 // unique in the workspace (a company's domain, a user's e-mail), and rules for what happens to the
 // deals and people that point at one when it is deleted. Their create, read, update and delete
 // live here once; each area names its table, its unique column and its delete rule.
-import { newId } from '../ids'
+import { newId, type MadeElsewhere } from '../ids'
 import { inTransaction, type Db } from '../db/connection'
+import { diffFields, recordEvents, type ResourceEvent } from '../events/service'
 import { selectTenantPage } from '../db/tenant-page'
 import { conflict, notFound } from '../http/errors'
 import type { PageRequest } from '../http/pagination'
@@ -30,6 +31,11 @@ export interface NamedRecordKind<K extends string> {
   beforeDelete(trx: Db, tenantId: string, id: string, now: Date): Promise<void>
   /** Runs first in each write's transaction: refuses a write that may not be made here. */
   beforeWrite?(trx: Db, tenantId: string): Promise<void>
+  /**
+   * The resource of the events its writes emit (`company`): created, updated, deleted, each in the
+   * write's transaction. A kind without one is a workspace setting, and emits none.
+   */
+  events?: 'company'
 }
 
 /** The five operations of one kind, typed as its record `R` and its unique column `K`. */
@@ -47,10 +53,49 @@ export function namedRecordService<R extends NamedRecord, K extends string = nev
     }
   }
 
+  async function emit(
+    trx: Db,
+    tenantId: string,
+    now: Date,
+    action: 'created' | 'updated' | 'deleted',
+    resource: { id: string },
+    data: unknown,
+  ) {
+    if (!kind.events) return
+    const type = `${kind.events}.${action}` as const
+    await recordEvents(trx, tenantId, now, [{ type, resource, data } as ResourceEvent])
+  }
+
   async function get(db: Db, tenantId: string, id: string): Promise<R> {
     const row = await records.findById(db, table, tenantId, id)
     if (!row) throw notFound(kind.noun)
     return { ...row } as unknown as R
+  }
+
+  function make(
+    db: Db,
+    tenantId: string,
+    input: Input<K> & { name: string },
+    now: Date,
+    made?: MadeElsewhere,
+  ): Promise<R> {
+    return inTransaction(db, async (trx) => {
+      await kind.beforeWrite?.(trx, tenantId)
+      await assertFree(trx, tenantId, input)
+      const at = now.toISOString()
+      const key = unique ? { [unique.column]: input[unique.column] ?? null } : {}
+      const row = {
+        id: made?.id ?? newId(),
+        tenantId,
+        name: input.name,
+        ...key,
+        createdAt: made?.createdAt ?? at,
+        updatedAt: at,
+      }
+      await records.insert(trx, table, row)
+      await emit(trx, tenantId, now, 'created', row, { object: row })
+      return row as unknown as R
+    })
   }
 
   return {
@@ -60,22 +105,10 @@ export function namedRecordService<R extends NamedRecord, K extends string = nev
       selectTenantPage(db, table, tenantId, request, (rows) => rows as unknown as R[]),
 
     create: (db: Db, tenantId: string, input: Input<K> & { name: string }, now: Date) =>
-      inTransaction(db, async (trx) => {
-        await kind.beforeWrite?.(trx, tenantId)
-        await assertFree(trx, tenantId, input)
-        const at = now.toISOString()
-        const key = unique ? { [unique.column]: input[unique.column] ?? null } : {}
-        const row = {
-          id: newId(),
-          tenantId,
-          name: input.name,
-          ...key,
-          createdAt: at,
-          updatedAt: at,
-        }
-        await records.insert(trx, table, row)
-        return row as unknown as R
-      }),
+      make(db, tenantId, input, now),
+
+    /** Creates one with the id and creation time it has elsewhere (sync/). */
+    make,
 
     update: (db: Db, tenantId: string, id: string, input: Input<K>, now: Date) =>
       inTransaction(db, async (trx) => {
@@ -90,15 +123,26 @@ export function namedRecordService<R extends NamedRecord, K extends string = nev
         if (Object.keys(changes).length === 0) return before
         const updated = { ...changes, updatedAt: now.toISOString() }
         await records.update(trx, table, id, updated)
-        return { ...before, ...updated } as R
+        const after = { ...before, ...updated } as R
+        const change = diffFields(before, after, ['updatedAt'])
+        await emit(trx, tenantId, now, 'updated', after, { object: after, ...change })
+        return after
       }),
+
+    /** Clears its unique column without an event (sync/ only: the caller says what happened). */
+    releaseUnique: async (db: Db, tenantId: string, id: string) => {
+      if (unique && (await records.findById(db, table, tenantId, id))) {
+        await records.update(db, table, id, { [unique.column]: null })
+      }
+    },
 
     remove: (db: Db, tenantId: string, id: string, now: Date) =>
       inTransaction(db, async (trx) => {
         await kind.beforeWrite?.(trx, tenantId)
-        await get(trx, tenantId, id)
+        const before = await get(trx, tenantId, id)
         await kind.beforeDelete(trx, tenantId, id, now)
         await records.remove(trx, table, id)
+        await emit(trx, tenantId, now, 'deleted', before, { object: before })
       }),
   }
 }

@@ -52,11 +52,17 @@ export function listNotes(
 }
 
 /** Moves the notes written on person `from` to person `to` (a merge of two people). */
-export async function movePersonNotes(db: Db, tenantId: string, from: string, to: string) {
+export async function moveNotes(
+  db: Db,
+  tenantId: string,
+  column: 'personId' | 'companyId',
+  from: string,
+  to: string,
+) {
   await db
     .updateTable('notes')
-    .set({ personId: to })
+    .set({ [column]: to })
     .where('tenantId', '=', tenantId)
-    .where('personId', '=', from)
+    .where(column, '=', from)
     .execute()
 }

@@ -127,4 +127,8 @@ export async function listNotesAfter(
 
 /** Moves a merged person's notes to the person it lives on as (sync/, rule 4). */
 export const moveNotesOfPerson = (db: Db, tenantId: string, from: string, to: string) =>
-  notes.movePersonNotes(db, tenantId, from, to)
+  notes.moveNotes(db, tenantId, 'personId', from, to)
+
+/** Moves a merged company's notes, and the notes shown on its timeline, to its survivor. */
+export const moveNotesOfCompany = (db: Db, tenantId: string, from: string, to: string) =>
+  notes.moveNotes(db, tenantId, 'companyId', from, to)

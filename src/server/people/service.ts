@@ -306,6 +306,15 @@ export async function deletePerson(db: Db, tenantId: string, id: string, now: Da
 export const detachPeople = (db: Db, where: Reference<PersonReference>, now: Date) =>
   detachRecords(db, 'people', where, now, withTags)
 
+/** Points the people of a merged company at the company it lives on as (sync/, rule 4). */
+export const movePeopleOfCompany = (
+  db: Db,
+  tenantId: string,
+  from: string,
+  to: string,
+  now: Date,
+) => detachRecords(db, 'people', { tenantId, column: 'companyId', id: from }, now, withTags, to)
+
 /** The id of the person holding this (normalised) e-mail in the workspace, if any. */
 export async function findPersonIdByEmail(
   db: Db,

@@ -5,11 +5,10 @@
 import { applyChange, type RecordState } from '../../shared/sync/merge'
 import type { Db } from '../db/connection'
 import { ApiError } from '../http/errors'
-import { findPersonIdByEmail, releaseEmail } from '../people/service'
 import { userExists } from '../users/lookup'
 import { genesisClock, mergeCreation, type Origin } from './merge-duplicates'
 import { receiveClock } from './node-clock'
-import { recordServices, type Reference } from './record-services'
+import { recordServices, type Reference, type UniqueField } from './record-services'
 import * as sync from './repository'
 import { latestClock, parseClocks } from './stamp-writes'
 import type { IncomingChange } from './incoming-change'
@@ -17,17 +16,24 @@ import { isSyncedTable } from './synced-records'
 import { applyingRemote } from './write-origin'
 
 /**
- * A replica's local person holds an e-mail a change from the server needs: it is one of the
- * replica's own writes the log has not reached yet (the server's log never has two people on one
- * e-mail). Its e-mail is cleared here, with the clock of records made before sync, so that its own
- * change, when the log reaches it, sets it again; or the server's later changes say otherwise.
+ * A replica's local record holds a unique value (an e-mail, a domain) a change from the server
+ * needs: it is one of the replica's own writes the log has not reached yet (the server's log never
+ * has two records on one value). Its value is cleared here, with the clock of records made before
+ * sync, so that its own change, when the log reaches it, sets it again; or the server's later
+ * changes say otherwise.
  */
-async function displaceEmail(trx: Db, tenantId: string, table: string, holderId: string) {
-  await releaseEmail(trx, tenantId, holderId)
+async function displaceUnique(
+  trx: Db,
+  tenantId: string,
+  table: string,
+  unique: UniqueField,
+  holderId: string,
+) {
+  await unique.release(trx, tenantId, holderId)
   const kept = await sync.findClocks(trx, table, holderId)
   if (!kept) return
   const clocks = parseClocks(kept.clocks)
-  clocks.primaryEmail = genesisClock
+  clocks[unique.field] = genesisClock
   await sync.saveClocks(trx, { ...kept, clocks: JSON.stringify(clocks) })
 }
 
@@ -132,17 +138,17 @@ export async function applyIncoming(
         result.changed.map((field) => [field, fields[field]]),
       )
       await settleReferences(trx, tenantId, service.references, taken)
-      // People alone have a unique field: their e-mail (rule 4).
+      // A person's e-mail, a company's domain (rule 4).
+      const { unique } = service
+      const value = unique && taken[unique.field]
       const holder =
-        change.table === 'people' && typeof taken.primaryEmail === 'string'
-          ? await findPersonIdByEmail(trx, tenantId, taken.primaryEmail)
-          : undefined
-      if (holder !== undefined && holder !== change.id) {
-        // On the server, two creations of one e-mail merge (rule 4); an edit to a taken e-mail is
+        unique && typeof value === 'string' ? await unique.holder(trx, tenantId, value) : undefined
+      if (unique && holder !== undefined && holder !== change.id) {
+        // On the server, two creations of one value merge (rule 4); an edit to a taken value is
         // refused below, as the API refuses it. A replica follows what the server decided: the
-        // local copy holding the e-mail is one of its own changes the log has not reached yet,
-        // and gives the e-mail up until its own change arrives (displaceEmail).
-        if (!origin) await displaceEmail(trx, tenantId, change.table, holder)
+        // local copy holding the value is one of its own changes the log has not reached yet,
+        // and gives it up until its own change arrives (displaceUnique).
+        if (!origin) await displaceUnique(trx, tenantId, change.table, unique, holder)
         else if (!exists) {
           return mergeCreation(
             trx,

@@ -15,6 +15,7 @@ export const personFieldsSchema = createPersonBody
     leadSource: true,
     tags: true,
     ownerId: true,
+    companyId: true,
   })
   .extend({ customFields: customFieldsSchema, createdAt: timestamp })
   .partial()

@@ -49,6 +49,7 @@ export async function pushMutations(
   for (const merge of await sync.listMergesOfClient(db, body.clientId, first, lastSeq)) {
     merged.push({
       seq: merge.seq!,
+      table: merge.tableName,
       id: merge.aliasId,
       into: merge.survivorId,
       record: await currentRecord(db, auth.tenantId, merge.tableName, merge.survivorId),

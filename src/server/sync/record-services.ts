@@ -19,9 +19,26 @@ import {
   createPerson,
   deletePerson,
   findPerson,
+  findPersonIdByEmail,
   listPeopleAfter,
+  movePeopleOfCompany,
+  releaseEmail,
   updatePerson,
 } from '../people/service'
+import { moveActivitiesOfPerson } from '../activities/service'
+import { createCompanyBody } from '../companies/schema'
+import { findCompanyIdByDomain } from '../companies/lookup'
+import {
+  deleteCompany,
+  getCompany,
+  makeCompany,
+  releaseDomain,
+  updateCompany,
+} from '../companies/service'
+import { selectTenantRowsAfter } from '../db/tenant-page'
+import { moveDealsOfCompany, moveDealsOfPerson } from '../deals/service'
+import { createNote, moveNotesOfCompany, moveNotesOfPerson } from '../notes/service'
+import { ApiError } from '../http/errors'
 import type { MadeElsewhere } from '../ids'
 import { personFieldsSchema } from './people-fields'
 import type { SyncedTable } from './synced-records'
@@ -38,10 +55,29 @@ export interface Reference {
   to: SyncedTable | 'users'
 }
 
+/**
+ * A field no two records of a workspace may share (a person's e-mail, a company's domain): two
+ * offline laptops making one value end as one record (rule 4, merge-duplicates.ts).
+ */
+export interface UniqueField {
+  field: string
+  /** The field that names a record, for the note that tells of a merge. */
+  nameField: string
+  /** The record holding `value` here, if any. */
+  holder(db: Db, tenantId: string, value: string): Promise<string | undefined>
+  /** Frees the value without an event: what follows in the transaction says what happened. */
+  release(db: Db, tenantId: string, id: string): Promise<void>
+  /** Points every link to `from` at `to`, the record it now lives on as. */
+  moveLinks(db: Db, tenantId: string, from: string, to: string, now: Date): Promise<void>
+  /** A note on the survivor telling of the merge. */
+  noteMerge(db: Db, tenantId: string, id: string, otherName: string, now: Date): Promise<void>
+}
+
 export interface RecordService {
   /** The synced fields a change may carry, each checked as the API checks it. */
   fields: z.ZodType<Fields>
   references: readonly Reference[]
+  unique?: UniqueField
   /** The fields a record cannot be created without. */
   required: readonly string[]
   find(db: Db, tenantId: string, id: string): Promise<SyncedRecord | undefined>
@@ -57,9 +93,31 @@ export interface RecordService {
   remove(db: Db, tenantId: string, id: string, now: Date): Promise<void>
 }
 
+const merged = (what: string, otherName: string, same: string) =>
+  `Merged with ${otherName ? `“${otherName}”, ` : ''}${what} with the same ${same} created ` +
+  'elsewhere (on another computer, or before it synced): one now.'
+
 const people: RecordService = {
   fields: personFieldsSchema as z.ZodType<Fields>,
-  references: [{ field: 'ownerId', to: 'users' }],
+  references: [
+    { field: 'ownerId', to: 'users' },
+    { field: 'companyId', to: 'companies' },
+  ],
+  unique: {
+    field: 'primaryEmail',
+    nameField: 'fullName',
+    holder: findPersonIdByEmail,
+    release: releaseEmail,
+    async moveLinks(db, tenantId, from, to, now) {
+      await moveDealsOfPerson(db, tenantId, from, to, now)
+      await moveActivitiesOfPerson(db, from, to)
+      await moveNotesOfPerson(db, tenantId, from, to)
+    },
+    async noteMerge(db, tenantId, id, otherName, now) {
+      const body = merged('a person', otherName, 'e-mail')
+      await createNote(db, tenantId, { personId: id, body }, now)
+    },
+  },
   required: ['fullName'],
   find: findPerson,
   listAfter: listPeopleAfter,
@@ -69,12 +127,49 @@ const people: RecordService = {
   remove: deletePerson,
 }
 
+const companies: RecordService = {
+  fields: createCompanyBody
+    .extend({ createdAt: timestamp })
+    .partial()
+    .strict() as z.ZodType<Fields>,
+  references: [],
+  unique: {
+    field: 'domain',
+    nameField: 'name',
+    holder: findCompanyIdByDomain,
+    release: releaseDomain,
+    async moveLinks(db, tenantId, from, to, now) {
+      await movePeopleOfCompany(db, tenantId, from, to, now)
+      await moveDealsOfCompany(db, tenantId, from, to, now)
+      await moveNotesOfCompany(db, tenantId, from, to)
+    },
+    async noteMerge(db, tenantId, id, otherName, now) {
+      const body = merged('a company', otherName, 'domain')
+      await createNote(db, tenantId, { companyId: id, body }, now)
+    },
+  },
+  required: ['name'],
+  async find(db, tenantId, id) {
+    try {
+      return await getCompany(db, tenantId, id)
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'not_found') return undefined
+      throw error
+    }
+  },
+  listAfter: (db, tenantId, after, limit) =>
+    selectTenantRowsAfter(db, 'companies', tenantId, after, limit),
+  create: (db, tenantId, fields, now, made) =>
+    makeCompany(db, tenantId, fields as { name: string }, now, made),
+  update: (db, tenantId, id, fields, now) => updateCompany(db, tenantId, id, fields, now),
+  remove: deleteCompany,
+}
+
 /**
  * A deal's synced fields. Its stage, lost reason and time of closing travel together (one move,
- * synced-records.ts), and its link to a company stays on each side until companies sync.
+ * synced-records.ts).
  */
 const dealFieldsSchema = updateDealBody
-  .omit({ primaryCompanyId: true })
   .extend({
     pipelineId: z.uuid(),
     closedAt: timestamp.nullable(),
@@ -103,6 +198,7 @@ const deals: RecordService = {
   fields: dealFieldsSchema as z.ZodType<Fields>,
   references: [
     { field: 'primaryPersonId', to: 'people' },
+    { field: 'primaryCompanyId', to: 'companies' },
     { field: 'ownerId', to: 'users' },
   ],
   required: ['title', 'value', 'currency', 'pipelineId', 'stageId'],
@@ -138,4 +234,4 @@ const deals: RecordService = {
   remove: deleteDeal,
 }
 
-export const recordServices: Record<SyncedTable, RecordService> = { people, deals }
+export const recordServices: Record<SyncedTable, RecordService> = { companies, people, deals }

@@ -15,7 +15,6 @@ import type {
   SnapshotRecord,
   syncLinkSchema,
 } from './schema'
-import { findPerson } from '../people/service'
 import { recordServices } from './record-services'
 import { isSyncedTable } from './synced-records'
 import { mirrorSettings } from './workspace-settings'
@@ -246,7 +245,7 @@ async function putBack(
 }
 
 /**
- * The server merged one of this replica's creations into a person created before it elsewhere:
+ * The server merged one of this replica's creations into a record created before it elsewhere:
  * the survivor comes here as the server has it, and the local copy is merged into it the same way
  * (its links moved, its id kept as an alias), before the pull brings later changes.
  */
@@ -256,7 +255,8 @@ async function followMerge(
   merge: PushAnswer['merged'][number],
   now: Date,
 ): Promise<void> {
-  const { id, into, record } = merge
+  const { table, id, into, record } = merge
+  if (!isSyncedTable(table)) return
   if (record && !record.deleted) {
     await applyIncoming(
       trx,
@@ -272,8 +272,8 @@ async function followMerge(
       now,
     )
   }
-  if (!(await findPerson(trx, tenantId, into))) return
-  await absorb(trx, tenantId, into, id, now, applyIncoming)
+  if (!(await recordServices[table].find(trx, tenantId, into))) return
+  await absorb(trx, table, tenantId, into, id, now, applyIncoming)
   // The server merged by this replica's clocks as it accepted them (capped to its time when they
   // ran ahead); merged here by the local ones, a field could come out otherwise, and stay so. The
   // survivor takes the server's fields and clocks, bar those a newer local write still waits to

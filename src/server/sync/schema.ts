@@ -80,10 +80,11 @@ export interface PushAnswer {
    */
   records: { seq: number; record: SnapshotRecord | null }[]
   /**
-   * Creations of this replica merged into a person created before them elsewhere (rule 4): the
-   * replica merges its copy the same way, with the survivor as the server has it now.
+   * Creations of this replica merged into a record created before them elsewhere (rule 4: a
+   * person's e-mail, a company's domain): the replica merges its copy the same way, with the
+   * survivor as the server has it now.
    */
-  merged: { seq: number; id: string; into: string; record: SnapshotRecord | null }[]
+  merged: { seq: number; table: string; id: string; into: string; record: SnapshotRecord | null }[]
 }
 
 /** One record of a snapshot, with its clocks. */

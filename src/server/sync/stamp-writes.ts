@@ -69,7 +69,7 @@ export async function stampSyncedWrites(
 
 /**
  * Offline too, a replica holds to what its token may do on the team server (section 7): no
- * record of its workspace changes here, synced yet or not (deals, notes, companies...).
+ * record of its workspace changes here, synced yet or not (activities...).
  */
 function refuseReadOnly(replica: { permissions: string } | undefined): void {
   if (replica && !(JSON.parse(replica.permissions) as string[]).includes('records.write')) {
@@ -79,16 +79,6 @@ function refuseReadOnly(replica: { permissions: string } | undefined): void {
       { permission: 'records.write' },
     )
   }
-}
-
-/**
- * For the writes of records that record no event (companies): refuses one in the workspace of a
- * read-only replica, as recordEvents does for the rest. A change from the team server passes.
- */
-export async function refuseReadOnlyReplica(db: Db, tenantId: string): Promise<void> {
-  if (remoteWrite()) return
-  const state = await sync.findSyncState(db)
-  refuseReadOnly(state?.tenantId === tenantId ? state : undefined)
 }
 
 /** The latest of some clocks (HLC text compares as the clocks do), or undefined for none. */

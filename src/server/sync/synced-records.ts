@@ -1,11 +1,17 @@
 // What syncs (docs/sync-protocol.md, section 2): each synced table, the resource its events are
-// about, and the fields a replica and its server exchange. People and deals so far; companies,
+// about, and the fields a replica and its server exchange. Companies, people and deals so far;
 // activities and notes follow (issue 17), each added here with its service (record-services.ts).
 // createdAt is written once, when the record is made, and keeps list order the same everywhere.
 // Fields in `together` are one decision (a deal's move to a stage sets its lost reason and time
 // of closing): a write of any of them carries them all, with one clock, so they win or lose as one.
 
 export const syncedTables = {
+  // Companies first: a snapshot lists each table in this order, and people and deals link to them.
+  companies: {
+    resource: 'company',
+    fields: ['name', 'domain', 'createdAt'],
+    together: [],
+  },
   people: {
     resource: 'person',
     fields: [
@@ -17,6 +23,7 @@ export const syncedTables = {
       'tags',
       'customFields',
       'ownerId',
+      'companyId',
       'createdAt',
     ],
     together: [],
@@ -34,6 +41,7 @@ export const syncedTables = {
       'ownerId',
       'expectedCloseDate',
       'primaryPersonId',
+      'primaryCompanyId',
       'tags',
       'customFields',
       'createdAt',

@@ -551,6 +551,66 @@ export interface webhooks {
     patch?: never
     trace?: never
   }
+  'company.created': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `company.created` event
+     * @description Sent by POST to every enabled subscription that selects `company.created`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onCompanyCreated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'company.updated': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `company.updated` event
+     * @description Sent by POST to every enabled subscription that selects `company.updated`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onCompanyUpdated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'company.deleted': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `company.deleted` event
+     * @description Sent by POST to every enabled subscription that selects `company.deleted`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onCompanyDeleted']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   'activity.created': {
     parameters: {
       query?: never
@@ -1210,6 +1270,122 @@ export interface components {
       tenantId: string
       data: {
         object: components['schemas']['Person']
+      }
+    }
+    /** @description The body of a `company.created` delivery. */
+    CompanyCreatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'company.created'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Company']
+      }
+    }
+    Company: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      name: string
+      /** @example acme.com.br */
+      domain: string | null
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      updatedAt: string
+    }
+    /** @description The body of a `company.updated` delivery. */
+    CompanyUpdatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'company.updated'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Company']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `company.deleted` delivery. */
+    CompanyDeletedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'company.deleted'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['Company']
       }
     }
     /** @description The body of a `activity.created` delivery. */
@@ -2169,6 +2345,9 @@ export interface components {
         | 'person.updated'
         | 'person.tag_added'
         | 'person.deleted'
+        | 'company.created'
+        | 'company.updated'
+        | 'company.deleted'
         | 'activity.created'
         | 'activity.updated'
         | 'activity.done'
@@ -5518,6 +5697,135 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['PersonDeletedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onCompanyCreated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompanyCreatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onCompanyUpdated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompanyUpdatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onCompanyDeleted: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompanyDeletedEvent']
       }
     }
     responses: {
