@@ -10,7 +10,8 @@ import type { Db } from '../../src/server/db/connection'
 import { listLostReasons } from '../../src/server/lost-reasons/service'
 import { listPipelines } from '../../src/server/pipelines/service'
 import { startTestServer, type TestServer } from '../support/server'
-import { companiesOf, dealsOf, peopleOf, startReplica, type Replica } from './support'
+import { companiesOf, dealsOf, notesOf, peopleOf, startReplica, type Replica } from './support'
+import { createNote, deleteNote, updateNote } from '../../src/server/notes/service'
 import { createCompany, deleteCompany } from '../../src/server/companies/service'
 
 let server: TestServer
@@ -68,6 +69,16 @@ const operation = fc.oneof(
   }),
   fc.record({ kind: fc.constant('linkCompany' as const), who, pick: fc.nat(), company: fc.nat() }),
   fc.record({ kind: fc.constant('deleteCompany' as const), who, pick: fc.nat() }),
+  // Notes on people: written, edited (text or pin), deleted.
+  fc.record({ kind: fc.constant('createNote' as const), who, pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('editNote' as const),
+    who,
+    pick: fc.nat(),
+    body: fc.constantFrom('n1', 'n2', undefined),
+    pinned: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('deleteNote' as const), who, pick: fc.nat() }),
   fc.record({ kind: fc.constant('sync' as const), who: fc.integer({ min: 0, max: 2 }) }),
 )
 
@@ -114,6 +125,25 @@ describe('replicas converge whatever happens in between', () => {
                     { fullName: op.name, primaryEmail: op.email },
                     at(op.who),
                   )
+                  continue
+                }
+                if (op.kind === 'createNote') {
+                  const people = await peopleOf(db, tenantId)
+                  if (people.length === 0) continue
+                  const personId = people[op.pick % people.length]!.id
+                  await createNote(db, tenantId, { body: 'n', personId }, at(op.who))
+                  continue
+                }
+                if (op.kind === 'editNote' || op.kind === 'deleteNote') {
+                  const notes = await notesOf(db, tenantId)
+                  if (notes.length === 0) continue
+                  const target = notes[op.pick % notes.length]!
+                  if (op.kind === 'deleteNote')
+                    await deleteNote(db, tenantId, target.id, at(op.who))
+                  else {
+                    const { body, pinned } = op
+                    await updateNote(db, tenantId, target.id, { body, pinned }, at(op.who))
+                  }
                   continue
                 }
                 if (op.kind === 'createCompany') {
@@ -192,7 +222,9 @@ describe('replicas converge whatever happens in between', () => {
             const expected = await peopleOf(server.db, tenantId)
             const deals = await dealsOf(server.db, tenantId)
             const companies = await companiesOf(server.db, tenantId)
+            const notes = await notesOf(server.db, tenantId)
             for (const replica of replicas) {
+              expect(await notesOf(replica.db, tenantId)).toEqual(notes)
               expect(await companiesOf(replica.db, tenantId)).toEqual(companies)
               expect(await peopleOf(replica.db, tenantId)).toEqual(expected)
               expect(await dealsOf(replica.db, tenantId)).toEqual(deals)

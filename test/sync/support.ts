@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Db } from '../../src/server/db/connection'
 import { listDealsAfter } from '../../src/server/deals/service'
+import { listNotesAfter } from '../../src/server/notes/service'
 import { createPerson, listPeopleAfter } from '../../src/server/people/service'
 import { fileKeyStore } from '../../src/server/sealing/key-store'
 import { prepareSealing } from '../../src/server/sealing/prepare'
@@ -67,6 +68,14 @@ export async function companiesOf(db: Db, tenantId: string) {
     .where('tenantId', '=', tenantId)
     .orderBy('id')
     .execute()
+}
+
+/** The notes of a workspace as every copy must agree on them, ordered by id. */
+export async function notesOf(db: Db, tenantId: string) {
+  const notes = await listNotesAfter(db, tenantId, null, 100_000)
+  return notes
+    .map(({ updatedAt: _updated, ...note }) => note)
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
 }
 
 /** `count` people made on the replica, offline, named `prefix 1`, `prefix 2`... */

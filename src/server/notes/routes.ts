@@ -52,7 +52,14 @@ export function notesRoutes(deps: AppDeps) {
         deleteSummary: 'Delete a note',
         summaries: { create: 'Write a note on a person, deal or company' },
         authErrors: [],
-        service: { get: getNote, create: createNote, update: updateNote, remove: deleteNote },
+        service: {
+          get: getNote,
+          // Not the services themselves: the router passes the request's context where sync
+          // passes what was decided elsewhere.
+          create: (db, tenantId, input, now) => createNote(db, tenantId, input, now),
+          update: (db, tenantId, id, input, now) => updateNote(db, tenantId, id, input, now),
+          remove: deleteNote,
+        },
       }),
     )
 }

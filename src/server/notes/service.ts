@@ -1,4 +1,4 @@
-import { newId } from '../ids'
+import { newId, type MadeElsewhere } from '../ids'
 import { inferCompany } from '../activities/service'
 import { requireCompany } from '../companies/lookup'
 import { inTransaction, type Db } from '../db/connection'
@@ -28,10 +28,11 @@ export const listNotes = (db: Db, tenantId: string, query: NoteQuery) =>
   )
 
 /** A note's date: any past moment, as UTC; a note about the future is a task instead. */
-function notedAtOf(input: string | undefined, now: Date): string {
+function notedAtOf(input: string | undefined, now: Date, elsewhere = false): string {
   if (input === undefined) return now.toISOString()
   const at = new Date(input)
-  if (at.getTime() > now.getTime() + 60_000) {
+  // A time decided where the note was written (sync/) stands: that laptop's clock may run ahead.
+  if (!elsewhere && at.getTime() > now.getTime() + 60_000) {
     throw invalidField('notedAt', 'notedAt cannot be in the future; schedule an activity instead')
   }
   return at.toISOString()
@@ -44,7 +45,13 @@ function appUserId(): string | null {
   return actor?.kind === 'user' ? actor.id : null
 }
 
-export async function createNote(db: Db, tenantId: string, input: CreateNoteInput, now: Date) {
+export async function createNote(
+  db: Db,
+  tenantId: string,
+  input: CreateNoteInput,
+  now: Date,
+  made?: MadeElsewhere,
+) {
   return inTransaction(db, async (trx) => {
     const { personId = null, dealId = null } = input
     if (!personId && !dealId && !input.companyId) {
@@ -55,16 +62,17 @@ export async function createNote(db: Db, tenantId: string, input: CreateNoteInpu
     const inferred = await inferCompany(trx, tenantId, { dealId, personId })
     const timestamp = now.toISOString()
     const note: Note = {
-      id: newId(),
+      id: made?.id ?? newId(),
       tenantId,
       body: input.body,
       authorId: input.authorId !== undefined ? input.authorId : appUserId(),
       pinned: input.pinned ?? false,
       personId,
       dealId,
-      companyId: input.companyId ?? inferred,
-      notedAt: notedAtOf(input.notedAt, now),
-      createdAt: timestamp,
+      // Made elsewhere, the company it was given there stands, none included (sync/).
+      companyId: made ? (input.companyId ?? null) : (input.companyId ?? inferred),
+      notedAt: notedAtOf(input.notedAt, now, made !== undefined),
+      createdAt: made?.createdAt ?? timestamp,
       updatedAt: timestamp,
     }
     await notes.insertNote(trx, { ...note, pinned: note.pinned ? 1 : 0 })
@@ -82,6 +90,8 @@ export async function updateNote(
   id: string,
   input: UpdateNoteInput,
   now: Date,
+  /** The change was made elsewhere (sync/): its notedAt stands, as createNote's `made`. */
+  elsewhere = false,
 ): Promise<Note> {
   return inTransaction(db, async (trx) => {
     const before = await getNote(trx, tenantId, id)
@@ -91,7 +101,8 @@ export async function updateNote(
       body: input.body ?? before.body,
       authorId: input.authorId !== undefined ? input.authorId : before.authorId,
       pinned: input.pinned ?? before.pinned,
-      notedAt: input.notedAt === undefined ? before.notedAt : notedAtOf(input.notedAt, now),
+      notedAt:
+        input.notedAt === undefined ? before.notedAt : notedAtOf(input.notedAt, now, elsewhere),
     }
     const change = diffFields(before, after, ['updatedAt'])
     if (change.changes.length === 0) return before

@@ -2,6 +2,7 @@
 // replica) to a synced record, by the rules of src/shared/sync/merge.ts: per-field last writer
 // wins on the clocks kept in sync_clocks, a delete wins. The record is written through its
 // service, so its events, search index, counts and validation are those of any other write.
+import { isDeepStrictEqual } from 'node:util'
 import { applyChange, type RecordState } from '../../shared/sync/merge'
 import type { Db } from '../db/connection'
 import { ApiError } from '../http/errors'
@@ -12,7 +13,7 @@ import { recordServices, type Reference, type UniqueField } from './record-servi
 import * as sync from './repository'
 import { latestClock, parseClocks } from './stamp-writes'
 import type { IncomingChange } from './incoming-change'
-import { isSyncedTable } from './synced-records'
+import { isSyncedTable, type SyncedTable } from './synced-records'
 import { applyingRemote } from './write-origin'
 
 /**
@@ -61,6 +62,35 @@ async function settleReferences(
     const found = await recordServices[to].find(trx, tenantId, target)
     fields[field] = found ? target : null
   }
+}
+
+/**
+ * On a replica, the fields of a change from the server that carry the very clock the record has
+ * here but another value: the server's is the same write as settled there (a link to a company
+ * merged meanwhile, moved to its survivor), while the value here was since changed without a
+ * clock of its own (that company's deletion here cleared the link). The server's value is taken;
+ * else the two would differ for good, each holding one write under one clock.
+ */
+async function settledHere(
+  trx: Db,
+  tenantId: string,
+  change: IncomingChange,
+  fields: Record<string, unknown>,
+  changed: readonly string[],
+): Promise<string[]> {
+  const service = recordServices[change.table as SyncedTable]
+  const kept = await sync.findClocks(trx, change.table, change.id)
+  const local = await service.find(trx, tenantId, change.id)
+  if (!kept || !local) return []
+  const clocks = parseClocks(kept.clocks)
+  const clockOf = (field: string) => ('hlc' in change ? change.hlc : change.clocks[field])
+  return Object.keys(fields).filter(
+    (field) =>
+      field !== 'createdAt' &&
+      !changed.includes(field) &&
+      clocks[field] === clockOf(field) &&
+      !isDeepStrictEqual(local[field] ?? null, fields[field] ?? null),
+  )
 }
 
 /** Why a change cannot be applied: it is malformed, or the rules refuse it. */
@@ -126,6 +156,9 @@ export async function applyIncoming(
       : latestClock([change.createdHlc, ...Object.values(change.clocks)])!
   receiveClock(trx, hlc, now)
   if (result.status === 'refused') throw new Refused('deleted: the record was deleted')
+  if (result.status === 'upserted' && !origin && kept && exists) {
+    result.changed.push(...(await settledHere(trx, tenantId, change, fields, result.changed)))
+  }
   // Nothing newer (a replica's own change coming back, a retry): nothing to write.
   if (result.status === 'upserted' && result.changed.length === 0 && kept) return
   if (result.status === 'deleted' && result.alreadyDeleted) return

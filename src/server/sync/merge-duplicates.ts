@@ -82,6 +82,8 @@ export async function absorb(
   mergedId: string,
   now: Date,
   apply: Apply,
+  /** False on a replica following the server's merge: the server's note of it comes by pull. */
+  noteIt = true,
 ): Promise<void> {
   const service = recordServices[table]
   const unique = service.unique!
@@ -118,7 +120,9 @@ export async function absorb(
     tenantId,
     createdAt: now.toISOString(),
   })
-  await unique.noteMerge(trx, tenantId, survivorId, String(merged[unique.nameField] ?? ''), now)
+  if (noteIt) {
+    await unique.noteMerge(trx, tenantId, survivorId, String(merged[unique.nameField] ?? ''), now)
+  }
 }
 
 /** Adds the merged one's tags to the survivor's: a write of the survivor's, with a new clock. */

@@ -37,7 +37,16 @@ import {
 } from '../companies/service'
 import { selectTenantRowsAfter } from '../db/tenant-page'
 import { moveDealsOfCompany, moveDealsOfPerson } from '../deals/service'
-import { createNote, moveNotesOfCompany, moveNotesOfPerson } from '../notes/service'
+import {
+  createNote,
+  deleteNote,
+  getNote,
+  listNotesAfter,
+  moveNotesOfCompany,
+  moveNotesOfPerson,
+  updateNote,
+} from '../notes/service'
+import { createNoteBody } from '../notes/schema'
 import { ApiError } from '../http/errors'
 import type { MadeElsewhere } from '../ids'
 import { personFieldsSchema } from './people-fields'
@@ -149,14 +158,7 @@ const companies: RecordService = {
     },
   },
   required: ['name'],
-  async find(db, tenantId, id) {
-    try {
-      return await getCompany(db, tenantId, id)
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'not_found') return undefined
-      throw error
-    }
-  },
+  find: (db, tenantId, id) => orUndefined(getCompany(db, tenantId, id)),
   listAfter: (db, tenantId, after, limit) =>
     selectTenantRowsAfter(db, 'companies', tenantId, after, limit),
   create: (db, tenantId, fields, now, made) =>
@@ -234,4 +236,42 @@ const deals: RecordService = {
   remove: deleteDeal,
 }
 
-export const recordServices: Record<SyncedTable, RecordService> = { companies, people, deals }
+/** The record a change is about, or undefined: for services that answer a missing one with 404. */
+async function orUndefined<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'not_found') return undefined
+    throw error
+  }
+}
+
+const noteFieldsSchema = createNoteBody.extend({ createdAt: timestamp }).partial().strict()
+
+/** A note belongs to the record it was written on: only its text, author, pin and time change. */
+const notes: RecordService = {
+  fields: noteFieldsSchema as z.ZodType<Fields>,
+  references: [
+    { field: 'personId', to: 'people' },
+    { field: 'dealId', to: 'deals' },
+    { field: 'companyId', to: 'companies' },
+    { field: 'authorId', to: 'users' },
+  ],
+  required: ['body'],
+  find: (db, tenantId, id) => orUndefined(getNote(db, tenantId, id)),
+  listAfter: listNotesAfter,
+  create: (db, tenantId, fields, now, made) =>
+    createNote(db, tenantId, fields as z.output<typeof createNoteBody>, now, made),
+  async update(db, tenantId, id, fields, now) {
+    const { body, authorId, pinned, notedAt } = fields as z.output<typeof noteFieldsSchema>
+    await updateNote(db, tenantId, id, { body, authorId, pinned, notedAt }, now, true)
+  },
+  remove: deleteNote,
+}
+
+export const recordServices: Record<SyncedTable, RecordService> = {
+  companies,
+  people,
+  deals,
+  notes,
+}

@@ -273,7 +273,7 @@ async function followMerge(
     )
   }
   if (!(await recordServices[table].find(trx, tenantId, into))) return
-  await absorb(trx, table, tenantId, into, id, now, applyIncoming)
+  await absorb(trx, table, tenantId, into, id, now, applyIncoming, false)
   // The server merged by this replica's clocks as it accepted them (capped to its time when they
   // ran ahead); merged here by the local ones, a field could come out otherwise, and stay so. The
   // survivor takes the server's fields and clocks, bar those a newer local write still waits to

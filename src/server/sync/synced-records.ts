@@ -1,6 +1,6 @@
 // What syncs (docs/sync-protocol.md, section 2): each synced table, the resource its events are
-// about, and the fields a replica and its server exchange. Companies, people and deals so far;
-// activities and notes follow (issue 17), each added here with its service (record-services.ts).
+// about, and the fields a replica and its server exchange: companies, people, deals and notes;
+// activities follow (issue 17), added here with their service (record-services.ts).
 // createdAt is written once, when the record is made, and keeps list order the same everywhere.
 // Fields in `together` are one decision (a deal's move to a stage sets its lost reason and time
 // of closing): a write of any of them carries them all, with one clock, so they win or lose as one.
@@ -47,6 +47,20 @@ export const syncedTables = {
       'createdAt',
     ],
     together: ['stageId', 'lostReasonId', 'closedAt'],
+  },
+  notes: {
+    resource: 'note',
+    fields: [
+      'body',
+      'authorId',
+      'pinned',
+      'personId',
+      'dealId',
+      'companyId',
+      'notedAt',
+      'createdAt',
+    ],
+    together: [],
   },
 } as const satisfies Record<string, { resource: string; fields: string[]; together: string[] }>
 
