@@ -52,17 +52,18 @@ export function listNotes(
 }
 
 /** Moves the notes written on person `from` to person `to` (a merge of two people). */
-export async function moveNotes(
+/** The notes on one record (a person or a company), for a merge that moves them. */
+export function listNotesOn(
   db: Db,
   tenantId: string,
   column: 'personId' | 'companyId',
-  from: string,
-  to: string,
-) {
-  await db
-    .updateTable('notes')
-    .set({ [column]: to })
+  id: string,
+): Promise<NoteRow[]> {
+  return db
+    .selectFrom('notes')
+    .selectAll()
     .where('tenantId', '=', tenantId)
-    .where(column, '=', from)
+    .where(column, '=', id)
+    .orderBy('id')
     .execute()
 }

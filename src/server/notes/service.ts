@@ -136,10 +136,42 @@ export async function listNotesAfter(
   return (await selectTenantRowsAfter(db, 'notes', tenantId, after, limit)).map(toNote)
 }
 
-/** Moves a merged person's notes to the person it lives on as (sync/, rule 4). */
-export const moveNotesOfPerson = (db: Db, tenantId: string, from: string, to: string) =>
-  notes.moveNotes(db, tenantId, 'personId', from, to)
+/**
+ * Moves the notes on a merged person or company to the one it lives on as (sync/, rule 4), each
+ * with its note.updated: replicas move them too before the merged one's deletion takes the
+ * notes still on it. Also how a note moves when such a change comes from elsewhere.
+ */
+export async function moveNotes(
+  db: Db,
+  tenantId: string,
+  column: 'personId' | 'companyId',
+  from: string,
+  to: string,
+  now: Date,
+): Promise<void> {
+  for (const row of await notes.listNotesOn(db, tenantId, column, from)) {
+    await relinkNote(db, tenantId, toNote(row), { [column]: to }, now)
+  }
+}
 
-/** Moves a merged company's notes, and the notes shown on its timeline, to its survivor. */
-export const moveNotesOfCompany = (db: Db, tenantId: string, from: string, to: string) =>
-  notes.moveNotes(db, tenantId, 'companyId', from, to)
+/** Puts a note on another person, deal or company: only sync does (merges). */
+export async function relinkNote(
+  db: Db,
+  tenantId: string,
+  before: Note,
+  links: Partial<Pick<Note, 'personId' | 'dealId' | 'companyId'>>,
+  now: Date,
+): Promise<void> {
+  const after: Note = { ...before, ...links }
+  if (!after.personId && !after.dealId && !after.companyId) {
+    throw invalidField('personId', 'A note is on a person, a deal or a company')
+  }
+  const change = diffFields(before, after, ['updatedAt'])
+  if (change.changes.length === 0) return
+  after.updatedAt = now.toISOString()
+  const { personId, dealId, companyId, updatedAt } = after
+  await notes.updateNote(db, before.id, { personId, dealId, companyId, updatedAt })
+  await recordEvents(db, tenantId, now, [
+    { type: 'note.updated', resource: after, data: { object: after, ...change } },
+  ])
+}

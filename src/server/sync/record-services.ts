@@ -42,8 +42,8 @@ import {
   deleteNote,
   getNote,
   listNotesAfter,
-  moveNotesOfCompany,
-  moveNotesOfPerson,
+  moveNotes,
+  relinkNote,
   updateNote,
 } from '../notes/service'
 import { createNoteBody } from '../notes/schema'
@@ -120,7 +120,7 @@ const people: RecordService = {
     async moveLinks(db, tenantId, from, to, now) {
       await moveDealsOfPerson(db, tenantId, from, to, now)
       await moveActivitiesOfPerson(db, from, to)
-      await moveNotesOfPerson(db, tenantId, from, to)
+      await moveNotes(db, tenantId, 'personId', from, to, now)
     },
     async noteMerge(db, tenantId, id, otherName, now) {
       const body = merged('a person', otherName, 'e-mail')
@@ -150,7 +150,7 @@ const companies: RecordService = {
     async moveLinks(db, tenantId, from, to, now) {
       await movePeopleOfCompany(db, tenantId, from, to, now)
       await moveDealsOfCompany(db, tenantId, from, to, now)
-      await moveNotesOfCompany(db, tenantId, from, to)
+      await moveNotes(db, tenantId, 'companyId', from, to, now)
     },
     async noteMerge(db, tenantId, id, otherName, now) {
       const body = merged('a company', otherName, 'domain')
@@ -248,7 +248,10 @@ async function orUndefined<T>(read: Promise<T>): Promise<T | undefined> {
 
 const noteFieldsSchema = createNoteBody.extend({ createdAt: timestamp }).partial().strict()
 
-/** A note belongs to the record it was written on: only its text, author, pin and time change. */
+/**
+ * A note belongs to the record it was written on: its text, author, pin and time change, and it
+ * moves only with a merge of that record (rule 4).
+ */
 const notes: RecordService = {
   fields: noteFieldsSchema as z.ZodType<Fields>,
   references: [
@@ -263,8 +266,15 @@ const notes: RecordService = {
   create: (db, tenantId, fields, now, made) =>
     createNote(db, tenantId, fields as z.output<typeof createNoteBody>, now, made),
   async update(db, tenantId, id, fields, now) {
-    const { body, authorId, pinned, notedAt } = fields as z.output<typeof noteFieldsSchema>
+    const { body, authorId, pinned, notedAt, personId, dealId, companyId } = fields as z.output<
+      typeof noteFieldsSchema
+    >
     await updateNote(db, tenantId, id, { body, authorId, pinned, notedAt }, now, true)
+    const links = Object.fromEntries(
+      Object.entries({ personId, dealId, companyId }).filter(([, value]) => value !== undefined),
+    )
+    const note = await getNote(db, tenantId, id)
+    await relinkNote(db, tenantId, note, links, now)
   },
   remove: deleteNote,
 }
