@@ -65,11 +65,12 @@ async function settleReferences(
 }
 
 /**
- * On a replica, the fields of a change from the server that carry the very clock the record has
- * here but another value: the server's is the same write as settled there (a link to a company
- * merged meanwhile, moved to its survivor), while the value here was since changed without a
- * clock of its own (that company's deletion here cleared the link). The server's value is taken;
- * else the two would differ for good, each holding one write under one clock.
+ * On a replica, the links of a change from the server that carry the very clock the record has
+ * here but another value: the server's is the same write as settled there (settleReferences: a
+ * link to a company merged meanwhile, moved to its survivor), while the value here was since
+ * changed without a clock of its own (that company's deletion here cleared the link). The
+ * server's value is taken; else the two would differ for good, each holding one write under one
+ * clock. Only links are settled so: other fields are read only when a link may differ.
  */
 async function settledHere(
   trx: Db,
@@ -77,20 +78,22 @@ async function settledHere(
   change: IncomingChange,
   fields: Record<string, unknown>,
   changed: readonly string[],
+  clocks: Record<string, string>,
 ): Promise<string[]> {
   const service = recordServices[change.table as SyncedTable]
-  const kept = await sync.findClocks(trx, change.table, change.id)
-  const local = await service.find(trx, tenantId, change.id)
-  if (!kept || !local) return []
-  const clocks = parseClocks(kept.clocks)
   const clockOf = (field: string) => ('hlc' in change ? change.hlc : change.clocks[field])
-  return Object.keys(fields).filter(
-    (field) =>
-      field !== 'createdAt' &&
-      !changed.includes(field) &&
-      clocks[field] === clockOf(field) &&
-      !isDeepStrictEqual(local[field] ?? null, fields[field] ?? null),
-  )
+  const links = service.references
+    .map(({ field }) => field)
+    .filter(
+      (field) =>
+        Object.hasOwn(fields, field) &&
+        !changed.includes(field) &&
+        clocks[field] === clockOf(field),
+    )
+  if (links.length === 0) return []
+  const local = await service.find(trx, tenantId, change.id)
+  if (!local) return []
+  return links.filter((field) => !isDeepStrictEqual(local[field] ?? null, fields[field] ?? null))
 }
 
 /** Why a change cannot be applied: it is malformed, or the rules refuse it. */
@@ -156,8 +159,9 @@ export async function applyIncoming(
       : latestClock([change.createdHlc, ...Object.values(change.clocks)])!
   receiveClock(trx, hlc, now)
   if (result.status === 'refused') throw new Refused('deleted: the record was deleted')
-  if (result.status === 'upserted' && !origin && kept && exists) {
-    result.changed.push(...(await settledHere(trx, tenantId, change, fields, result.changed)))
+  if (result.status === 'upserted' && !origin && state && exists) {
+    const settled = await settledHere(trx, tenantId, change, fields, result.changed, state.clocks)
+    result.changed.push(...settled)
   }
   // Nothing newer (a replica's own change coming back, a retry): nothing to write.
   if (result.status === 'upserted' && result.changed.length === 0 && kept) return
