@@ -1,34 +1,19 @@
 // Companies sync, and so do the links of people and deals to them; two laptops making one domain
 // offline end with one company (rule 4), whichever pushes first (docs/sync-protocol.md).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createCompany, deleteCompany, updateCompany } from '../../src/server/companies/service'
 import { listNotesAfter } from '../../src/server/notes/service'
 import { createPerson } from '../../src/server/people/service'
-import { startTestServer, type TestServer } from '../support/server'
-import { companiesOf, peopleOf, startReplica, type Replica } from './support'
+import { companiesOf, peopleOf, teamWithReplicas, type Replica } from './support'
 
-let server: TestServer
-const replicas: Replica[] = []
-
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(() => server.close())
-afterEach(async () => {
-  await Promise.all(replicas.splice(0).map((replica) => replica.close()))
-})
-
-async function replica(): Promise<Replica> {
-  const started = await startReplica(server)
-  replicas.push(started)
-  return started
-}
+const team = teamWithReplicas()
+const replica = () => team.replica()
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000)
 
 async function expectSameEverywhere(...copies: Replica[]) {
-  const companies = await companiesOf(server.db, server.tenantId)
-  const people = await peopleOf(server.db, server.tenantId)
+  const companies = await companiesOf(team.server.db, team.server.tenantId)
+  const people = await peopleOf(team.server.db, team.server.tenantId)
   for (const copy of copies) {
     expect(await companiesOf(copy.db, copy.tenantId)).toEqual(companies)
     expect(await peopleOf(copy.db, copy.tenantId)).toEqual(people)
@@ -38,7 +23,7 @@ async function expectSameEverywhere(...copies: Replica[]) {
 
 describe('companies on replicas', () => {
   it("a replica holds the server's companies, and its own offline companies and links reach the server", async () => {
-    const { body: acme } = await server.admin.post('/api/app/v1/companies', {
+    const { body: acme } = await team.server.admin.post('/api/app/v1/companies', {
       name: 'Acme',
       domain: 'acme.sync.test',
     })
@@ -58,7 +43,13 @@ describe('companies on replicas', () => {
       { fullName: 'Bia at Beta', companyId: beta.id },
       minutes(-1),
     )
-    await updateCompany(server.db, server.tenantId, acme.id, { name: 'Acme Inc' }, new Date())
+    await updateCompany(
+      team.server.db,
+      team.server.tenantId,
+      acme.id,
+      { name: 'Acme Inc' },
+      new Date(),
+    )
     expect(await laptop.sync()).toMatchObject({ pushed: 3, rejected: [] })
     const { people, companies } = await expectSameEverywhere(laptop)
     expect(companies.find((c) => c.id === beta.id)).toMatchObject({ name: 'Beta' })
@@ -97,7 +88,7 @@ describe('companies on replicas', () => {
       expect(withDomain.map((c) => c.id)).toEqual([first.id])
       expect(people.find((p) => p.id === atA.id)!.companyId).toBe(first.id)
       expect(people.find((p) => p.id === atB.id)!.companyId).toBe(first.id)
-      const notes = await listNotesAfter(server.db, server.tenantId, null, 10_000)
+      const notes = await listNotesAfter(team.server.db, team.server.tenantId, null, 10_000)
       expect(notes.filter((n) => n.companyId === first.id).map((n) => n.body)).toEqual([
         expect.stringMatching(/^Merged with “Same \(b\)”, a company with the same domain/),
       ])
@@ -113,7 +104,9 @@ describe('companies on replicas', () => {
   }
 
   it('a link to a company deleted elsewhere is dropped, and the person stays', async () => {
-    const { body: gone } = await server.admin.post('/api/app/v1/companies', { name: 'Gone Co' })
+    const { body: gone } = await team.server.admin.post('/api/app/v1/companies', {
+      name: 'Gone Co',
+    })
     const [a, b] = [await replica(), await replica()]
     await deleteCompany(a.db, a.tenantId, gone.id, new Date())
     const person = await createPerson(

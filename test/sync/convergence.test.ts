@@ -1,6 +1,6 @@
 // A team server (SQLite here, PostgreSQL under `npm run test:postgres`) and replicas on their own
 // SQLite files, syncing over HTTP: the rules of docs/sync-protocol.md, each seen end to end.
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { formatHlc } from '../../src/shared/sync/hlc'
 import { createApiToken } from '../../src/server/auth/service'
@@ -12,54 +12,29 @@ import { createTestClock } from '../support/clock'
 import { countOutbox } from '../../src/server/sync/repository'
 import { replicaStatus } from '../../src/server/sync/replica'
 import { syncServer, Unreachable } from '../../src/server/sync/server-client'
-import { startTestServer, type TestServer } from '../support/server'
-import { peopleOf, startReplica, type Replica } from './support'
+import { peopleOf, teamWithReplicas, type Replica } from './support'
 
-let server: TestServer
-const replicas: Replica[] = []
-
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(() => server.close())
-afterEach(async () => {
-  await Promise.all(replicas.splice(0).map((replica) => replica.close()))
-})
-
-async function replica(): Promise<Replica> {
-  const started = await startReplica(server)
-  replicas.push(started)
-  return started
-}
-
-/** A team server of the test's own (a clock of its own, say) in place of the shared one, until the test ends. */
-async function ownServer(options: Parameters<typeof startTestServer>[0] = {}) {
-  const shared = server
-  server = await startTestServer(options)
-  onTestFinished(async () => {
-    await server.close()
-    server = shared
-  })
-}
+const team = teamWithReplicas()
+const replica = () => team.replica()
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000)
 const hours = (n: number) => minutes(n * 60)
 
 async function expectSameEverywhere(...copies: Replica[]) {
-  const expected = await peopleOf(server.db, server.tenantId)
+  const expected = await peopleOf(team.server.db, team.server.tenantId)
   for (const copy of copies) expect(await peopleOf(copy.db, copy.tenantId)).toEqual(expected)
   return expected
 }
 
 describe('sync between a team server and its replicas', () => {
   it("connecting loads the workspace's people with their ids, and later changes both ways", async () => {
-    const { body: before } = await server.api.post('/api/v1/people', {
+    const { body: before } = await team.server.api.post('/api/v1/people', {
       fullName: 'Before Connect',
       primaryEmail: 'before@sync.test',
       tags: ['vip'],
     })
     const laptop = await replica()
-    expect(laptop.tenantId).toBe(server.tenantId)
+    expect(laptop.tenantId).toBe(team.server.tenantId)
     expect((await peopleOf(laptop.db, laptop.tenantId)).map((p) => p.id)).toContain(before.id)
 
     const made = await createPerson(
@@ -70,13 +45,15 @@ describe('sync between a team server and its replicas', () => {
     )
     expect(await countOutbox(laptop.db)).toBe(1)
     expect((await replicaStatus(laptop.db)).waiting).toBe(1)
-    await server.api.patch(`/api/v1/people/${before.id}`, { primaryPhone: '+5511912345678' })
+    await team.server.api.patch(`/api/v1/people/${before.id}`, { primaryPhone: '+5511912345678' })
 
     const report = await laptop.sync()
     expect(report.pushed).toBe(1)
     expect(report.rejected).toEqual([])
     expect(await countOutbox(laptop.db)).toBe(0)
-    expect((await server.api.get(`/api/v1/people/${made.id}`)).body.fullName).toBe('Made Offline')
+    expect((await team.server.api.get(`/api/v1/people/${made.id}`)).body.fullName).toBe(
+      'Made Offline',
+    )
     const people = await expectSameEverywhere(laptop)
     expect(people.find((p) => p.id === before.id)!.primaryPhone).toBe('+5511912345678')
     expect((await replicaStatus(laptop.db)).state).toBe('synced')
@@ -87,7 +64,7 @@ describe('sync between a team server and its replicas', () => {
   })
 
   it('edits of different fields of one person on two laptops both survive', async () => {
-    const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Bruno' })
+    const { body: person } = await team.server.api.post('/api/v1/people', { fullName: 'Bruno' })
     const [a, b] = [await replica(), await replica()]
     await updatePerson(a.db, a.tenantId, person.id, { fullName: 'Bruno Costa' }, hours(1))
     await updatePerson(b.db, b.tenantId, person.id, { primaryPhone: '+5511900000001' }, hours(2))
@@ -104,9 +81,9 @@ describe('sync between a team server and its replicas', () => {
   it('a same-field conflict goes to the later clock, whichever laptop pushes first', async () => {
     // A server of its own: one whose clock a capped push moved ahead (the test above) orders
     // edits made within that lead by counter and node, as a hybrid logical clock must.
-    await ownServer()
+    await team.ownServer()
     for (const laterPushesFirst of [true, false]) {
-      const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Carla' })
+      const { body: person } = await team.server.api.post('/api/v1/people', { fullName: 'Carla' })
       const [early, late] = [await replica(), await replica()]
       // A minute apart, within the drift the server believes (no capping).
       await updatePerson(early.db, early.tenantId, person.id, { leadSource: 'early' }, minutes(1))
@@ -116,12 +93,14 @@ describe('sync between a team server and its replicas', () => {
       for (const copy of order) await copy.sync()
       const people = await expectSameEverywhere(early, late)
       expect(people.find((p) => p.id === person.id)!.leadSource).toBe('late')
-      await Promise.all(replicas.splice(0).map((replica) => replica.close()))
+      await team.closeReplicas()
     }
   })
 
   it('a delete beats a later edit; the edit is refused with its reason and still settles', async () => {
-    const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Deleted Dan' })
+    const { body: person } = await team.server.api.post('/api/v1/people', {
+      fullName: 'Deleted Dan',
+    })
     const [a, b] = [await replica(), await replica()]
     await deletePerson(a.db, a.tenantId, person.id, hours(-2))
     await updatePerson(b.db, b.tenantId, person.id, { fullName: 'Dan Edited' }, hours(-1))
@@ -152,7 +131,7 @@ describe('sync between a team server and its replicas', () => {
     expect((await replicaStatus(laptop.db)).state).toBe('offline')
     expect(await countOutbox(laptop.db)).toBe(1)
     await laptop.sync()
-    const named = (await peopleOf(server.db, server.tenantId)).filter(
+    const named = (await peopleOf(team.server.db, team.server.tenantId)).filter(
       (p) => p.fullName === 'Only Once',
     )
     expect(named).toHaveLength(1)
@@ -160,7 +139,7 @@ describe('sync between a team server and its replicas', () => {
   })
 
   it('a laptop whose clock runs a day ahead wins no conflict it would not have won at push time', async () => {
-    const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Eva' })
+    const { body: person } = await team.server.api.post('/api/v1/people', { fullName: 'Eva' })
     const [fast, slow] = [await replica(), await replica()]
     await updatePerson(fast.db, fast.tenantId, person.id, { leadSource: 'fast clock' }, hours(24))
     await fast.sync(hours(24))
@@ -178,7 +157,7 @@ describe('two laptops creating one e-mail (rule 4)', () => {
     it(`converge on the person created first, ${earlierPushesFirst ? 'pushed first' : 'pushed last'}`, async () => {
       // A server of its own: clocks another test moved ahead would order the creations by
       // counter and node rather than by the minute between them.
-      await ownServer()
+      await team.ownServer()
       const [a, b] = [await replica(), await replica()]
       const email = `same-${earlierPushesFirst}@sync.test`
       const earlier = await createPerson(
@@ -225,7 +204,7 @@ describe('two laptops creating one e-mail (rule 4)', () => {
       const after = await expectSameEverywhere(a, b)
       expect(after.find((p) => p.id === earlier.id)!.leadSource).toBe('after the merge')
       // The person's timeline tells of the merge.
-      const notes = await server.api.get(`/api/v1/notes?personId=${earlier.id}`)
+      const notes = await team.server.api.get(`/api/v1/notes?personId=${earlier.id}`)
       expect(notes.body.data.map((note: { body: string }) => note.body).join()).toMatch(
         /Merged with/,
       )
@@ -234,8 +213,8 @@ describe('two laptops creating one e-mail (rule 4)', () => {
 
   it('a laptop a day fast keeps its edit after its creation when the creation is merged', async () => {
     // A server whose clock stands still: every capped clock of the fast laptop falls in one
-    // millisecond, as several do on a fast server.
-    await ownServer({ clock: createTestClock(new Date()) })
+    // millisecond, as several do on a fast team.server.
+    await team.ownServer({ clock: createTestClock(new Date()) })
     const [a, fast] = [await replica(), await replica()]
     const email = 'fast-merge@sync.test'
     const earlier = await createPerson(
@@ -272,7 +251,7 @@ describe('two laptops creating one e-mail (rule 4)', () => {
 
   it('a laptop a little fast, its creation merged, takes the merge as the server made it', async () => {
     const clock = createTestClock(new Date())
-    await ownServer({ clock })
+    await team.ownServer({ clock })
     const [first, fast, faster] = [await replica(), await replica(), await replica()]
     const email = 'little-fast@sync.test'
     // Each laptop makes a person of the e-mail, `ms` ahead of the time, and pushes it.
@@ -297,17 +276,16 @@ describe('two laptops creating one e-mail (rule 4)', () => {
 
 describe('permissions hold offline', () => {
   it('a read-only member’s replica refuses writes itself, and the server refuses forged ones', async () => {
-    const { member } = await signedInMember(server, 'reader@sync.test', 'read-only')
+    const { member } = await signedInMember(team.server, 'reader@sync.test', 'read-only')
     const { token } = await createApiToken(
-      server.db,
-      server.tenantId,
+      team.server.db,
+      team.server.tenantId,
       { name: 'reader laptop', scope: 'api' },
       new Date(),
       member.id,
     )
-    await server.api.post('/api/v1/people', { fullName: 'Someone To Note' })
-    const laptop = await startReplica(server, token)
-    replicas.push(laptop)
+    await team.server.api.post('/api/v1/people', { fullName: 'Someone To Note' })
+    const laptop = await team.replica(token)
     await expect(
       createPerson(laptop.db, laptop.tenantId, { fullName: 'Not Allowed' }, new Date()),
     ).rejects.toMatchObject({ code: 'forbidden' })
@@ -328,7 +306,7 @@ describe('permissions hold offline', () => {
     expect(await countOutbox(laptop.db)).toBe(0)
 
     // A push made by hand with the same token: each mutation refused, and settled.
-    const answer = await syncServer(server.url, token).push({
+    const answer = await syncServer(team.server.url, token).push({
       clientId: 'forged0000000001',
       mutations: [
         {
@@ -345,11 +323,11 @@ describe('permissions hold offline', () => {
       lastSeq: 1,
       rejected: [{ seq: 1, reason: 'forbidden: records.write' }],
     })
-    expect((await peopleOf(server.db, server.tenantId)).map((p) => p.fullName)).not.toContain(
-      'Forged',
-    )
+    expect(
+      (await peopleOf(team.server.db, team.server.tenantId)).map((p) => p.fullName),
+    ).not.toContain('Forged')
     // Reading still syncs.
-    await server.api.post('/api/v1/people', { fullName: 'Seen By The Reader' })
+    await team.server.api.post('/api/v1/people', { fullName: 'Seen By The Reader' })
     await laptop.sync()
     expect((await peopleOf(laptop.db, laptop.tenantId)).map((p) => p.fullName)).toContain(
       'Seen By The Reader',
@@ -360,13 +338,15 @@ describe('permissions hold offline', () => {
 describe('a replica far behind', () => {
   it('pushes its changes, then loads a new snapshot once the log it needs was pruned', async () => {
     const clock = createTestClock(new Date())
-    await ownServer({ clock })
+    await team.ownServer({ clock })
     const laptop = await replica()
-    const { body: early } = await server.api.post('/api/v1/people', { fullName: 'Early Change' })
+    const { body: early } = await team.server.api.post('/api/v1/people', {
+      fullName: 'Early Change',
+    })
     // Forty days on: the server has pruned the events the laptop has not read.
     clock.advance(40 * 24 * 3_600_000)
-    await server.api.patch(`/api/v1/people/${early.id}`, { leadSource: 'much later' })
-    expect(await server.eventPruner.runNow()).toBeGreaterThan(0)
+    await team.server.api.patch(`/api/v1/people/${early.id}`, { leadSource: 'much later' })
+    expect(await team.server.eventPruner.runNow()).toBeGreaterThan(0)
     const offline = await createPerson(
       laptop.db,
       laptop.tenantId,

@@ -1,7 +1,7 @@
 // Deals sync as people do, and the workspace's settings (users, pipelines and stages, lost
 // reasons, currencies) come from the team server: the board works offline on a replica, and
 // every copy ends with the same deals (docs/sync-protocol.md, sections 2, 5 and 6).
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/server/http/errors'
 import { createDeal, deleteDeal, updateDeal } from '../../src/server/deals/service'
 import { createLostReason } from '../../src/server/lost-reasons/service'
@@ -10,51 +10,27 @@ import { createUser } from '../../src/server/users/service'
 import { createPerson, deletePerson } from '../../src/server/people/service'
 import { enableCurrency } from '../../src/server/currencies/service'
 import { readSettings } from '../../src/server/sync/workspace-settings'
-import { startTestServer, type TestServer } from '../support/server'
-import { dealsOf, startReplica, type Replica } from './support'
+import { dealsOf, teamWithReplicas, type Replica } from './support'
 
-let server: TestServer
-const replicas: Replica[] = []
-
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(() => server.close())
-afterEach(async () => {
-  await Promise.all(replicas.splice(0).map((replica) => replica.close()))
-})
-
-async function replica(): Promise<Replica> {
-  const started = await startReplica(server)
-  replicas.push(started)
-  return started
-}
-
-/** A team server of the test's own, whose clock no earlier test's pushes moved ahead. */
-async function ownServer() {
-  const shared = server
-  server = await startTestServer()
-  onTestFinished(async () => {
-    await server.close()
-    server = shared
-  })
-}
+const team = teamWithReplicas()
+const replica = () => team.replica()
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000)
 const hours = (n: number) => minutes(n * 60)
 
 async function expectSameDeals(...copies: Replica[]) {
-  const expected = await dealsOf(server.db, server.tenantId)
+  const expected = await dealsOf(team.server.db, team.server.tenantId)
   for (const copy of copies) expect(await dealsOf(copy.db, copy.tenantId)).toEqual(expected)
   return expected
 }
 
 /** The server's first pipeline, its stages by type, and a lost reason. */
 async function board() {
-  const pipeline = (await listPipelines(server.db, server.tenantId, { page: 1, pageSize: 10 }))
-    .data[0]!
+  const pipeline = (
+    await listPipelines(team.server.db, team.server.tenantId, { page: 1, pageSize: 10 })
+  ).data[0]!
   const stage = (type: string) => pipeline.stages.find((s) => s.type === type)!.id
-  const { body: reasons } = await server.admin.get('/api/app/v1/lost-reasons')
+  const { body: reasons } = await team.server.admin.get('/api/app/v1/lost-reasons')
   return {
     pipelineId: pipeline.id,
     open: stage('open'),
@@ -67,11 +43,11 @@ async function board() {
 describe('deals on replicas', () => {
   it("a replica takes the server's settings and deals with their ids, and its offline deals reach the server", async () => {
     const { pipelineId, open, won } = await board()
-    const { body: owner } = await server.admin.post('/api/app/v1/users', {
+    const { body: owner } = await team.server.admin.post('/api/app/v1/users', {
       name: 'Olga Owner',
       email: 'olga@sync.test',
     })
-    const { body: before } = await server.api.post('/api/v1/deals', {
+    const { body: before } = await team.server.api.post('/api/v1/deals', {
       title: 'Before Connect',
       value: 1200,
       pipelineId,
@@ -81,7 +57,7 @@ describe('deals on replicas', () => {
     })
     const laptop = await replica()
     expect(await readSettings(laptop.db, laptop.tenantId)).toEqual(
-      await readSettings(server.db, server.tenantId),
+      await readSettings(team.server.db, team.server.tenantId),
     )
     await expectSameDeals(laptop)
 
@@ -104,16 +80,16 @@ describe('deals on replicas', () => {
       ownerId: owner.id,
       tags: ['big'],
     })
-    expect((await server.api.get(`/api/v1/deals/${made.id}`)).body).toMatchObject({
+    expect((await team.server.api.get(`/api/v1/deals/${made.id}`)).body).toMatchObject({
       title: 'Made Offline',
       createdAt: at.toISOString(),
     })
   })
 
   it('a move to a stage wins or loses whole: its lost reason and time of closing go with it', async () => {
-    await ownServer()
+    await team.ownServer()
     const { pipelineId, open, won, lost, reason } = await board()
-    const { body: deal } = await server.api.post('/api/v1/deals', {
+    const { body: deal } = await team.server.api.post('/api/v1/deals', {
       title: 'Contested',
       value: 5000,
       pipelineId,
@@ -140,18 +116,18 @@ describe('deals on replicas', () => {
   })
 
   it("a later change of a lost deal's reason carries the stage it saw: the later decision wins whole", async () => {
-    await ownServer()
+    await team.ownServer()
     const { pipelineId, open, won, lost, reason } = await board()
-    const { body: other } = await server.admin.post('/api/app/v1/lost-reasons', {
+    const { body: other } = await team.server.admin.post('/api/app/v1/lost-reasons', {
       name: 'Went quiet',
     })
-    const { body: deal } = await server.api.post('/api/v1/deals', {
+    const { body: deal } = await team.server.api.post('/api/v1/deals', {
       title: 'Lost, then?',
       value: 80,
       pipelineId,
       stageId: open,
     })
-    await server.api.patch(`/api/v1/deals/${deal.id}`, { stageId: lost, lostReasonId: reason })
+    await team.server.api.patch(`/api/v1/deals/${deal.id}`, { stageId: lost, lostReasonId: reason })
     const [a, b] = [await replica(), await replica()]
     // b wins it; a minute later a, not knowing, gives another reason for the loss.
     await updateDeal(b.db, b.tenantId, deal.id, { stageId: won }, minutes(1))
@@ -168,7 +144,7 @@ describe('deals on replicas', () => {
 
   it('a deal linked to a person deleted elsewhere keeps everything but the link', async () => {
     const { pipelineId, open } = await board()
-    const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Gone Soon' })
+    const { body: person } = await team.server.api.post('/api/v1/people', { fullName: 'Gone Soon' })
     const [a, b] = [await replica(), await replica()]
     await deletePerson(a.db, a.tenantId, person.id, new Date())
     const deal = await createDeal(
@@ -198,7 +174,7 @@ describe('deals on replicas', () => {
     const { pipelineId, open } = await board()
     const laptop = await replica()
     // The server's Ana is made after the laptop's snapshot: offline, it makes its own.
-    const { body: first } = await server.api.post('/api/v1/people', {
+    const { body: first } = await team.server.api.post('/api/v1/people', {
       fullName: 'Ana First',
       primaryEmail: 'ana.merge@sync.test',
     })
@@ -228,7 +204,7 @@ describe('deals on replicas', () => {
 
   it('a delete of a deal beats a later edit elsewhere', async () => {
     const { pipelineId, open } = await board()
-    const { body: deal } = await server.api.post('/api/v1/deals', {
+    const { body: deal } = await team.server.api.post('/api/v1/deals', {
       title: 'Doomed',
       value: 10,
       pipelineId,
@@ -240,7 +216,7 @@ describe('deals on replicas', () => {
     await a.sync()
     const report = await b.sync()
     expect(report.rejected).toEqual([{ seq: 1, reason: expect.stringMatching(/^deleted/) }])
-    expect((await server.api.get(`/api/v1/deals/${deal.id}`)).status).toBe(404)
+    expect((await team.server.api.get(`/api/v1/deals/${deal.id}`)).status).toBe(404)
     await expectSameDeals(a, b)
   })
 
@@ -268,17 +244,22 @@ describe('deals on replicas', () => {
 
     // The server adds a stage, a user and a currency; the laptop gets them and uses them offline.
     const stage = await addStage(
-      server.db,
-      server.tenantId,
+      team.server.db,
+      team.server.tenantId,
       pipelineId,
       { name: 'Negotiation', type: 'open' },
       new Date(),
     )
-    const user = await createUser(server.db, server.tenantId, { name: 'New Hire' }, new Date())
-    await enableCurrency(server.db, server.tenantId, 'EUR', new Date())
+    const user = await createUser(
+      team.server.db,
+      team.server.tenantId,
+      { name: 'New Hire' },
+      new Date(),
+    )
+    await enableCurrency(team.server.db, team.server.tenantId, 'EUR', new Date())
     await laptop.sync()
     expect(await readSettings(laptop.db, laptop.tenantId)).toEqual(
-      await readSettings(server.db, server.tenantId),
+      await readSettings(team.server.db, team.server.tenantId),
     )
     const deal = await createDeal(
       laptop.db,
@@ -294,7 +275,7 @@ describe('deals on replicas', () => {
       new Date(),
     )
     expect(await laptop.sync()).toMatchObject({ pushed: 1, rejected: [] })
-    expect((await server.api.get(`/api/v1/deals/${deal.id}`)).body).toMatchObject({
+    expect((await team.server.api.get(`/api/v1/deals/${deal.id}`)).body).toMatchObject({
       stageId: stage.id,
       ownerId: user.id,
       currency: 'EUR',

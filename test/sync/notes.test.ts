@@ -1,30 +1,15 @@
 // Notes sync: written offline on a replica, edited elsewhere, gone with their person; and a merge
 // of two people leaves one note telling of it on every copy (docs/sync-protocol.md).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createNote, updateNote } from '../../src/server/notes/service'
 import { createPerson, deletePerson } from '../../src/server/people/service'
-import { startTestServer, type TestServer } from '../support/server'
-import { notesOf, startReplica, type Replica } from './support'
+import { notesOf, teamWithReplicas, type Replica } from './support'
 
-let server: TestServer
-const replicas: Replica[] = []
-
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(() => server.close())
-afterEach(async () => {
-  await Promise.all(replicas.splice(0).map((replica) => replica.close()))
-})
-
-async function replica(): Promise<Replica> {
-  const started = await startReplica(server)
-  replicas.push(started)
-  return started
-}
+const team = teamWithReplicas()
+const replica = () => team.replica()
 
 async function expectSameNotes(...copies: Replica[]) {
-  const expected = await notesOf(server.db, server.tenantId)
+  const expected = await notesOf(team.server.db, team.server.tenantId)
   for (const copy of copies) expect(await notesOf(copy.db, copy.tenantId)).toEqual(expected)
   return expected
 }
@@ -33,7 +18,7 @@ const hours = (n: number) => new Date(Date.now() + n * 3_600_000)
 
 describe('notes on replicas', () => {
   it('a note written offline, on a laptop a day fast, reaches the server with its time; edits meet', async () => {
-    const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Noted' })
+    const { body: person } = await team.server.api.post('/api/v1/people', { fullName: 'Noted' })
     const [a, b] = [await replica(), await replica()]
     const written = hours(24)
     const note = await createNote(
@@ -58,8 +43,8 @@ describe('notes on replicas', () => {
   })
 
   it('a note goes with its person, and an edit of it made meanwhile elsewhere is refused', async () => {
-    const { body: person } = await server.api.post('/api/v1/people', { fullName: 'Leaving' })
-    const { body: note } = await server.api.post('/api/v1/notes', {
+    const { body: person } = await team.server.api.post('/api/v1/people', { fullName: 'Leaving' })
+    const { body: note } = await team.server.api.post('/api/v1/notes', {
       body: 'Old note',
       personId: person.id,
     })

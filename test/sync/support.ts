@@ -12,7 +12,8 @@ import { prepareSealing } from '../../src/server/sealing/prepare'
 import { connectReplica, syncOnce } from '../../src/server/sync/replica'
 import type { SyncServer } from '../../src/server/sync/server-client'
 import { openDataDir } from '../../src/server/workspace-store'
-import type { TestServer } from '../support/server'
+import { afterAll, afterEach, beforeAll, onTestFinished } from 'vitest'
+import { startTestServer, type TestServer } from '../support/server'
 
 export interface Replica {
   dataDir: string
@@ -40,6 +41,44 @@ export async function startReplica(
     close: async () => {
       await db.destroy()
       rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * A team server for a test file, and the replicas of it each test starts, closed when the test
+ * ends. `ownServer()` gives one test a server of its own (a clock of its own, or one no earlier
+ * test's pushes moved ahead) in place of the shared one, until the test ends.
+ */
+export function teamWithReplicas() {
+  let server: TestServer | undefined
+  const replicas: Replica[] = []
+  const closeReplicas = async () => {
+    await Promise.all(replicas.splice(0).map((replica) => replica.close()))
+  }
+  beforeAll(async () => {
+    server = await startTestServer()
+  })
+  afterAll(() => server?.close())
+  afterEach(closeReplicas)
+  return {
+    get server(): TestServer {
+      return server!
+    },
+    /** A replica of the server's workspace (or of the workspace of `token`). */
+    async replica(token?: string): Promise<Replica> {
+      const started = await startReplica(server!, token)
+      replicas.push(started)
+      return started
+    },
+    closeReplicas,
+    async ownServer(options: Parameters<typeof startTestServer>[0] = {}) {
+      const shared = server
+      server = await startTestServer(options)
+      onTestFinished(async () => {
+        await server!.close()
+        server = shared
+      })
     },
   }
 }
