@@ -11,6 +11,7 @@ import type {
   UserTable,
   WorkspaceCurrencyTable,
 } from '../db/database'
+import { countDealsUsing } from '../deals/usage'
 import { ApiError } from '../http/errors'
 import * as sync from './repository'
 import { remoteWrite } from './write-origin'
@@ -104,23 +105,14 @@ export async function mirrorSettings(
 
 /** Whether a local deal still needs the row (deals keep their stage and lost reason). */
 async function stillUsed(trx: Db, tenantId: string, table: SettingsTable, id: string) {
-  const column =
-    table === 'pipelines'
-      ? 'pipelineId'
-      : table === 'stages'
-        ? 'stageId'
-        : table === 'lostReasons'
-          ? 'lostReasonId'
-          : undefined
-  if (!column) return false
-  const row = await trx
-    .selectFrom('deals')
-    .select('id')
-    .where('tenantId', '=', tenantId)
-    .where(column, '=', id)
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
+  const field = placements[table]
+  return field !== undefined && (await countDealsUsing(trx, tenantId, field, id)) > 0
+}
+
+const placements: Partial<Record<SettingsTable, Parameters<typeof countDealsUsing>[2]>> = {
+  pipelines: 'pipelineId',
+  stages: 'stageId',
+  lostReasons: 'lostReasonId',
 }
 
 /**
