@@ -1,6 +1,6 @@
 // The random-operation property of issue 17, point 5: three replicas on their own files and the
 // team server, each writing while the others do, with clocks a day fast or slow, syncing in any
-// order; once all have synced, every copy holds the same people and deals as the server.
+// order; once all have synced, every copy holds the same records as the server.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/server/http/errors'
@@ -10,9 +10,18 @@ import type { Db } from '../../src/server/db/connection'
 import { listLostReasons } from '../../src/server/lost-reasons/service'
 import { listPipelines } from '../../src/server/pipelines/service'
 import { startTestServer, type TestServer } from '../support/server'
-import { companiesOf, dealsOf, notesOf, peopleOf, startReplica, type Replica } from './support'
+import {
+  activitiesOf,
+  companiesOf,
+  dealsOf,
+  notesOf,
+  peopleOf,
+  startReplica,
+  type Replica,
+} from './support'
 import { createNote, deleteNote, updateNote } from '../../src/server/notes/service'
 import { createCompany, deleteCompany } from '../../src/server/companies/service'
+import { createActivity, deleteActivity, updateActivity } from '../../src/server/activities/service'
 
 let server: TestServer
 
@@ -79,6 +88,27 @@ const operation = fc.oneof(
     pinned: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('deleteNote' as const), who, pick: fc.nat() }),
+  // Activities with people: scheduled (some repeating), moved, marked done or not, given other
+  // people, deleted.
+  fc.record({
+    kind: fc.constant('createActivity' as const),
+    who,
+    pick: fc.nat(),
+    repeat: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('editActivity' as const),
+    who,
+    pick: fc.nat(),
+    change: fc.oneof(
+      fc.record({ done: fc.boolean() }),
+      fc.record({ dueDate: fc.constantFrom('2026-12-01', '2026-12-02') }),
+      fc.record({ dueTime: fc.constantFrom('09:00', '17:00', null) }),
+      fc.record({ subject: fc.constantFrom('s1', 's2') }),
+    ),
+    person: fc.nat(),
+  }),
+  fc.record({ kind: fc.constant('deleteActivity' as const), who, pick: fc.nat() }),
   fc.record({ kind: fc.constant('sync' as const), who: fc.integer({ min: 0, max: 2 }) }),
 )
 
@@ -144,6 +174,38 @@ describe('replicas converge whatever happens in between', () => {
                     const { body, pinned } = op
                     await updateNote(db, tenantId, target.id, { body, pinned }, at(op.who))
                   }
+                  continue
+                }
+                if (op.kind === 'createActivity') {
+                  const people = await peopleOf(db, tenantId)
+                  const person = people[op.pick % (people.length + 1)]
+                  await createActivity(
+                    db,
+                    tenantId,
+                    {
+                      type: 'call',
+                      subject: 's',
+                      dueDate: '2026-12-01',
+                      recurrence: op.repeat ? 'weekly' : null,
+                      personIds: person ? [person.id] : [],
+                    },
+                    at(op.who),
+                  )
+                  continue
+                }
+                if (op.kind === 'editActivity' || op.kind === 'deleteActivity') {
+                  const activities = await activitiesOf(db, tenantId)
+                  if (activities.length === 0) continue
+                  const target = activities[op.pick % activities.length]!
+                  if (op.kind === 'deleteActivity') {
+                    await deleteActivity(db, tenantId, target.id, at(op.who))
+                    continue
+                  }
+                  const people = await peopleOf(db, tenantId)
+                  const person = people[op.person % (people.length + 1)]
+                  const personIds = person ? [person.id] : undefined
+                  const change = { ...op.change, personIds }
+                  await updateActivity(db, tenantId, target.id, change, at(op.who))
                   continue
                 }
                 if (op.kind === 'createCompany') {
@@ -223,7 +285,9 @@ describe('replicas converge whatever happens in between', () => {
             const deals = await dealsOf(server.db, tenantId)
             const companies = await companiesOf(server.db, tenantId)
             const notes = await notesOf(server.db, tenantId)
+            const activities = await activitiesOf(server.db, tenantId)
             for (const replica of replicas) {
+              expect(await activitiesOf(replica.db, tenantId)).toEqual(activities)
               expect(await notesOf(replica.db, tenantId)).toEqual(notes)
               expect(await companiesOf(replica.db, tenantId)).toEqual(companies)
               expect(await peopleOf(replica.db, tenantId)).toEqual(expected)

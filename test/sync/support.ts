@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Db } from '../../src/server/db/connection'
+import { listActivitiesAfter } from '../../src/server/activities/service'
 import { listDealsAfter } from '../../src/server/deals/service'
 import { listNotesAfter } from '../../src/server/notes/service'
 import { createPerson, listPeopleAfter } from '../../src/server/people/service'
@@ -114,6 +115,14 @@ export async function notesOf(db: Db, tenantId: string) {
   const notes = await listNotesAfter(db, tenantId, null, 100_000)
   return notes
     .map(({ updatedAt: _updated, ...note }) => note)
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+}
+
+/** The activities of a workspace as every copy must agree on them, ordered by id. */
+export async function activitiesOf(db: Db, tenantId: string) {
+  const activities = await listActivitiesAfter(db, tenantId, null, 100_000)
+  return activities
+    .map(({ updatedAt: _updated, ...activity }) => activity)
     .sort((a, b) => (a.id < b.id ? -1 : 1))
 }
 

@@ -1,6 +1,7 @@
 // The kinds of activity: five every workspace has, and those a workspace adds (a "demo", a "visit").
 import { inTransaction, type Db } from '../db/connection'
 import { conflict, notFound } from '../http/errors'
+import { refuseReplicaSettings } from '../sync/workspace-settings'
 import * as activities from './repository'
 import { builtInActivityTypes, type ActivityType, type CreateActivityTypeInput } from './schema'
 
@@ -36,6 +37,7 @@ export async function createActivityType(
   now: Date,
 ): Promise<ActivityType> {
   return inTransaction(db, async (trx) => {
+    await refuseReplicaSettings(trx, tenantId)
     if (await activityTypeExists(trx, tenantId, input.key)) {
       throw conflict('key', `The activity type ${input.key} already exists`)
     }
@@ -49,5 +51,6 @@ export async function createActivityType(
 /** Removes a type the workspace added; activities of that type keep it as their type. */
 export async function deleteActivityType(db: Db, tenantId: string, key: string) {
   if (isBuiltIn(key)) throw conflict('key', `${key} is built in and cannot be removed`)
+  await refuseReplicaSettings(db, tenantId)
   if (!(await activities.deleteActivityType(db, tenantId, key))) throw notFound('Activity type')
 }

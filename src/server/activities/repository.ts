@@ -95,6 +95,13 @@ export function listActivities(
   return ordered.limit(limit).offset(offset).execute()
 }
 
+/** Every activity on this person or company, oldest first. */
+export const listActivitiesOf = (
+  db: Db,
+  tenantId: string,
+  link: { personId: string } | { companyId: string },
+) => filtered(db, tenantId, link).selectAll().orderBy('createdAt').orderBy('id').execute()
+
 /** Open activities due before `before` (or undated), soonest first: My work and the badge. */
 export function listOpenActivities(
   db: Db,
@@ -154,28 +161,4 @@ export async function deleteActivityType(db: Db, tenantId: string, key: string) 
     .where('key', '=', key)
     .executeTakeFirst()
   return Number(result.numDeletedRows) > 0
-}
-
-/**
- * Moves `from`'s activities to `to` (a merge of two people): each activity keeps one link to `to`.
- * Person ids are unique across workspaces, so no tenant condition is needed.
- */
-export async function movePersonLinks(db: Db, from: string, to: string): Promise<void> {
-  await db
-    .updateTable('activityPeople')
-    .set({ personId: to })
-    .where('personId', '=', from)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('activityPeople as other')
-            .select('other.activityId')
-            .whereRef('other.activityId', '=', 'activityPeople.activityId')
-            .where('other.personId', '=', to),
-        ),
-      ),
-    )
-    .execute()
-  await db.deleteFrom('activityPeople').where('personId', '=', from).execute()
 }

@@ -101,8 +101,8 @@ export function activitiesRoutes(deps: AppDeps) {
         authErrors: [],
         service: {
           get: getActivity,
-          create: createActivity,
-          update: updateActivity,
+          create: (db, tenantId, input, now) => createActivity(db, tenantId, input, now),
+          update: (db, tenantId, id, input, now) => updateActivity(db, tenantId, id, input, now),
           remove: deleteActivity,
         },
       }),

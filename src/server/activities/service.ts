@@ -1,4 +1,4 @@
-import { newId } from '../ids'
+import { newId, type MadeElsewhere } from '../ids'
 import type { Insertable } from 'kysely'
 import { requireCompany } from '../companies/lookup'
 import { inTransaction, type Db } from '../db/connection'
@@ -53,10 +53,20 @@ export async function withPeople(db: Db, rows: activities.ActivityRow[]): Promis
   return rows.map((row) => toActivity(row, people.get(row.id) ?? []))
 }
 
-export async function getActivity(db: Db, tenantId: string, id: string): Promise<Activity> {
+/** The activity, or undefined when the workspace has none with this id. */
+export async function findActivity(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<Activity | undefined> {
   const row = await activities.findActivityById(db, tenantId, id)
-  if (!row) throw notFound('Activity')
-  return (await withPeople(db, [row]))[0]!
+  return row ? (await withPeople(db, [row]))[0] : undefined
+}
+
+export async function getActivity(db: Db, tenantId: string, id: string): Promise<Activity> {
+  const activity = await findActivity(db, tenantId, id)
+  if (!activity) throw notFound('Activity')
+  return activity
 }
 
 export const listActivities = (db: Db, tenantId: string, query: ActivityQuery) =>
@@ -134,12 +144,22 @@ function checkDates(activity: Pick<Activity, 'dueDate' | 'dueTime' | 'recurrence
   }
 }
 
+/**
+ * What an activity made or changed elsewhere (sync/) carries as it was there: when it was done.
+ * Nothing is inferred or dated here, and marking it done makes no next occurrence: the one made
+ * where it was marked comes as its own record.
+ */
+interface DoneElsewhere {
+  doneAt?: string | null
+}
+
 /** Creates an activity; emits activity.created. */
 export async function createActivity(
   db: Db,
   tenantId: string,
   input: CreateActivityInput,
   now: Date,
+  made?: MadeElsewhere & DoneElsewhere,
 ): Promise<Activity> {
   return inTransaction(db, async (trx) => {
     const calendar = await workspaceCalendar(trx, tenantId)
@@ -151,7 +171,7 @@ export async function createActivity(
     let dueDate = input.dueDate ?? null
     let dueTime = input.dueTime ?? null
     // Logging what just happened: it is dated now.
-    if (done && !dueDate && !dueTime)
+    if (done && !dueDate && !dueTime && !made)
       ({ date: dueDate, time: dueTime } = wallClockOf(now, timeZone))
     const dates = { dueDate, dueTime, recurrence: input.recurrence ?? null }
     checkDates(dates)
@@ -165,7 +185,7 @@ export async function createActivity(
           : null
     const timestamp = now.toISOString()
     const row: Insertable<ActivityTable> = {
-      id: newId(),
+      id: made?.id ?? newId(),
       tenantId,
       type: input.type,
       subject: input.subject,
@@ -174,7 +194,7 @@ export async function createActivity(
       timeZone,
       durationMinutes: input.durationMinutes ?? null,
       done: done ? 1 : 0,
-      doneAt: done ? timestamp : null,
+      doneAt: done ? (made?.doneAt ?? timestamp) : null,
       outcome: input.outcome ?? null,
       priority: input.priority ?? 'normal',
       assigneeId: input.assigneeId ?? null,
@@ -182,7 +202,7 @@ export async function createActivity(
       companyId: input.companyId !== undefined ? input.companyId : inferred,
       reminderMinutes,
       ...schedule({ dueDate, dueTime, timeZone, reminderMinutes, done }, calendar, now),
-      createdAt: timestamp,
+      createdAt: made?.createdAt ?? timestamp,
       updatedAt: timestamp,
     }
     await activities.insertActivity(trx, row)
@@ -211,6 +231,7 @@ export async function updateActivity(
   id: string,
   input: UpdateActivityInput,
   now: Date,
+  elsewhere?: DoneElsewhere,
 ): Promise<Activity> {
   return inTransaction(db, async (trx) => {
     const before = await getActivity(trx, tenantId, id)
@@ -227,8 +248,9 @@ export async function updateActivity(
       after.done = input.done
       after.doneAt = input.done ? (before.doneAt ?? now.toISOString()) : null
     }
+    if (elsewhere?.doneAt !== undefined) after.doneAt = elsewhere.doneAt
     // The series moves on to the next occurrence; this one keeps no rule of its own.
-    const repeat = becameDone ? after.recurrence : null
+    const repeat = becameDone && !elsewhere ? after.recurrence : null
     if (repeat) after.recurrence = null
     checkDates({ ...after, recurrence: repeat ?? after.recurrence })
     const timing = ['dueDate', 'dueTime', 'timeZone', 'reminderMinutes', 'done'] as const
@@ -338,6 +360,25 @@ export async function listActivitiesAfter(
   return withPeople(db, await selectTenantRowsAfter(db, 'activities', tenantId, after, limit))
 }
 
-/** Moves a merged person's activities to the person it lives on as (sync/, rule 4). */
-export const moveActivitiesOfPerson = (db: Db, from: string, to: string) =>
-  activities.movePersonLinks(db, from, to)
+/**
+ * Moves a merged person's or company's activities to the one it lives on as (sync/, rule 4),
+ * each with its activity.updated, so every copy moves them too.
+ */
+export async function moveActivities(
+  db: Db,
+  tenantId: string,
+  link: 'personId' | 'companyId',
+  from: string,
+  to: string,
+  now: Date,
+): Promise<void> {
+  const on = link === 'personId' ? { personId: from } : { companyId: from }
+  const moved = await activities.listActivitiesOf(db, tenantId, on)
+  for (const activity of await withPeople(db, moved)) {
+    const input =
+      link === 'companyId'
+        ? { companyId: to }
+        : { personIds: activity.personIds.map((id) => (id === from ? to : id)) }
+    await updateActivity(db, tenantId, activity.id, input, now)
+  }
+}

@@ -52,16 +52,27 @@ async function settleReferences(
   fields: Record<string, unknown>,
 ): Promise<void> {
   for (const { field, to } of references) {
-    const id = fields[field]
-    if (typeof id !== 'string') continue
-    if (to === 'users') {
-      if (!(await userExists(trx, tenantId, id))) fields[field] = null
-      continue
+    const value = fields[field]
+    if (typeof value === 'string') fields[field] = await settledLink(trx, tenantId, to, value)
+    else if (Array.isArray(value)) {
+      const kept = []
+      for (const id of value as string[]) kept.push(await settledLink(trx, tenantId, to, id))
+      // As a list of links is read back: each once, in order of id.
+      fields[field] = [...new Set(kept.filter((id) => id !== null))].sort()
     }
-    const target = (await sync.findAlias(trx, to, id))?.survivorId ?? id
-    const found = await recordServices[to].find(trx, tenantId, target)
-    fields[field] = found ? target : null
   }
+}
+
+/** Where a link to `id` points on this copy: its survivor, itself, or nowhere (null). */
+async function settledLink(
+  trx: Db,
+  tenantId: string,
+  to: Reference['to'],
+  id: string,
+): Promise<string | null> {
+  if (to === 'users') return (await userExists(trx, tenantId, id)) ? id : null
+  const target = (await sync.findAlias(trx, to, id))?.survivorId ?? id
+  return (await recordServices[to].find(trx, tenantId, target)) ? target : null
 }
 
 /**

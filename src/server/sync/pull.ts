@@ -12,25 +12,24 @@ import { ApiError } from '../http/errors'
 import type { Selectable } from 'kysely'
 import type { SyncClockTable } from '../db/database'
 import type { CreationCursor } from '../db/tenant-page'
-import type { EventType } from '../../shared/events'
 import { genesisClock } from './merge-duplicates'
 import { getWorkspace } from '../workspaces/service'
 import * as sync from './repository'
 import type { PullAnswer, PulledChange, SnapshotAnswer, SnapshotRecord } from './schema'
 import { parseClocks } from './stamp-writes'
 import { recordServices, type SyncedRecord } from './record-services'
-import { changeOfEvent, isSyncedTable, syncedTables, type SyncedTable } from './synced-records'
+import {
+  changeOfEvent,
+  isSyncedTable,
+  syncedEventTypes,
+  syncedTables,
+  type SyncedTable,
+} from './synced-records'
 import { readSettings } from './workspace-settings'
 import { assertSchemaSpoken } from './versions'
 import { newestMigration } from '../db/migrations'
 
 const syncedTableNames = Object.keys(syncedTables) as SyncedTable[]
-
-const syncedEventTypes = syncedTableNames.flatMap((table) =>
-  ['created', 'updated', 'deleted'].map(
-    (action) => `${syncedTables[table].resource}.${action}` as EventType,
-  ),
-)
 
 const resnapshot = (why: string) =>
   new ApiError(

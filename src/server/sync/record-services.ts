@@ -25,7 +25,15 @@ import {
   releaseEmail,
   updatePerson,
 } from '../people/service'
-import { moveActivitiesOfPerson } from '../activities/service'
+import {
+  createActivity,
+  deleteActivity,
+  findActivity,
+  listActivitiesAfter,
+  moveActivities,
+  updateActivity,
+} from '../activities/service'
+import { updateActivityBody, type CreateActivityInput } from '../activities/schema'
 import { createCompanyBody } from '../companies/schema'
 import { findCompanyIdByDomain } from '../companies/lookup'
 import {
@@ -57,7 +65,7 @@ type Fields = Record<string, unknown>
 /** A record as sync sees it: at least its id and creation time, then its fields by name. */
 export type SyncedRecord = Fields & { id: string; createdAt: string }
 
-/** A field that points at another record, and where that record lives. */
+/** A field that points at another record (or, a list of ids, at several), and where they live. */
 export interface Reference {
   field: string
   /** A synced table (its ids may be aliases, rule 4), or the workspace's users (settings). */
@@ -119,7 +127,7 @@ const people: RecordService = {
     release: releaseEmail,
     async moveLinks(db, tenantId, from, to, now) {
       await moveDealsOfPerson(db, tenantId, from, to, now)
-      await moveActivitiesOfPerson(db, from, to)
+      await moveActivities(db, tenantId, 'personId', from, to, now)
       await moveNotes(db, tenantId, 'personId', from, to, now)
     },
     async noteMerge(db, tenantId, id, otherName, now) {
@@ -151,6 +159,7 @@ const companies: RecordService = {
       await movePeopleOfCompany(db, tenantId, from, to, now)
       await moveDealsOfCompany(db, tenantId, from, to, now)
       await moveNotes(db, tenantId, 'companyId', from, to, now)
+      await moveActivities(db, tenantId, 'companyId', from, to, now)
     },
     async noteMerge(db, tenantId, id, otherName, now) {
       const body = merged('a company', otherName, 'domain')
@@ -279,9 +288,41 @@ const notes: RecordService = {
   remove: deleteNote,
 }
 
+const activityFieldsSchema = updateActivityBody
+  .extend({ doneAt: timestamp.nullable(), createdAt: timestamp })
+  .partial()
+  .strict()
+
+/**
+ * An activity: a repeating one marked done elsewhere ends its rule there, and its next occurrence
+ * comes as a record of its own, so none is made here (activities/service.ts, DoneElsewhere).
+ */
+const activities: RecordService = {
+  fields: activityFieldsSchema as z.ZodType<Fields>,
+  references: [
+    { field: 'assigneeId', to: 'users' },
+    { field: 'dealId', to: 'deals' },
+    { field: 'companyId', to: 'companies' },
+    { field: 'personIds', to: 'people' },
+  ],
+  required: ['type', 'subject'],
+  find: findActivity,
+  listAfter: listActivitiesAfter,
+  async create(db, tenantId, fields, now, made) {
+    const { doneAt, ...input } = fields as z.output<typeof activityFieldsSchema>
+    await createActivity(db, tenantId, input as CreateActivityInput, now, { ...made, doneAt })
+  },
+  async update(db, tenantId, id, fields, now) {
+    const { doneAt, ...input } = fields as z.output<typeof activityFieldsSchema>
+    await updateActivity(db, tenantId, id, input, now, { doneAt })
+  },
+  remove: deleteActivity,
+}
+
 export const recordServices: Record<SyncedTable, RecordService> = {
   companies,
   people,
   deals,
   notes,
+  activities,
 }

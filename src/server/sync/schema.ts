@@ -61,7 +61,7 @@ export interface PulledChange {
 export interface PullAnswer {
   /** What the replica's token may do now: a role changed meanwhile holds offline from here on. */
   permissions: readonly Permission[]
-  /** The workspace's users, pipelines, lost reasons and currencies: the replica's copy follows. */
+  /** The workspace's settings (workspace-settings.ts): the replica's copy follows. */
   settings: WorkspaceSettings
   changes: PulledChange[]
   cursor: string

@@ -1,9 +1,12 @@
 // What syncs (docs/sync-protocol.md, section 2): each synced table, the resource its events are
-// about, and the fields a replica and its server exchange: companies, people, deals and notes;
-// activities follow (issue 17), added here with their service (record-services.ts).
-// createdAt is written once, when the record is made, and keeps list order the same everywhere.
-// Fields in `together` are one decision (a deal's move to a stage sets its lost reason and time
-// of closing): a write of any of them carries them all, with one clock, so they win or lose as one.
+// about, and the fields a replica and its server exchange, each read and written through its
+// service (record-services.ts). createdAt is written once, when the record is made, and keeps list
+// order the same everywhere. Each group in `together` is one decision (a deal's move to a stage
+// sets its lost reason and time of closing; an activity's due date, time and zone are one time):
+// a write of any field of a group carries the whole group, with one clock, so it wins or loses as
+// one. `updates` are the actions of the events that change a record besides its creation.
+
+import type { EventType } from '../../shared/events'
 
 export const syncedTables = {
   // Companies first: a snapshot lists each table in this order, and people and deals link to them.
@@ -11,6 +14,7 @@ export const syncedTables = {
     resource: 'company',
     fields: ['name', 'domain', 'createdAt'],
     together: [],
+    updates: ['updated'],
   },
   people: {
     resource: 'person',
@@ -27,6 +31,7 @@ export const syncedTables = {
       'createdAt',
     ],
     together: [],
+    updates: ['updated'],
   },
   deals: {
     resource: 'deal',
@@ -46,7 +51,8 @@ export const syncedTables = {
       'customFields',
       'createdAt',
     ],
-    together: ['stageId', 'lostReasonId', 'closedAt'],
+    together: [['stageId', 'lostReasonId', 'closedAt']],
+    updates: ['updated'],
   },
   notes: {
     resource: 'note',
@@ -61,10 +67,50 @@ export const syncedTables = {
       'createdAt',
     ],
     together: [],
+    updates: ['updated'],
   },
-} as const satisfies Record<string, { resource: string; fields: string[]; together: string[] }>
+  // After deals, people and companies, which it links to.
+  activities: {
+    resource: 'activity',
+    fields: [
+      'type',
+      'subject',
+      'body',
+      'dueDate',
+      'dueTime',
+      'timeZone',
+      'durationMinutes',
+      'done',
+      'doneAt',
+      'recurrence',
+      'outcome',
+      'priority',
+      'assigneeId',
+      'dealId',
+      'companyId',
+      'personIds',
+      'reminderMinutes',
+      'createdAt',
+    ],
+    // Marking a repeating one done ends its rule here (the next occurrence carries it on).
+    together: [
+      ['dueDate', 'dueTime', 'timeZone'],
+      ['done', 'doneAt', 'recurrence'],
+    ],
+    // Marked done, it records activity.done in place of activity.updated.
+    updates: ['updated', 'done'],
+  },
+} as const satisfies Record<
+  string,
+  { resource: string; fields: string[]; together: string[][]; updates: string[] }
+>
 
 export type SyncedTable = keyof typeof syncedTables
+
+/** The types of the events that record a change to a synced record (`person.updated`...). */
+export const syncedEventTypes = Object.values(syncedTables).flatMap(({ resource, updates }) =>
+  ['created', ...updates, 'deleted'].map((action) => `${resource}.${action}` as EventType),
+)
 
 export const isSyncedTable = (name: string): name is SyncedTable =>
   Object.hasOwn(syncedTables, name)
@@ -101,15 +147,21 @@ export function changeOfEvent(event: EventLike): RecordChange | null {
   const table = tableOfResource(resource)
   if (!table) return null
   const data = event.data as { object: Record<string, unknown>; changes?: string[] }
-  const { fields: synced, together } = syncedTables[table] as {
+  const {
+    fields: synced,
+    together,
+    updates,
+  } = syncedTables[table] as {
     fields: readonly string[]
-    together: readonly string[]
+    together: readonly (readonly string[])[]
+    updates: readonly string[]
   }
   if (action === 'deleted') return { table, id: event.resource.id, op: 'delete', fields: {} }
-  const changed = action === 'created' ? synced : action === 'updated' ? (data.changes ?? []) : []
-  const moved = changed.some((field) => together.includes(field))
+  const changed =
+    action === 'created' ? synced : updates.includes(action) ? (data.changes ?? []) : []
+  const groups = together.filter((group) => group.some((field) => changed.includes(field)))
   const names = synced.filter(
-    (field) => changed.includes(field) || (moved && together.includes(field)),
+    (field) => changed.includes(field) || groups.some((group) => group.includes(field)),
   )
   if (names.length === 0) return null
   return {

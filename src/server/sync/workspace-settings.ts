@@ -1,10 +1,11 @@
 // The workspace's settings on a replica (docs/sync-protocol.md, section 6): its users, pipelines
-// and stages, lost reasons and currencies belong to the team server. They are few, so each pull
+// and stages, lost reasons, currencies and activity types belong to the team server. They are few, so each pull
 // and snapshot carries them whole and the replica makes its copy the same, in the transaction of
 // the changes that may need them (a deal in a new stage). On the replica they are read-only.
 import type { Selectable } from 'kysely'
 import type { Db } from '../db/connection'
 import type {
+  ActivityTypeTable,
   LostReasonTable,
   PipelineTable,
   StageTable,
@@ -24,9 +25,11 @@ export interface WorkspaceSettings {
   stages: Row<StageTable>[]
   lostReasons: Row<LostReasonTable>[]
   currencies: Row<WorkspaceCurrencyTable>[]
+  activityTypes: Row<ActivityTypeTable>[]
 }
 
-type SettingsTable = 'users' | 'pipelines' | 'stages' | 'lostReasons' | 'workspaceCurrencies'
+type SettingsTable =
+  'users' | 'pipelines' | 'stages' | 'lostReasons' | 'workspaceCurrencies' | 'activityTypes'
 
 // Parents before children: a stage's pipeline is written first and removed last.
 const tables = [
@@ -35,10 +38,12 @@ const tables = [
   { key: 'stages', table: 'stages', id: 'id' },
   { key: 'lostReasons', table: 'lostReasons', id: 'id' },
   { key: 'currencies', table: 'workspaceCurrencies', id: 'code' },
+  // Activities keep a removed type as their type: no activity holds one back.
+  { key: 'activityTypes', table: 'activityTypes', id: 'key' },
 ] as const satisfies readonly {
   key: keyof WorkspaceSettings
   table: SettingsTable
-  id: 'id' | 'code'
+  id: 'id' | 'code' | 'key'
 }[]
 
 /** The workspace's settings, each list in the order of its keys (the same on every engine). */
@@ -125,7 +130,7 @@ export async function refuseReplicaSettings(db: Db, tenantId: string): Promise<v
   if (state?.tenantId !== tenantId) return
   throw new ApiError(
     'forbidden',
-    'This workspace is a replica of a team server: its users, pipelines, lost reasons and currencies are changed there',
+    'This workspace is a replica of a team server: its users, pipelines, lost reasons, currencies and activity types are changed there',
     { reason: 'replica_settings' },
   )
 }
