@@ -1,5 +1,6 @@
 // Settings → Sync in the UI (issue 17, point 3): this computer's Outpost made a replica of a team
-// server's workspace, its state in the window's frame, and others' changes arriving on their own.
+// server's workspace, its state in the window's frame, others' changes arriving on their own, and
+// the server's settings shown read-only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { expectAccessible, openSession, screenshot, type Session } from './browser'
@@ -78,6 +79,13 @@ describe('syncing with a team server', () => {
       await expect
         .poll(() => page.getByTestId('sync-status').innerText(), { timeout: 15_000 })
         .toBe('Synced')
+
+      // The workspace's settings are the team server's: shown here, every control disabled.
+      await page.getByRole('link', { name: 'Settings' }).click()
+      await page.getByRole('link', { name: 'Lost reasons' }).click()
+      await page.getByRole('note').filter({ hasText: 'belong to the team server' }).waitFor()
+      expect(await page.locator('#new-lost-reason').isDisabled()).toBe(true)
+      await expectAccessible(page, 'settings of a replica')
 
       // The team server gone: the frame says so, and work goes on here.
       await team.close()

@@ -8,6 +8,7 @@ import { QuietInput } from '../ui/quiet-input'
 import { QueryView } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
 import { typeName } from '../work/activity-labels'
+import { ServerOwned } from '../sync/server-owned'
 
 // Every zone this browser knows, for the picker; the server checks the name the same way.
 const zones = Intl.supportedValuesOf('timeZone')
@@ -82,63 +83,65 @@ export function ActivitiesSettings() {
         </div>
       )}
       <h3>{t('activities.typesHeading')}</h3>
-      <QueryView
-        query={types}
-        loading={t('activities.loadingTypes')}
-        empty={t('activities.noTypes')}
-      >
-        {(list) => (
-          <ul className="plain-list">
-            {list.map((type) => (
-              <li key={type.key} className="edit-row">
-                <span>
-                  {typeName(type.key, list)} <code>{type.key}</code>
-                </span>
-                {!type.builtIn && (
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={t('activities.removeType', { name: typeName(type.key, list) })}
-                    onClick={() => removeType.mutate(type.key)}
-                  >
-                    ×
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryView>
-      <InlineForm
-        title={t('activities.addType')}
-        onSubmit={() =>
-          addType.mutate(
-            { key, name },
-            {
-              onSuccess: () => {
-                setKey('')
-                setName('')
+      <ServerOwned>
+        <QueryView
+          query={types}
+          loading={t('activities.loadingTypes')}
+          empty={t('activities.noTypes')}
+        >
+          {(list) => (
+            <ul className="plain-list">
+              {list.map((type) => (
+                <li key={type.key} className="edit-row">
+                  <span>
+                    {typeName(type.key, list)} <code>{type.key}</code>
+                  </span>
+                  {!type.builtIn && (
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('activities.removeType', { name: typeName(type.key, list) })}
+                      onClick={() => removeType.mutate(type.key)}
+                    >
+                      ×
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+        <InlineForm
+          title={t('activities.addType')}
+          onSubmit={() =>
+            addType.mutate(
+              { key, name },
+              {
+                onSuccess: () => {
+                  setKey('')
+                  setName('')
+                },
               },
-            },
-          )
-        }
-        submit={{ label: t('common:add'), disabled: addType.isPending || !key || !name.trim() }}
-      >
-        <QuietInput
-          id="type-name"
-          label={t('activities.typeName')}
-          placeholder={t('activities.typeNamePlaceholder')}
-          value={name}
-          onValue={setName}
-        />
-        <QuietInput
-          id="type-key"
-          label={t('activities.typeKey')}
-          placeholder={t('activities.typeKeyPlaceholder')}
-          value={key}
-          onValue={setKey}
-        />
-      </InlineForm>
+            )
+          }
+          submit={{ label: t('common:add'), disabled: addType.isPending || !key || !name.trim() }}
+        >
+          <QuietInput
+            id="type-name"
+            label={t('activities.typeName')}
+            placeholder={t('activities.typeNamePlaceholder')}
+            value={name}
+            onValue={setName}
+          />
+          <QuietInput
+            id="type-key"
+            label={t('activities.typeKey')}
+            placeholder={t('activities.typeKeyPlaceholder')}
+            value={key}
+            onValue={setKey}
+          />
+        </InlineForm>
+      </ServerOwned>
     </section>
   )
 }

@@ -6,6 +6,7 @@ import { useCurrencies } from '../api/reference-data'
 import { language } from '../i18n/i18n'
 import { ErrorState, Skeleton } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
+import { ServerOwned } from '../sync/server-owned'
 
 const names = new Intl.DisplayNames([language], { type: 'currency' })
 const allCodes = Intl.supportedValuesOf('currency')
@@ -32,43 +33,49 @@ export function CurrenciesSettings() {
     <section aria-labelledby="currencies-heading">
       <h2 id="currencies-heading">{t('currencies.heading')}</h2>
       <p className="section-intro">{t('currencies.intro')}</p>
-      {list.isPending && <Skeleton lines={2} label={t('currencies.loading')} />}
-      {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
-      {list.data && (
-        <ul className="edit-list">
-          {list.data.map((currency) => (
-            <li key={currency.code} className="edit-row">
-              <span className="currency-code">{currency.code}</span>
-              <span className="grow">{names.of(currency.code)}</span>
-              <button
-                type="button"
-                className="button button-danger-quiet"
-                onClick={() => disable.mutate(currency.code)}
-              >
-                {t('currencies.disable')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form className="inline-form" onSubmit={submit}>
-        <label htmlFor="new-currency">{t('currencies.enableLabel')}</label>
-        <div className="inline-row">
-          <select id="new-currency" value={code} onChange={(event) => setCode(event.target.value)}>
-            <option value="">{t('currencies.choose')}</option>
-            {allCodes
-              .filter((item) => !enabled.has(item))
-              .map((item) => (
-                <option key={item} value={item}>
-                  {item} — {names.of(item)}
-                </option>
-              ))}
-          </select>
-          <button type="submit" className="button" disabled={!code || enable.isPending}>
-            {t('currencies.enable')}
-          </button>
-        </div>
-      </form>
+      <ServerOwned>
+        {list.isPending && <Skeleton lines={2} label={t('currencies.loading')} />}
+        {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
+        {list.data && (
+          <ul className="edit-list">
+            {list.data.map((currency) => (
+              <li key={currency.code} className="edit-row">
+                <span className="currency-code">{currency.code}</span>
+                <span className="grow">{names.of(currency.code)}</span>
+                <button
+                  type="button"
+                  className="button button-danger-quiet"
+                  onClick={() => disable.mutate(currency.code)}
+                >
+                  {t('currencies.disable')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form className="inline-form" onSubmit={submit}>
+          <label htmlFor="new-currency">{t('currencies.enableLabel')}</label>
+          <div className="inline-row">
+            <select
+              id="new-currency"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            >
+              <option value="">{t('currencies.choose')}</option>
+              {allCodes
+                .filter((item) => !enabled.has(item))
+                .map((item) => (
+                  <option key={item} value={item}>
+                    {item} — {names.of(item)}
+                  </option>
+                ))}
+            </select>
+            <button type="submit" className="button" disabled={!code || enable.isPending}>
+              {t('currencies.enable')}
+            </button>
+          </div>
+        </form>
+      </ServerOwned>
     </section>
   )
 }

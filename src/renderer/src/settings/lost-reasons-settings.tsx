@@ -7,6 +7,7 @@ import { useLostReasons } from '../api/reference-data'
 import { QueryView } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
 import { InlineForm } from '../ui/inline-form'
+import { ServerOwned } from '../sync/server-owned'
 
 /** /settings/lost-reasons: why deals are lost; a deal entering a lost stage must give one. */
 export function LostReasonsSettings() {
@@ -24,26 +25,28 @@ export function LostReasonsSettings() {
     <section aria-labelledby="lost-heading">
       <h2 id="lost-heading">{t('lostReasons.heading')}</h2>
       <p className="section-intro">{t('lostReasons.intro')}</p>
-      <QueryView
-        query={list}
-        lines={4}
-        loading={t('lostReasons.loading')}
-        empty={t('lostReasons.empty')}
-      >
-        {(data) => (
-          <ul className="edit-list">
-            {data.map((reason) => (
-              <LostReasonRow key={reason.id} reason={reason} />
-            ))}
-          </ul>
-        )}
-      </QueryView>
-      <InlineForm
-        title={t('lostReasons.newTitle')}
-        text={{ id: 'new-lost-reason', value: name, onValue: setName }}
-        onSubmit={submit}
-        submit={{ label: t('common:add'), disabled: create.isPending || !name.trim() }}
-      />
+      <ServerOwned>
+        <QueryView
+          query={list}
+          lines={4}
+          loading={t('lostReasons.loading')}
+          empty={t('lostReasons.empty')}
+        >
+          {(data) => (
+            <ul className="edit-list">
+              {data.map((reason) => (
+                <LostReasonRow key={reason.id} reason={reason} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
+        <InlineForm
+          title={t('lostReasons.newTitle')}
+          text={{ id: 'new-lost-reason', value: name, onValue: setName }}
+          onSubmit={submit}
+          submit={{ label: t('common:add'), disabled: create.isPending || !name.trim() }}
+        />
+      </ServerOwned>
     </section>
   )
 }

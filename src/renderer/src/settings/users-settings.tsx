@@ -12,6 +12,7 @@ import { QuietInput } from '../ui/quiet-input'
 import { InlineForm } from '../ui/inline-form'
 import { useCan, useWorkspace } from '../session/workspace'
 import { MembersSection, MyPassword } from './members-settings'
+import { ServerOwned } from '../sync/server-owned'
 
 const affected = [keys.users, keys.people, keys.boards]
 
@@ -28,17 +29,19 @@ export function UsersSettings() {
       <QueryView query={list} loading={t('users.loading')} empty={t('users.empty')}>
         {(data) => (
           <>
-            <ul className="edit-list">
-              {data.map((user) =>
-                managesUsers ? (
-                  <UserRow key={user.id} user={user} />
-                ) : (
-                  <li key={user.id} className="edit-row">
-                    {user.name} {user.email && <small>{user.email}</small>}
-                  </li>
-                ),
-              )}
-            </ul>
+            <ServerOwned>
+              <ul className="edit-list">
+                {data.map((user) =>
+                  managesUsers ? (
+                    <UserRow key={user.id} user={user} />
+                  ) : (
+                    <li key={user.id} className="edit-row">
+                      {user.name} {user.email && <small>{user.email}</small>}
+                    </li>
+                  ),
+                )}
+              </ul>
+            </ServerOwned>
             {/* A signed-in account is its membership's user; only the computer's owner says. */}
             {!account && <WhoAmI users={data} />}
           </>
@@ -46,7 +49,11 @@ export function UsersSettings() {
       </QueryView>
       <MyPassword />
       {managesUsers && <MembersSection />}
-      {managesUsers && <AddUser />}
+      {managesUsers && (
+        <ServerOwned quiet>
+          <AddUser />
+        </ServerOwned>
+      )}
     </section>
   )
 }

@@ -8,6 +8,7 @@ import { ErrorState, Skeleton } from '../../ui/states'
 import { useSettingsMutation } from '../use-settings-mutation'
 import { PipelineEditor } from './pipeline-editor'
 import { InlineForm } from '../../ui/inline-form'
+import { ServerOwned } from '../../sync/server-owned'
 
 // A new pipeline can take deals at once; its stages are renamed or added to afterwards. Their
 // names are written in the interface's language when the pipeline is created.
@@ -55,35 +56,37 @@ export function PipelinesSettings() {
       {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
       {list.isPending && <Skeleton lines={5} label={t('loading')} />}
       {list.data && (
-        <div className="pipelines-layout">
-          <div>
-            <ul className="pill-list" aria-label={t('listLabel')}>
-              {list.data.map((item) => (
-                <li key={item.id}>
-                  <NavLink
-                    to={`/settings/pipelines/${item.id}`}
-                    className={() => (item.id === selected?.id ? 'active' : '')}
-                    aria-current={item.id === selected?.id ? 'page' : undefined}
-                  >
-                    {item.name}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            <InlineForm
-              title={t('newTitle')}
-              text={{
-                id: 'new-pipeline',
-                value: name,
-                onValue: setName,
-                placeholder: t('common:name'),
-              }}
-              onSubmit={submit}
-              submit={{ label: t('common:create'), disabled: create.isPending || !name.trim() }}
-            />
+        <ServerOwned>
+          <div className="pipelines-layout">
+            <div>
+              <ul className="pill-list" aria-label={t('listLabel')}>
+                {list.data.map((item) => (
+                  <li key={item.id}>
+                    <NavLink
+                      to={`/settings/pipelines/${item.id}`}
+                      className={() => (item.id === selected?.id ? 'active' : '')}
+                      aria-current={item.id === selected?.id ? 'page' : undefined}
+                    >
+                      {item.name}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <InlineForm
+                title={t('newTitle')}
+                text={{
+                  id: 'new-pipeline',
+                  value: name,
+                  onValue: setName,
+                  placeholder: t('common:name'),
+                }}
+                onSubmit={submit}
+                submit={{ label: t('common:create'), disabled: create.isPending || !name.trim() }}
+              />
+            </div>
+            {selected && <PipelineEditor key={selected.id} pipeline={selected} />}
           </div>
-          {selected && <PipelineEditor key={selected.id} pipeline={selected} />}
-        </div>
+        </ServerOwned>
       )}
     </section>
   )
