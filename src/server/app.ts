@@ -35,6 +35,7 @@ import { usersRoutes } from './users/routes'
 import { rejectOwnDeliveries } from './webhooks-out/loop-guard'
 import { syncRoutes } from './sync/routes'
 import { syncLinkRoutes } from './sync/management-routes'
+import { syncSignInRoutes } from './sync/sign-in-routes'
 import { webhookAlertsRoutes, webhookSubscriptionsRoutes } from './webhooks-out/routes'
 import { workspaceRoutes } from './workspaces/routes'
 import { idempotentWrites } from './idempotency/middleware'
@@ -170,6 +171,8 @@ export function createApp(deps: AppDeps) {
   app.route('/webhooks/in', inboundPublicRoutes(deps))
   app.route('/api/v1', rest)
   app.route('/api/app/v1', management)
+  // Before the sync API's token check: signing in is how a replica gets its token.
+  app.route('/api/sync/v1/sign-in', syncSignInRoutes(deps))
   app.route('/api/sync/v1', syncApi(deps))
   if (deps.uiDir) app.route('/', uiRoutes(deps.uiDir))
   return app

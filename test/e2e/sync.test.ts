@@ -2,6 +2,9 @@
 // server's workspace, its state in the window's frame, others' changes arriving on their own, and
 // the server's settings shown read-only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findAccountByEmail } from '../../src/server/accounts/lookup'
+import { inviteMember, setPassword } from '../../src/server/accounts/service'
+import { ownerOfMachine } from '../../src/shared/permissions'
 import { startTestServer, type TestServer } from '../support/server'
 import { expectAccessible, openSession, screenshot, type Session } from './browser'
 
@@ -30,11 +33,26 @@ describe('syncing with a team server', () => {
       await expectAccessible(page, 'sync settings')
 
       await page.getByLabel('Team server address').fill(team.url)
-      await page.getByLabel('API token').fill(`op_${'A'.repeat(43)}`)
+      await page.getByLabel('An API token').check()
+      await page.getByLabel(/^API token/).fill(`op_${'A'.repeat(43)}`)
       await page.getByRole('button', { name: 'Connect' }).click()
       await page.locator('.toast-error', { hasText: 'The team server refused' }).waitFor()
 
-      await page.getByLabel('API token').fill(team.apiToken)
+      // Signing in with her account on the team server, as a user does.
+      await inviteMember(
+        team.db,
+        team.tenantId,
+        { email: 'ana@team.test', role: 'admin' },
+        new Date(),
+        {
+          permissions: ownerOfMachine,
+        },
+      )
+      const account = (await findAccountByEmail(team.db, 'ana@team.test'))!
+      await setPassword(team.db, account.id, { password: 'a long passphrase' }, new Date())
+      await page.getByLabel('My account on the team server').check()
+      await page.getByLabel('E-mail').fill('ana@team.test')
+      await page.getByLabel(/^Password/).fill('a long passphrase')
       await page.getByRole('button', { name: 'Connect' }).click()
       await expect.poll(() => page.getByTestId('sync-status').innerText()).toBe('Synced')
       await expect.poll(() => page.getByTestId('sync-link').innerText()).toContain(team.url)

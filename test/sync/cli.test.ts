@@ -5,6 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findAccountByEmail } from '../../src/server/accounts/lookup'
+import { setPassword } from '../../src/server/accounts/service'
+import { openDataDir } from '../../src/server/workspace-store'
 import { requireBuiltCli, runCli, serve, type Serving } from '../support/cli'
 
 const folders: string[] = []
@@ -105,5 +108,29 @@ describe('outpost sync', () => {
     expect(refused.code).not.toBe(0)
     expect(refused.stderr).toMatch(/unknown or revoked/)
     expect((await runCli(['sync', 'status', '--data-dir', laptop])).stdout).toMatch(/Not a replica/)
+  })
+
+  it('connect --email signs in with the account, its password from OUTPOST_SYNC_PASSWORD', async () => {
+    await runCli(['member', 'add', 'eva@sync-cli.test', '--data-dir', teamDir])
+    const db = await openDataDir(teamDir)
+    try {
+      const account = (await findAccountByEmail(db, 'eva@sync-cli.test'))!
+      await setPassword(db, account.id, { password: 'eva has a long one' }, new Date())
+    } finally {
+      await db.destroy()
+    }
+    const laptop = tempDir()
+    const connect = (password: string) =>
+      runCli(['sync', 'connect', team.url, '--email', 'eva@sync-cli.test', '--data-dir', laptop], {
+        ...process.env,
+        OUTPOST_SYNC_PASSWORD: password,
+      })
+    const refused = await connect('not the password')
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toMatch(/e-mail or password is not right/)
+    const connected = await connect('eva has a long one')
+    expect(connected.stderr).toBe('')
+    expect(connected.stdout).toMatch(/is replicated here/)
+    expect((await runCli(['sync', 'status', '--data-dir', laptop])).stdout).toMatch(/synced/)
   })
 })

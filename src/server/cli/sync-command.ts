@@ -35,6 +35,36 @@ async function withReplica<T>(
   })
 }
 
+/** A token of the workspace, made by the team server for the account signing in here. */
+async function signIn(url: string, email: string, workspaceId: string | undefined) {
+  const { hostname } = await import('node:os')
+  const { ServerRefusal, signInToServer } = await import('../sync/server-client')
+  const { StartupError } = await import('../startup-error')
+  const password = process.env.OUTPOST_SYNC_PASSWORD ?? (await firstLineOfStdin())
+  if (!password) throw new StartupError('a password is needed: OUTPOST_SYNC_PASSWORD, or stdin')
+  try {
+    return (await signInToServer(url, { email, password, workspaceId, device: hostname() })).token
+  } catch (error) {
+    if (!(error instanceof ServerRefusal)) throw error
+    const choices = error.details.workspaces
+    if (!Array.isArray(choices) || choices.length === 0) throw error
+    const list = (choices as { id: string; name: string; role: string }[])
+      .map((workspace) => `  ${workspace.id}  ${workspace.name} (${workspace.role})`)
+      .join('\n')
+    throw new StartupError(`${error.message}; pass --workspace with one of:\n${list}`)
+  }
+}
+
+async function firstLineOfStdin(): Promise<string> {
+  if (process.stdin.isTTY) return ''
+  let text = ''
+  for await (const chunk of process.stdin) {
+    text += String(chunk)
+    if (text.includes('\n')) break
+  }
+  return text.split(/\r?\n/)[0] ?? ''
+}
+
 function describeStatus(status: SyncStatus) {
   if (status.state === 'not-connected') return 'Not a replica: run `outpost sync connect URL`'
   const waiting = `${status.waiting} change${status.waiting === 1 ? '' : 's'} waiting`
@@ -59,21 +89,39 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
 
   sync
     .command('connect <url>')
-    .description("make this data folder a replica of the token's workspace on the team server")
+    .description(
+      'make this data folder a replica of a workspace on the team server: sign in with your ' +
+        'account there (--email), or give one of its API tokens',
+    )
+    .option(
+      '--email <email>',
+      "your account's e-mail on the team server; the password is read from " +
+        'OUTPOST_SYNC_PASSWORD, else from the first line of stdin',
+    )
+    .option('--workspace <id>', "which of the account's workspaces, when it has several")
     .option('--token <token>', tokenHelp)
     .addOption(dataDirOption())
-    .action(async (url: string, options: { token?: string; dataDir?: string }) => {
-      const { StartupError } = await import('../startup-error')
-      const token = options.token ?? process.env.OUTPOST_SYNC_TOKEN
-      if (!token) throw new StartupError(`a token is needed: --token, or ${tokenHelp}`)
-      const { connectReplica } = await import('../sync/replica')
-      const result = await withReplica(cli, options.dataDir, (db) =>
-        connectReplica(db, { serverUrl: url, token }, () => new Date()),
-      )
-      console.log(
-        `Connected: "${result.workspace.name}" is replicated here (${result.records} records)`,
-      )
-    })
+    .action(
+      async (
+        url: string,
+        options: { token?: string; email?: string; workspace?: string; dataDir?: string },
+      ) => {
+        const { StartupError } = await import('../startup-error')
+        const { connectReplica } = await import('../sync/replica')
+        const result = await withReplica(cli, options.dataDir, async (db) => {
+          const token = options.email
+            ? await signIn(url, options.email, options.workspace)
+            : (options.token ?? process.env.OUTPOST_SYNC_TOKEN)
+          if (!token) {
+            throw new StartupError(`sign in (--email) or give a token: --token, or ${tokenHelp}`)
+          }
+          return connectReplica(db, { serverUrl: url, token }, () => new Date())
+        })
+        console.log(
+          `Connected: "${result.workspace.name}" is replicated here (${result.records} records)`,
+        )
+      },
+    )
 
   sync
     .command('status')

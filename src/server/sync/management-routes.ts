@@ -3,7 +3,8 @@ import { ApiError } from '../http/errors'
 import { singletonRoutes } from '../http/singleton-routes'
 import { connectReplica, replicaStatus } from './replica'
 import { connectSyncBody, syncLinkSchema } from './schema'
-import { ServerRefusal, SyncError } from './server-client'
+import { hostname } from 'node:os'
+import { ServerRefusal, signInToServer, SyncError } from './server-client'
 
 /**
  * /api/app/v1/sync: this data folder's link to a team server, as the desktop's Settings shows it
@@ -23,22 +24,42 @@ export function syncLinkRoutes({ db, clock }: AppDeps) {
       description: 'The link',
     },
     change: {
-      summary: "Make this data folder a replica of the token's workspace on a team server",
+      summary: 'Make this data folder a replica of a workspace on a team server',
       about:
-        "Loads the workspace's snapshot from the team server (the token is one of its API " +
-        'tokens, kept sealed), then syncs every second. 422 when the server cannot be reached ' +
-        'or refuses the token; 409 when this folder is a replica already.',
+        'Signs in with your account on the team server (email and password: the server makes ' +
+        'this computer an API token of the workspace, within your role there), or takes one of ' +
+        "its API tokens; loads the workspace's snapshot (the token kept sealed), then syncs " +
+        'every second. 422 when the server cannot be reached or refuses the sign-in or the ' +
+        'token, or, naming `workspaceId` with `details.workspaces`, when the account has several ' +
+        'workspaces to choose from; 409 when this folder is a replica already.',
       description: 'The link, connected',
     },
     changeErrors: [409, 422],
     load: () => replicaStatus(db),
-    save: async (_tenantId, input) => {
+    save: async (_tenantId, { serverUrl, token, email, password, workspaceId }) => {
       try {
-        await connectReplica(db, input, () => clock.now())
+        const signedIn = token
+          ? { token }
+          : await signInToServer(serverUrl, {
+              email: email!,
+              password: password!,
+              workspaceId,
+              device: hostname(),
+            })
+        await connectReplica(db, { serverUrl, token: signedIn.token }, () => clock.now())
       } catch (error) {
         if (error instanceof ServerRefusal) {
+          const field =
+            error.status === 401
+              ? token
+                ? 'token'
+                : 'password'
+              : error.details.field === 'workspaceId'
+                ? 'workspaceId'
+                : 'serverUrl'
           throw new ApiError('validation_error', `The team server refused: ${error.message}`, {
-            field: error.status === 401 ? 'token' : 'serverUrl',
+            ...error.details,
+            field,
           })
         }
         if (error instanceof SyncError && /already a replica/.test(error.message)) {

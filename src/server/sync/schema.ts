@@ -130,10 +130,23 @@ export const connectSyncBody = z
       .url({ protocol: /^https?$/ })
       .max(2000)
       .openapi({ example: 'https://crm.example.com' }),
-    token: z
-      .string()
-      .min(1)
-      .max(200)
-      .openapi({ description: 'An API token of the workspace on the team server' }),
+    token: z.string().min(1).max(200).optional().openapi({
+      description: 'An API token of the workspace on the team server; or sign in (email, password)',
+    }),
+    email: z.string().min(1).max(320).optional().openapi({
+      description: "Your account's e-mail on the team server: it makes this computer a token",
+    }),
+    password: z.string().min(1).max(1000).optional(),
+    workspaceId: z.uuid().optional().openapi({
+      description: 'Which of the account’s workspaces, when it has several',
+    }),
+  })
+  .superRefine((input, context) => {
+    if (input.token === undefined && (input.email === undefined || input.password === undefined))
+      context.addIssue({
+        code: 'custom',
+        path: [input.email === undefined ? 'email' : 'password'],
+        message: 'Sign in with an e-mail and password, or give an API token',
+      })
   })
   .openapi('ConnectSync')

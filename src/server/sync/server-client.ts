@@ -27,11 +27,14 @@ export interface SyncServer {
   pull(clientId: string, after: string, limit?: number): Promise<PullAnswer>
 }
 
-/** A request to the team server at `baseUrl` (with or without a trailing slash), as the replica. */
-const askServer = (baseUrl: string, token: string, path: string, init: RequestInit) =>
+/**
+ * A request to the team server at `baseUrl` (with or without a trailing slash), as the replica
+ * of `token` (or with none: signing in).
+ */
+const askServer = (baseUrl: string, token: string | null, path: string, init: RequestInit) =>
   fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
     ...init,
-    headers: { authorization: `Bearer ${token}`, ...init.headers },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
   })
 
 /**
@@ -44,56 +47,82 @@ export const openEventStream = (baseUrl: string, token: string, signal: AbortSig
     signal,
   })
 
-export function syncServer(baseUrl: string, token: string): SyncServer {
-  async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const send = () =>
-      askServer(baseUrl, token, `/api/sync/v1${path}`, {
-        ...init,
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        signal: AbortSignal.timeout(60_000),
-      })
-    let response: Response
+/**
+ * One call of the protocol (`/api/sync/v1/...`), as the token's replica (or with none: signing
+ * in). An answer that is an error is a ServerRefusal; no answer at all, Unreachable.
+ */
+async function call<T>(
+  baseUrl: string,
+  token: string | null,
+  path: string,
+  init: RequestInit = {},
+): Promise<T> {
+  const send = () =>
+    askServer(baseUrl, token, `/api/sync/v1${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      signal: AbortSignal.timeout(60_000),
+    })
+  let response: Response
+  try {
+    response = await send()
+  } catch {
+    // Once more, on a new connection: a kept-alive one the server closed while idle fails the
+    // first request sent on it. Every call of the protocol may be repeated (pushes are settled
+    // once by their numbers), so a POST is retried as safely as a GET.
     try {
       response = await send()
-    } catch {
-      // Once more, on a new connection: a kept-alive one the server closed while idle fails the
-      // first request sent on it. Every call of the protocol may be repeated (pushes are settled
-      // once by their numbers), so a POST is retried as safely as a GET.
-      try {
-        response = await send()
-      } catch (error) {
-        throw new Unreachable(`The team server at ${baseUrl} cannot be reached`, { cause: error })
-      }
-    }
-    let body: unknown
-    try {
-      body = await response.json()
     } catch (error) {
-      // An answer cut off on the way is no answer.
-      throw new Unreachable(`The team server's answer was cut off`, { cause: error })
+      throw new Unreachable(`The team server at ${baseUrl} cannot be reached`, { cause: error })
     }
-    if (!response.ok) {
-      const error = (body as { error?: { code?: string; message?: string; details?: object } })
-        .error
-      throw new ServerRefusal(
-        response.status,
-        error?.code ?? 'unknown',
-        error?.message ?? `The team server answered ${response.status}`,
-        (error?.details ?? {}) as Record<string, unknown>,
-      )
-    }
-    return body as T
   }
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch (error) {
+    // An answer cut off on the way is no answer.
+    throw new Unreachable(`The team server's answer was cut off`, { cause: error })
+  }
+  if (!response.ok) {
+    const error = (body as { error?: { code?: string; message?: string; details?: object } }).error
+    throw new ServerRefusal(
+      response.status,
+      error?.code ?? 'unknown',
+      error?.message ?? `The team server answered ${response.status}`,
+      (error?.details ?? {}) as Record<string, unknown>,
+    )
+  }
+  return body as T
+}
+
+/** What a replica signs in with on the team server (its user's account), and for which workspace. */
+export interface DeviceSignIn {
+  email: string
+  password: string
+  workspaceId?: string
+  device: string
+}
+
+/** Signs in with an account of the team server: an API token of its workspace, made by it. */
+export const signInToServer = (baseUrl: string, signIn: DeviceSignIn) =>
+  call<{ token: string; workspace: { id: string; name: string } }>(baseUrl, null, '/sign-in', {
+    method: 'POST',
+    body: JSON.stringify(signIn),
+  })
+
+export function syncServer(baseUrl: string, token: string): SyncServer {
   const version = `schemaVersion=${encodeURIComponent(newestMigration)}`
   return {
-    snapshot: () => call(`/snapshot?${version}`),
+    snapshot: () => call(baseUrl, token, `/snapshot?${version}`),
     push: (body) =>
-      call('/push', {
+      call(baseUrl, token, '/push', {
         method: 'POST',
         body: JSON.stringify({ ...body, schemaVersion: newestMigration }),
       }),
     pull: (clientId, after, limit = 1000) =>
       call(
+        baseUrl,
+        token,
         `/pull?${version}&clientId=${clientId}&after=${encodeURIComponent(after)}&limit=${limit}`,
       ),
   }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SyncLink } from '../api/types'
+import { ApiRequestError } from '../api/client'
 import { syncLink } from '../api/integrations'
 import { integrationKeys, keys } from '../api/keys'
 import { formatDateTime } from '../format/dates'
@@ -29,18 +30,41 @@ function LinkState({ link }: { link: SyncLink }) {
   )
 }
 
+type Choice = { id: string; name: string; role: string }
+
+/** The workspaces a 422 offers when the account signing in has several, or none. */
+function workspaceChoices(error: unknown): Choice[] {
+  if (!(error instanceof ApiRequestError) || error.field !== 'workspaceId') return []
+  const offered = (error.details as { workspaces?: unknown } | undefined)?.workspaces
+  return Array.isArray(offered) ? (offered as Choice[]) : []
+}
+
+/**
+ * Connecting: signing in with the account the user has on the team server (the server makes this
+ * computer a token within that account's role), or, for a scripted setup, one of its API tokens.
+ */
 function ConnectForm() {
   const { t } = useTranslation('settings')
   const [serverUrl, setServerUrl] = useState('')
+  const [withToken, setWithToken] = useState(false)
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [workspaceId, setWorkspaceId] = useState('')
   const [token, setToken] = useState('')
   const connect = useSettingsMutation(syncLink.connect, {
     // The session lists the workspaces: the replicated one joins them.
     invalidates: [integrationKeys.syncLink, keys.session],
     done: t('sync.toast.connected'),
   })
+  const choices = workspaceChoices(connect.error)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    connect.mutate({ serverUrl: serverUrl.trim(), token: token.trim() })
+    const url = serverUrl.trim()
+    if (withToken) connect.mutate({ serverUrl: url, token: token.trim() })
+    else {
+      const chosen = choices.some((choice) => choice.id === workspaceId) ? workspaceId : undefined
+      connect.mutate({ serverUrl: url, email: email.trim(), password, workspaceId: chosen })
+    }
   }
   return (
     <form className="inline-form" onSubmit={submit}>
@@ -54,17 +78,71 @@ function ConnectForm() {
           onChange={(event) => setServerUrl(event.target.value)}
         />
       </label>
-      <label>
-        {t('sync.token')}
-        <input
-          type="password"
-          required
-          autoComplete="off"
-          value={token}
-          onChange={(event) => setToken(event.target.value)}
-        />
-        <span className="field-hint">{t('sync.tokenHint')}</span>
-      </label>
+      <fieldset className="sync-method">
+        <legend>{t('sync.method')}</legend>
+        <label>
+          <input type="radio" checked={!withToken} onChange={() => setWithToken(false)} />
+          {t('sync.withAccount')}
+        </label>
+        <label>
+          <input type="radio" checked={withToken} onChange={() => setWithToken(true)} />
+          {t('sync.withToken')}
+        </label>
+      </fieldset>
+      {withToken ? (
+        <label>
+          {t('sync.token')}
+          <input
+            type="password"
+            required
+            autoComplete="off"
+            value={token}
+            onChange={(event) => setToken(event.target.value)}
+          />
+          <span className="field-hint">{t('sync.tokenHint')}</span>
+        </label>
+      ) : (
+        <>
+          <label>
+            {t('sync.email')}
+            <input
+              type="email"
+              required
+              autoComplete="username"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </label>
+          <label>
+            {t('sync.password')}
+            <input
+              type="password"
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <span className="field-hint">{t('sync.accountHint')}</span>
+          </label>
+          {choices.length > 0 && (
+            <label>
+              {t('sync.workspace')}
+              <select
+                required
+                value={workspaceId}
+                onChange={(event) => setWorkspaceId(event.target.value)}
+              >
+                <option value="">{t('sync.chooseWorkspace')}</option>
+                {choices.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </>
+      )}
       <button type="submit" className="primary" disabled={connect.isPending}>
         {connect.isPending ? t('sync.connecting') : t('sync.connect')}
       </button>

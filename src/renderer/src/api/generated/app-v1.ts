@@ -1398,8 +1398,8 @@ export interface paths {
      */
     get: operations['getSync']
     /**
-     * Make this data folder a replica of the token's workspace on a team server
-     * @description Loads the workspace's snapshot from the team server (the token is one of its API tokens, kept sealed), then syncs every second. 422 when the server cannot be reached or refuses the token; 409 when this folder is a replica already.
+     * Make this data folder a replica of a workspace on a team server
+     * @description Signs in with your account on the team server (email and password: the server makes this computer an API token of the workspace, within your role there), or takes one of its API tokens; loads the workspace's snapshot (the token kept sealed), then syncs every second. 422 when the server cannot be reached or refuses the sign-in or the token, or, naming `workspaceId` with `details.workspaces`, when the account has several workspaces to choose from; 409 when this folder is a replica already.
      */
     put: operations['updateSync']
     post?: never
@@ -3601,8 +3601,16 @@ export interface components {
        * @example https://crm.example.com
        */
       serverUrl: string
-      /** @description An API token of the workspace on the team server */
-      token: string
+      /** @description An API token of the workspace on the team server; or sign in (email, password) */
+      token?: string
+      /** @description Your account's e-mail on the team server: it makes this computer a token */
+      email?: string
+      password?: string
+      /**
+       * Format: uuid
+       * @description Which of the account’s workspaces, when it has several
+       */
+      workspaceId?: string
     }
     Backups: {
       /** @description Where the backups are, on this machine */

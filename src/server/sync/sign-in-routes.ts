@@ -1,0 +1,80 @@
+import { Hono } from 'hono'
+import { z } from '@hono/zod-openapi'
+import { findAccount, workspacesOfAccount } from '../accounts/lookup'
+import { checkPassword } from '../accounts/service'
+import type { AppDeps } from '../app-env'
+import { createApiToken } from '../auth/service'
+import { clientAddress } from '../http/client-address'
+import { ApiError } from '../http/errors'
+import { jsonBody } from '../http/json-body'
+import { text } from '../http/schema-types'
+import { validationFailure } from '../http/validation'
+
+export const deviceSignInBody = z.strictObject({
+  email: z.string().min(1).max(320),
+  password: z.string().min(1).max(1000),
+  /** Needed when the account belongs to several workspaces. */
+  workspaceId: z.uuid().optional(),
+  /** The computer's name: the token is named after it, so the account can tell its devices. */
+  device: text(80),
+})
+
+// As the UI's sign-in: each attempt costs a scrypt, and ten a minute per address is plenty.
+const attemptsPerMinute = 10
+
+/**
+ * `POST /api/sync/v1/sign-in`: a desktop app becoming a replica signs in with its user's account
+ * on the team server (docs/sync-protocol.md, section 7) and gets an API token of the workspace
+ * chosen, made by that account, so it may never do more than the account's role there. A wrong
+ * e-mail or password says no more than that; an account of several workspaces is asked which
+ * (422 naming `workspaceId`, with the workspaces it may choose).
+ */
+export function syncSignInRoutes({ db, clock, rateLimiter }: AppDeps) {
+  const app = new Hono()
+  app.post('/', jsonBody, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const limit = await rateLimiter.admit(`sign-in:${clientAddress(c)}`, attemptsPerMinute)
+    const parsed = deviceSignInBody.safeParse(await c.req.json().catch(() => undefined))
+    if (!parsed.success) throw validationFailure(parsed.error, 'json')
+    const { email, password, workspaceId, device } = parsed.data
+    const signedIn = await checkPassword(db, email, password)
+    if (!signedIn) {
+      throw new ApiError(
+        'unauthorized',
+        'The e-mail or password is not right',
+        undefined,
+        limit.headers,
+      )
+    }
+    const workspaces = (await workspacesOfAccount(db, signedIn.id)).map(({ id, name, role }) => ({
+      id,
+      name,
+      role,
+    }))
+    const chosen =
+      workspaceId === undefined && workspaces.length === 1
+        ? workspaces[0]
+        : workspaces.find((workspace) => workspace.id === workspaceId)
+    if (!chosen) {
+      throw new ApiError(
+        'validation_error',
+        workspaces.length === 0
+          ? 'This account belongs to no workspace on the team server'
+          : workspaceId === undefined
+            ? 'This account belongs to several workspaces: choose one'
+            : 'This account does not belong to that workspace',
+        { field: 'workspaceId', workspaces },
+      )
+    }
+    const account = (await findAccount(db, signedIn.id))!
+    const { token } = await createApiToken(
+      db,
+      chosen.id,
+      { name: `Sync: ${device} (${account.email})`, scope: 'api' },
+      clock.now(),
+      signedIn.id,
+    )
+    return c.json({ token, workspace: chosen }, 201)
+  })
+  return app
+}
