@@ -1,6 +1,6 @@
 /**
  * Every outbound event type. The spec names the deal and person ones but the two `.deleted`; the
- * company, activity, note and reminder ones are Outpost's additions (docs/events.md).
+ * company, activity, note, reminder and saved view ones are Outpost's additions (docs/events.md).
  */
 export const eventTypes = [
   'deal.created',
@@ -24,6 +24,9 @@ export const eventTypes = [
   'note.updated',
   'note.deleted',
   'reminder.due',
+  'saved_view.created',
+  'saved_view.updated',
+  'saved_view.deleted',
 ] as const
 
 export type EventType = (typeof eventTypes)[number]
@@ -55,6 +58,9 @@ export const eventPayloads = {
   'note.updated': 'change',
   'note.deleted': 'snapshot',
   'reminder.due': 'snapshot',
+  'saved_view.created': 'snapshot',
+  'saved_view.updated': 'change',
+  'saved_view.deleted': 'snapshot',
 } as const satisfies Record<EventType, 'snapshot' | 'change' | 'tag'>
 
 export type EventPayloadKind = (typeof eventPayloads)[EventType]

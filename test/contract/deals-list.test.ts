@@ -186,4 +186,33 @@ describe('saved views', () => {
       204,
     )
   })
+
+  it('take new filters or a new name, one name each still', async () => {
+    const view = (path: string, body: object) => server.admin.post(path, body)
+    const hot = await view('/api/app/v1/saved-views', {
+      resource: 'deals',
+      name: 'Hot',
+      query: 'status=open',
+    })
+    await view('/api/app/v1/saved-views', { resource: 'deals', name: 'Cold', query: 'status=lost' })
+    const changed = await server.admin.patch(`/api/app/v1/saved-views/${hot.body.id}`, {
+      query: 'status=open&sort=-value',
+    })
+    expect(changed.status).toBe(200)
+    expect(changed.body).toMatchObject({ name: 'Hot', query: 'status=open&sort=-value' })
+    const taken = await server.admin.patch(`/api/app/v1/saved-views/${hot.body.id}`, {
+      name: 'Cold',
+    })
+    expect(taken.status).toBe(409)
+    expect(taken.body.error.details.field).toBe('name')
+    const renamed = await server.admin.patch(`/api/app/v1/saved-views/${hot.body.id}`, {
+      name: 'Hottest',
+    })
+    expect(renamed.body).toMatchObject({ name: 'Hottest', query: 'status=open&sort=-value' })
+    const unknown = await server.admin.patch(
+      '/api/app/v1/saved-views/00000000-0000-4000-8000-000000000000',
+      { name: 'Nobody' },
+    )
+    expect(unknown.status).toBe(404)
+  })
 })

@@ -63,6 +63,13 @@ beforeAll(async () => {
     const company = await server.admin.post('/api/app/v1/companies', { name: 'Tour Co' })
     await server.admin.patch(`/api/app/v1/companies/${company.body.id}`, { domain: 'tour.test' })
     await server.admin.delete(`/api/app/v1/companies/${company.body.id}`)
+    const view = await server.admin.post('/api/app/v1/saved-views', {
+      resource: 'deals',
+      name: 'Tour view',
+      query: 'status=open',
+    })
+    await server.admin.patch(`/api/app/v1/saved-views/${view.body.id}`, { query: 'status=won' })
+    await server.admin.delete(`/api/app/v1/saved-views/${view.body.id}`)
   })
 })
 afterAll(() => server.close())

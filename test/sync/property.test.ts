@@ -16,11 +16,17 @@ import {
   dealsOf,
   notesOf,
   peopleOf,
+  savedViewsOf,
   startReplica,
   type Replica,
 } from './support'
 import { createNote, deleteNote, updateNote } from '../../src/server/notes/service'
 import { createCompany, deleteCompany } from '../../src/server/companies/service'
+import {
+  createSavedView,
+  deleteSavedView,
+  updateSavedView,
+} from '../../src/server/saved-views/service'
 import { createActivity, deleteActivity, updateActivity } from '../../src/server/activities/service'
 
 let server: TestServer
@@ -109,6 +115,20 @@ const operation = fc.oneof(
     person: fc.nat(),
   }),
   fc.record({ kind: fc.constant('deleteActivity' as const), who, pick: fc.nat() }),
+  // Saved views on two names and both lists (rule 4 within a list), their filters changed, deleted.
+  fc.record({
+    kind: fc.constant('createView' as const),
+    who,
+    name: fc.constantFrom('v1', 'v2'),
+    resource: fc.constantFrom('deals' as const, 'people' as const),
+  }),
+  fc.record({
+    kind: fc.constant('editView' as const),
+    who,
+    pick: fc.nat(),
+    query: fc.constantFrom('q1', 'q2'),
+  }),
+  fc.record({ kind: fc.constant('deleteView' as const), who, pick: fc.nat() }),
   fc.record({ kind: fc.constant('sync' as const), who: fc.integer({ min: 0, max: 2 }) }),
 )
 
@@ -208,6 +228,22 @@ describe('replicas converge whatever happens in between', () => {
                   await updateActivity(db, tenantId, target.id, change, at(op.who))
                   continue
                 }
+                if (op.kind === 'createView') {
+                  const { name, resource } = op
+                  await createSavedView(db, tenantId, { name, resource, query: 'q' }, at(op.who))
+                  continue
+                }
+                if (op.kind === 'editView' || op.kind === 'deleteView') {
+                  const views = await savedViewsOf(db, tenantId)
+                  if (views.length === 0) continue
+                  const target = views[op.pick % views.length]!
+                  if (op.kind === 'deleteView') {
+                    await deleteSavedView(db, tenantId, target.id, at(op.who))
+                  } else {
+                    await updateSavedView(db, tenantId, target.id, { query: op.query }, at(op.who))
+                  }
+                  continue
+                }
                 if (op.kind === 'createCompany') {
                   await createCompany(db, tenantId, { name: 'c', domain: op.domain }, at(op.who))
                   continue
@@ -286,7 +322,9 @@ describe('replicas converge whatever happens in between', () => {
             const companies = await companiesOf(server.db, tenantId)
             const notes = await notesOf(server.db, tenantId)
             const activities = await activitiesOf(server.db, tenantId)
+            const views = await savedViewsOf(server.db, tenantId)
             for (const replica of replicas) {
+              expect(await savedViewsOf(replica.db, tenantId)).toEqual(views)
               expect(await activitiesOf(replica.db, tenantId)).toEqual(activities)
               expect(await notesOf(replica.db, tenantId)).toEqual(notes)
               expect(await companiesOf(replica.db, tenantId)).toEqual(companies)

@@ -7,6 +7,7 @@ import type { Db } from '../../src/server/db/connection'
 import { listActivitiesAfter } from '../../src/server/activities/service'
 import { listDealsAfter } from '../../src/server/deals/service'
 import { listNotesAfter } from '../../src/server/notes/service'
+import { listSavedViewsAfter } from '../../src/server/saved-views/service'
 import { createPerson, listPeopleAfter } from '../../src/server/people/service'
 import { fileKeyStore } from '../../src/server/sealing/key-store'
 import { prepareSealing } from '../../src/server/sealing/prepare'
@@ -123,6 +124,14 @@ export async function activitiesOf(db: Db, tenantId: string) {
   const activities = await listActivitiesAfter(db, tenantId, null, 100_000)
   return activities
     .map(({ updatedAt: _updated, ...activity }) => activity)
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+}
+
+/** The saved views of a workspace as every copy must agree on them, ordered by id. */
+export async function savedViewsOf(db: Db, tenantId: string) {
+  const views = await listSavedViewsAfter(db, tenantId, null, 100_000)
+  return views
+    .map(({ updatedAt: _updated, ...view }) => view)
     .sort((a, b) => (a.id < b.id ? -1 : 1))
 }
 

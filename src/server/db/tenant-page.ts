@@ -73,7 +73,7 @@ export interface CreationCursor {
  * `after`: a keyset scan for exports, which neither skips nor repeats rows while others write.
  */
 export async function selectTenantRowsAfter<
-  T extends 'companies' | 'people' | 'deals' | 'activities' | 'notes',
+  T extends 'companies' | 'people' | 'deals' | 'activities' | 'notes' | 'savedViews',
 >(
   db: Db,
   table: T,

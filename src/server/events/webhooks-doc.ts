@@ -8,6 +8,7 @@ import { pascalCase } from '../http/crud-routes'
 import { jsonRequest } from '../http/schema-types'
 import { noteSchema } from '../notes/schema'
 import { personSchema } from '../people/schema'
+import { savedViewSchema } from '../saved-views/schema'
 import { eventSchema } from './schema'
 
 type Resource = EventType extends `${infer R}.${string}` ? R : never
@@ -21,6 +22,7 @@ const objectSchemas: Record<Resource, z.ZodType> = {
   activity: activitySchema,
   note: noteSchema,
   reminder: activitySchema,
+  saved_view: savedViewSchema,
 }
 
 const { object: _object, ...dataFields } = eventSchema.shape.data.shape

@@ -1,14 +1,28 @@
-import type { Insertable } from 'kysely'
+import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
 import type { SavedViewTable } from '../db/database'
 
 export const insertSavedView = (db: Db, row: Insertable<SavedViewTable>) =>
   db.insertInto('savedViews').values(row).execute()
 
+const columns = ['id', 'resource', 'name', 'query', 'createdAt', 'updatedAt'] as const
+
+export const findSavedView = (db: Db, tenantId: string, id: string) =>
+  db
+    .selectFrom('savedViews')
+    .select(columns)
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+
+export async function updateSavedView(db: Db, id: string, values: Updateable<SavedViewTable>) {
+  await db.updateTable('savedViews').set(values).where('id', '=', id).execute()
+}
+
 export function listSavedViews(db: Db, tenantId: string, resource: SavedViewTable['resource']) {
   return db
     .selectFrom('savedViews')
-    .select(['id', 'resource', 'name', 'query', 'createdAt', 'updatedAt'])
+    .select(columns)
     .where('tenantId', '=', tenantId)
     .where('resource', '=', resource)
     .orderBy('name')

@@ -12,9 +12,11 @@ import {
   createSavedViewBody,
   savedViewSchema,
   savedViewsQuery,
+  updateSavedViewBody,
   type CreateSavedViewInput,
+  type UpdateSavedViewInput,
 } from './schema'
-import { createSavedView, deleteSavedView, listSavedViews } from './service'
+import { createSavedView, deleteSavedView, listSavedViews, updateSavedView } from './service'
 
 const tags = ['Saved views']
 
@@ -62,6 +64,26 @@ export const savedViewsRoutes = ({ db, clock }: AppDeps) =>
     )
     .openapi(
       createRoute({
+        method: 'patch',
+        path: '/{id}',
+        tags,
+        operationId: 'updateSavedView',
+        summary: 'Rename a saved view or change its filters',
+        description: 'Renames the view, or saves new filters and sort in it, for everyone.',
+        request: { params: idParams, ...jsonRequest(updateSavedViewBody) },
+        responses: {
+          200: jsonResponse(savedViewSchema, 'The view'),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+        },
+      }),
+      async (c) => {
+        const input = validated<UpdateSavedViewInput>(c, 'json')
+        const { id } = c.req.valid('param')
+        return c.json(await updateSavedView(db, c.var.auth.tenantId, id, input, clock.now()), 200)
+      },
+    )
+    .openapi(
+      createRoute({
         method: 'delete',
         path: '/{id}',
         tags,
@@ -72,7 +94,7 @@ export const savedViewsRoutes = ({ db, clock }: AppDeps) =>
         responses: { 204: noContent, ...errorResponses(401, 403, 404, 429) },
       }),
       async (c) => {
-        await deleteSavedView(db, c.var.auth.tenantId, c.req.valid('param').id)
+        await deleteSavedView(db, c.var.auth.tenantId, c.req.valid('param').id, clock.now())
         return c.body(null, 204)
       },
     )

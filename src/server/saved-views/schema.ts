@@ -25,7 +25,12 @@ export const createSavedViewBody = z
   })
   .openapi('CreateSavedView')
 
+export const updateSavedViewBody = z
+  .strictObject({ name: text(80).optional(), query: z.string().max(2000).optional() })
+  .openapi('UpdateSavedView', { description: 'Fields not sent stay as they are.' })
+
 export const savedViewsQuery = z.strictObject({ resource: z.enum(viewResources) })
 
 export type SavedView = z.infer<typeof savedViewSchema>
 export type CreateSavedViewInput = z.output<typeof createSavedViewBody>
+export type UpdateSavedViewInput = z.output<typeof updateSavedViewBody>

@@ -190,7 +190,9 @@ export async function applyIncoming(
       const { unique } = service
       const value = unique && taken[unique.field]
       const holder =
-        unique && typeof value === 'string' ? await unique.holder(trx, tenantId, value) : undefined
+        unique && typeof value === 'string'
+          ? await unique.holder(trx, tenantId, value, { id: change.id, fields })
+          : undefined
       if (unique && holder !== undefined && holder !== change.id) {
         // On the server, two creations of one value merge (rule 4); an edit to a taken value is
         // refused below, as the API refuses it. A replica follows what the server decided: the

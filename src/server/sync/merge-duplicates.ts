@@ -59,7 +59,7 @@ export async function mergeCreation(
       ...origin,
     })
     const otherName = String(change.fields[unique.nameField] ?? '')
-    await unique.noteMerge(trx, tenantId, holderId, otherName, now)
+    await unique.noteMerge?.(trx, tenantId, holderId, otherName, now)
     return
   }
   // The holder was created later: it lives on as the incoming one. It is deleted, in this
@@ -111,7 +111,7 @@ export async function absorb(
     now,
   )
   await joinTags(trx, table, tenantId, survivorId, merged.tags, now)
-  await unique.moveLinks(trx, tenantId, mergedId, survivorId, now)
+  await unique.moveLinks?.(trx, tenantId, mergedId, survivorId, now)
   await apply(trx, tenantId, { table, id: mergedId, op: 'delete', fields: {}, hlc: created }, now)
   await sync.insertAlias(trx, {
     tableName: table,
@@ -121,7 +121,7 @@ export async function absorb(
     createdAt: now.toISOString(),
   })
   if (noteIt) {
-    await unique.noteMerge(trx, tenantId, survivorId, String(merged[unique.nameField] ?? ''), now)
+    await unique.noteMerge?.(trx, tenantId, survivorId, String(merged[unique.nameField] ?? ''), now)
   }
 }
 

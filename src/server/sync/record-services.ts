@@ -56,6 +56,16 @@ import {
 } from '../notes/service'
 import { createNoteBody } from '../notes/schema'
 import { ApiError } from '../http/errors'
+import {
+  createSavedView,
+  deleteSavedView,
+  findSavedView,
+  findSavedViewIdByName,
+  listSavedViewsAfter,
+  releaseViewName,
+  updateSavedView,
+} from '../saved-views/service'
+import { createSavedViewBody, type CreateSavedViewInput } from '../saved-views/schema'
 import type { MadeElsewhere } from '../ids'
 import { personFieldsSchema } from './people-fields'
 import type { SyncedTable } from './synced-records'
@@ -80,14 +90,22 @@ export interface UniqueField {
   field: string
   /** The field that names a record, for the note that tells of a merge. */
   nameField: string
-  /** The record holding `value` here, if any. */
-  holder(db: Db, tenantId: string, value: string): Promise<string | undefined>
+  /**
+   * The record holding `value` here, if any, for the change to record `id` setting `fields` (a
+   * saved view's name is unique within its list: the list is one of the fields, or the record's).
+   */
+  holder(
+    db: Db,
+    tenantId: string,
+    value: string,
+    change: { id: string; fields: Fields },
+  ): Promise<string | undefined>
   /** Frees the value without an event: what follows in the transaction says what happened. */
   release(db: Db, tenantId: string, id: string): Promise<void>
-  /** Points every link to `from` at `to`, the record it now lives on as. */
-  moveLinks(db: Db, tenantId: string, from: string, to: string, now: Date): Promise<void>
-  /** A note on the survivor telling of the merge. */
-  noteMerge(db: Db, tenantId: string, id: string, otherName: string, now: Date): Promise<void>
+  /** Points every link to `from` at `to`, the record it now lives on as (none link to a view). */
+  moveLinks?(db: Db, tenantId: string, from: string, to: string, now: Date): Promise<void>
+  /** A note on the survivor telling of the merge (a view has nowhere to keep one). */
+  noteMerge?(db: Db, tenantId: string, id: string, otherName: string, now: Date): Promise<void>
 }
 
 export interface RecordService {
@@ -319,10 +337,47 @@ const activities: RecordService = {
   remove: deleteActivity,
 }
 
+const savedViewFieldsSchema = createSavedViewBody
+  .extend({ createdAt: timestamp })
+  .partial()
+  .strict()
+
+/**
+ * A saved view of the deals or people list: its name is unique within its list, so two laptops
+ * saving one name offline end with one view (rule 4), the one saved first, its filters those
+ * written last.
+ */
+const savedViews: RecordService = {
+  fields: savedViewFieldsSchema as z.ZodType<Fields>,
+  references: [],
+  unique: {
+    field: 'name',
+    nameField: 'name',
+    async holder(db, tenantId, name, change) {
+      const resource =
+        change.fields.resource ?? (await findSavedView(db, tenantId, change.id))?.resource
+      if (resource !== 'deals' && resource !== 'people') return undefined
+      return findSavedViewIdByName(db, tenantId, resource, name)
+    },
+    release: releaseViewName,
+  },
+  required: ['resource', 'name', 'query'],
+  find: findSavedView,
+  listAfter: listSavedViewsAfter,
+  create: (db, tenantId, fields, now, made) =>
+    createSavedView(db, tenantId, fields as CreateSavedViewInput, now, made),
+  async update(db, tenantId, id, fields, now) {
+    const { name, query } = fields as z.output<typeof savedViewFieldsSchema>
+    await updateSavedView(db, tenantId, id, { name, query }, now)
+  },
+  remove: deleteSavedView,
+}
+
 export const recordServices: Record<SyncedTable, RecordService> = {
   companies,
   people,
   deals,
   notes,
   activities,
+  savedViews,
 }

@@ -100,6 +100,13 @@ export const syncedTables = {
     // Marked done, it records activity.done in place of activity.updated.
     updates: ['updated', 'done'],
   },
+  // The deals and people lists' saved views, shared by the workspace.
+  savedViews: {
+    resource: 'saved_view',
+    fields: ['resource', 'name', 'query', 'createdAt'],
+    together: [],
+    updates: ['updated'],
+  },
 } as const satisfies Record<
   string,
   { resource: string; fields: string[]; together: string[][]; updates: string[] }

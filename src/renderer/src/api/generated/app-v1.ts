@@ -798,7 +798,11 @@ export interface paths {
     delete: operations['deleteSavedView']
     options?: never
     head?: never
-    patch?: never
+    /**
+     * Rename a saved view or change its filters
+     * @description Renames the view, or saves new filters and sort in it, for everyone.
+     */
+    patch: operations['updateSavedView']
     trace?: never
   }
   '/currencies': {
@@ -1797,6 +1801,9 @@ export interface components {
         | 'note.updated'
         | 'note.deleted'
         | 'reminder.due'
+        | 'saved_view.created'
+        | 'saved_view.updated'
+        | 'saved_view.deleted'
       /**
        * Format: date-time
        * @example 2026-11-22T14:03:00.000Z
@@ -2620,6 +2627,11 @@ export interface components {
       name: string
       query: string
     }
+    /** @description Fields not sent stay as they are. */
+    UpdateSavedView: {
+      name?: string
+      query?: string
+    }
     Currency: {
       /** @example USD */
       code: string
@@ -3216,6 +3228,7 @@ export interface components {
         | 'activity.*'
         | 'note.*'
         | 'reminder.*'
+        | 'saved_view.*'
         | 'deal.created'
         | 'deal.updated'
         | 'deal.stage_changed'
@@ -3237,6 +3250,9 @@ export interface components {
         | 'note.updated'
         | 'note.deleted'
         | 'reminder.due'
+        | 'saved_view.created'
+        | 'saved_view.updated'
+        | 'saved_view.deleted'
       )[]
       enabled: boolean
       /** @description Why Outpost disabled the subscription by itself (the endpoint answered 410 Gone, or every delivery failed for 5 days); null when enabled or disabled by hand */
@@ -3309,6 +3325,7 @@ export interface components {
         | 'activity.*'
         | 'note.*'
         | 'reminder.*'
+        | 'saved_view.*'
         | 'deal.created'
         | 'deal.updated'
         | 'deal.stage_changed'
@@ -3330,6 +3347,9 @@ export interface components {
         | 'note.updated'
         | 'note.deleted'
         | 'reminder.due'
+        | 'saved_view.created'
+        | 'saved_view.updated'
+        | 'saved_view.deleted'
       )[]
       /** @default true */
       enabled?: boolean
@@ -3359,6 +3379,7 @@ export interface components {
         | 'activity.*'
         | 'note.*'
         | 'reminder.*'
+        | 'saved_view.*'
         | 'deal.created'
         | 'deal.updated'
         | 'deal.stage_changed'
@@ -3380,6 +3401,9 @@ export interface components {
         | 'note.updated'
         | 'note.deleted'
         | 'reminder.due'
+        | 'saved_view.created'
+        | 'saved_view.updated'
+        | 'saved_view.deleted'
       )[]
       /** @description false pauses deliveries; true resumes them where they stopped, events meanwhile included */
       enabled?: boolean
@@ -8665,6 +8689,123 @@ export interface operations {
       }
       /** @description Not found */
       404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  updateSavedView: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateSavedView']
+      }
+    }
+    responses: {
+      /** @description The view */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SavedView']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflict with an existing record */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body too large */
+      413: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Request body is not JSON */
+      415: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']

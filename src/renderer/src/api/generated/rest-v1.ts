@@ -771,6 +771,66 @@ export interface webhooks {
     patch?: never
     trace?: never
   }
+  'saved_view.created': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `saved_view.created` event
+     * @description Sent by POST to every enabled subscription that selects `saved_view.created`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onSavedViewCreated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'saved_view.updated': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `saved_view.updated` event
+     * @description Sent by POST to every enabled subscription that selects `saved_view.updated`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onSavedViewUpdated']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'saved_view.deleted': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The `saved_view.deleted` event
+     * @description Sent by POST to every enabled subscription that selects `saved_view.deleted`, signed as Standard Webhooks are (docs/events.md). The same event is in GET /events.
+     */
+    post: operations['onSavedViewDeleted']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export interface components {
   schemas: {
@@ -1822,6 +1882,123 @@ export interface components {
         object: components['schemas']['Activity']
       }
     }
+    /** @description The body of a `saved_view.created` delivery. */
+    SavedViewCreatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'saved_view.created'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['SavedView']
+      }
+    }
+    /** @description A named list of deals or people, shared in the workspace */
+    SavedView: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      resource: 'deals' | 'people'
+      name: string
+      /**
+       * @description The list's query string: its filters and sort
+       * @example status=open&sort=-value
+       */
+      query: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      updatedAt: string
+    }
+    /** @description The body of a `saved_view.updated` delivery. */
+    SavedViewUpdatedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'saved_view.updated'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['SavedView']
+        previous: {
+          [key: string]: unknown
+        }
+        changes: string[]
+      }
+    }
+    /** @description The body of a `saved_view.deleted` delivery. */
+    SavedViewDeletedEvent: {
+      /**
+       * Format: uuid
+       * @description Stable: the same in the feed, the stream and every delivery (webhook-id)
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      id: string
+      /** @enum {string} */
+      type: 'saved_view.deleted'
+      /**
+       * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
+       * @example 1
+       */
+      version: number
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      createdAt: string
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
+      tenantId: string
+      data: {
+        object: components['schemas']['SavedView']
+      }
+    }
     Error: {
       error: {
         /**
@@ -2356,6 +2533,9 @@ export interface components {
         | 'note.updated'
         | 'note.deleted'
         | 'reminder.due'
+        | 'saved_view.created'
+        | 'saved_view.updated'
+        | 'saved_view.deleted'
       /**
        * @description The version of the payload's shape (1). Fields may be added within a version; a change that could break a receiver raises it.
        * @example 1
@@ -6170,6 +6350,135 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['ReminderDueEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onSavedViewCreated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SavedViewCreatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onSavedViewUpdated: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SavedViewUpdatedEvent']
+      }
+    }
+    responses: {
+      /** @description Gone: the subscription is disabled at once. */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Received. Answer within 15 seconds; do the work afterwards. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Any other answer, or none in 15 seconds: retried with backoff. */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  onSavedViewDeleted: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The event id: the same on every attempt. Drop an event whose id you have handled. */
+        'webhook-id': string
+        /** @description Seconds since the epoch when this attempt was made */
+        'webhook-timestamp': string
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the subscription's secret; space-separated when two secrets sign (Standard Webhooks). */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SavedViewDeletedEvent']
       }
     }
     responses: {
