@@ -24,6 +24,7 @@ export const {
   make: makeCompany,
   create: createCompany,
   get: getCompany,
+  find: findCompany,
   list: listCompanies,
   update: updateCompany,
   remove: deleteCompany,

@@ -66,10 +66,15 @@ export function namedRecordService<R extends NamedRecord, K extends string = nev
     await recordEvents(trx, tenantId, now, [{ type, resource, data } as ResourceEvent])
   }
 
-  async function get(db: Db, tenantId: string, id: string): Promise<R> {
+  async function find(db: Db, tenantId: string, id: string): Promise<R | undefined> {
     const row = await records.findById(db, table, tenantId, id)
-    if (!row) throw notFound(kind.noun)
-    return { ...row } as unknown as R
+    return row ? ({ ...row } as unknown as R) : undefined
+  }
+
+  async function get(db: Db, tenantId: string, id: string): Promise<R> {
+    const record = await find(db, tenantId, id)
+    if (!record) throw notFound(kind.noun)
+    return record
   }
 
   function make(
@@ -100,6 +105,9 @@ export function namedRecordService<R extends NamedRecord, K extends string = nev
 
   return {
     get,
+
+    /** The record, or undefined when the workspace has none with this id. */
+    find,
 
     list: (db: Db, tenantId: string, request: PageRequest) =>
       selectTenantPage(db, table, tenantId, request, (rows) => rows as unknown as R[]),

@@ -13,10 +13,16 @@ import type { CreateNoteInput, Note, NoteQuery, UpdateNoteInput } from './schema
 
 export const toNote = (row: notes.NoteRow): Note => ({ ...row, pinned: row.pinned === 1 })
 
-export async function getNote(db: Db, tenantId: string, id: string): Promise<Note> {
+/** The note, or undefined when the workspace has none with this id. */
+export async function findNote(db: Db, tenantId: string, id: string): Promise<Note | undefined> {
   const row = await notes.findNoteById(db, tenantId, id)
-  if (!row) throw notFound('Note')
-  return toNote(row)
+  return row ? toNote(row) : undefined
+}
+
+export async function getNote(db: Db, tenantId: string, id: string): Promise<Note> {
+  const note = await findNote(db, tenantId, id)
+  if (!note) throw notFound('Note')
+  return note
 }
 
 export const listNotes = (db: Db, tenantId: string, query: NoteQuery) =>

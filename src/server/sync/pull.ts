@@ -17,7 +17,8 @@ import { getWorkspace } from '../workspaces/service'
 import * as sync from './repository'
 import type { PullAnswer, PulledChange, SnapshotAnswer, SnapshotRecord } from './schema'
 import { parseClocks } from './stamp-writes'
-import { recordServices, type SyncedRecord } from './record-services'
+import { recordServices } from './record-services'
+import type { SyncedRecord } from './records/record-service'
 import {
   changeOfEvent,
   isSyncedTable,
