@@ -12,11 +12,7 @@ import { activitiesOf, peopleOf, teamWithReplicas, type Replica } from './suppor
 const team = teamWithReplicas()
 const replica = () => team.replica()
 
-async function expectSameActivities(...copies: Replica[]) {
-  const expected = await activitiesOf(team.server.db, team.server.tenantId)
-  for (const copy of copies) expect(await activitiesOf(copy.db, copy.tenantId)).toEqual(expected)
-  return expected
-}
+const expectSameActivities = (...copies: Replica[]) => team.expectSame(activitiesOf, ...copies)
 
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000)
 /** The date `days` from now, in UTC (the test workspace's zone). */

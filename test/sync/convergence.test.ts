@@ -20,11 +20,7 @@ const replica = () => team.replica()
 const minutes = (n: number) => new Date(Date.now() + n * 60_000)
 const hours = (n: number) => minutes(n * 60)
 
-async function expectSameEverywhere(...copies: Replica[]) {
-  const expected = await peopleOf(team.server.db, team.server.tenantId)
-  for (const copy of copies) expect(await peopleOf(copy.db, copy.tenantId)).toEqual(expected)
-  return expected
-}
+const expectSameEverywhere = (...copies: Replica[]) => team.expectSame(peopleOf, ...copies)
 
 describe('sync between a team server and its replicas', () => {
   it("connecting loads the workspace's people with their ids, and later changes both ways", async () => {

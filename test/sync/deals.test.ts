@@ -18,11 +18,7 @@ const replica = () => team.replica()
 const minutes = (n: number) => new Date(Date.now() + n * 60_000)
 const hours = (n: number) => minutes(n * 60)
 
-async function expectSameDeals(...copies: Replica[]) {
-  const expected = await dealsOf(team.server.db, team.server.tenantId)
-  for (const copy of copies) expect(await dealsOf(copy.db, copy.tenantId)).toEqual(expected)
-  return expected
-}
+const expectSameDeals = (...copies: Replica[]) => team.expectSame(dealsOf, ...copies)
 
 /** The server's first pipeline, its stages by type, and a lost reason. */
 async function board() {

@@ -8,11 +8,7 @@ import { notesOf, teamWithReplicas, type Replica } from './support'
 const team = teamWithReplicas()
 const replica = () => team.replica()
 
-async function expectSameNotes(...copies: Replica[]) {
-  const expected = await notesOf(team.server.db, team.server.tenantId)
-  for (const copy of copies) expect(await notesOf(copy.db, copy.tenantId)).toEqual(expected)
-  return expected
-}
+const expectSameNotes = (...copies: Replica[]) => team.expectSame(notesOf, ...copies)
 
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000)
 

@@ -11,11 +11,7 @@ import { savedViewsOf, teamWithReplicas, type Replica } from './support'
 const team = teamWithReplicas()
 const replica = () => team.replica()
 
-async function expectSameViews(...copies: Replica[]) {
-  const expected = await savedViewsOf(team.server.db, team.server.tenantId)
-  for (const copy of copies) expect(await savedViewsOf(copy.db, copy.tenantId)).toEqual(expected)
-  return expected
-}
+const expectSameViews = (...copies: Replica[]) => team.expectSame(savedViewsOf, ...copies)
 
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000)
 

@@ -14,7 +14,7 @@ import { prepareSealing } from '../../src/server/sealing/prepare'
 import { connectReplica, syncOnce } from '../../src/server/sync/replica'
 import type { SyncServer } from '../../src/server/sync/server-client'
 import { openDataDir } from '../../src/server/workspace-store'
-import { afterAll, afterEach, beforeAll, onTestFinished } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, onTestFinished } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 
 export interface Replica {
@@ -74,6 +74,12 @@ export function teamWithReplicas() {
       return started
     },
     closeReplicas,
+    /** What `read` finds on the server, once every copy is seen to find the same. */
+    async expectSame<T>(read: (db: Db, tenantId: string) => Promise<T>, ...copies: Replica[]) {
+      const expected = await read(server!.db, server!.tenantId)
+      for (const copy of copies) expect(await read(copy.db, copy.tenantId)).toEqual(expected)
+      return expected
+    },
     async ownServer(options: Parameters<typeof startTestServer>[0] = {}) {
       const shared = server
       server = await startTestServer(options)
