@@ -119,6 +119,19 @@ describe('syncing with a team server', () => {
       await expect
         .poll(() => page.getByTestId('sync-status').innerText(), { timeout: 10_000 })
         .toMatch(/1 change waiting/)
+
+      // Disconnecting says what it would lose, and leaves the workspace here, no longer syncing.
+      await page.getByRole('link', { name: 'Settings' }).click()
+      await page.getByRole('link', { name: 'Sync' }).click()
+      await page.getByRole('button', { name: 'Disconnect' }).click()
+      const ask = page.getByRole('dialog', { name: 'Stop syncing with the team server?' })
+      await ask.getByText(/1 change made here has not reached the team server/).waitFor()
+      await ask.getByRole('button', { name: 'Disconnect' }).click()
+      await page.locator('.toast', { hasText: 'Disconnected' }).waitFor()
+      await page.getByLabel('Team server address').waitFor()
+      await expect.poll(() => page.getByTestId('sync-status').count()).toBe(0)
+      await page.getByRole('link', { name: 'People' }).click()
+      await page.getByRole('link', { name: 'Met While Offline' }).waitFor()
     },
   )
 })

@@ -132,5 +132,8 @@ describe('outpost sync', () => {
     expect(connected.stderr).toBe('')
     expect(connected.stdout).toMatch(/is replicated here/)
     expect((await runCli(['sync', 'status', '--data-dir', laptop])).stdout).toMatch(/synced/)
+    const disconnected = await runCli(['sync', 'disconnect', '--data-dir', laptop])
+    expect(disconnected.stdout).toMatch(/Disconnected/)
+    expect((await runCli(['sync', 'status', '--data-dir', laptop])).stdout).toMatch(/Not a replica/)
   })
 })

@@ -124,6 +124,21 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
     )
 
   sync
+    .command('disconnect')
+    .description(
+      'stop being a replica: the workspace stays here as your own, and nothing syncs any more',
+    )
+    .option('--discard-waiting', 'also when changes made here have not reached the team server')
+    .addOption(dataDirOption())
+    .action(async (options: { discardWaiting?: boolean; dataDir?: string }) => {
+      const { disconnectReplica } = await import('../sync/replica')
+      await withReplica(cli, options.dataDir, (db) =>
+        disconnectReplica(db, { discardWaiting: options.discardWaiting ?? false }),
+      )
+      console.log('Disconnected: the workspace stays here, and no longer syncs')
+    })
+
+  sync
     .command('status')
     .description(
       'say whether this replica is synced, offline (with the changes waiting) or failing',

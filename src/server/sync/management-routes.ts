@@ -1,16 +1,60 @@
+import { createRoute, z } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
 import { ApiError } from '../http/errors'
+import { errorResponses, noContent } from '../http/schema-types'
 import { singletonRoutes } from '../http/singleton-routes'
-import { connectReplica, replicaStatus } from './replica'
+import { connectReplica, disconnectReplica, replicaStatus } from './replica'
 import { connectSyncBody, syncLinkSchema } from './schema'
 import { hostname } from 'node:os'
-import { ServerRefusal, signInToServer, SyncError } from './server-client'
+import { ChangesWaiting, ServerRefusal, signInToServer, SyncError } from './server-client'
+
+const disconnectQuery = z.object({
+  discardWaiting: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ description: 'true loses the changes made here not yet on the team server' }),
+})
+
+const disconnectRoute = createRoute({
+  method: 'delete',
+  path: '/',
+  tags: ['Sync'],
+  operationId: 'disconnectSync',
+  summary: 'Stop being a replica; the workspace stays here as this computer’s own',
+  description:
+    'Ends the link to the team server: nothing syncs any more, and the replicated workspace ' +
+    'stays as a workspace of this computer, its settings editable. 409 (with ' +
+    '`details.waiting`) while changes made here have not reached the server, unless ' +
+    '`discardWaiting=true`; 422 when this folder is no replica.',
+  request: { query: disconnectQuery },
+  responses: { 204: noContent, ...errorResponses(401, 403, 409, 422, 429) },
+})
 
 /**
  * /api/app/v1/sync: this data folder's link to a team server, as the desktop's Settings shows it
  * and makes it (docs/sync-protocol.md). It belongs to the machine, as the tunnel does.
  */
 export function syncLinkRoutes({ db, clock }: AppDeps) {
+  return linkRoutes({ db, clock }).openapi(disconnectRoute, async (c) => {
+    try {
+      await disconnectReplica(db, {
+        discardWaiting: c.req.valid('query').discardWaiting === 'true',
+      })
+    } catch (error) {
+      if (error instanceof ChangesWaiting) {
+        throw new ApiError('conflict', error.message, {
+          field: 'discardWaiting',
+          waiting: error.waiting,
+        })
+      }
+      if (error instanceof SyncError) throw new ApiError('validation_error', error.message)
+      throw error
+    }
+    return c.body(null, 204)
+  })
+}
+
+function linkRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   return singletonRoutes({
     tag: 'Sync',
     item: syncLinkSchema,

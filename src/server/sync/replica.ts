@@ -22,7 +22,14 @@ import { absorb, genesisClock } from './merge-duplicates'
 import { applyingRemote } from './write-origin'
 import { latestClock, parseClocks } from './stamp-writes'
 import { parseHlc } from '../../shared/sync/hlc'
-import { ServerRefusal, SyncError, syncServer, Unreachable, type SyncServer } from './server-client'
+import {
+  ChangesWaiting,
+  ServerRefusal,
+  SyncError,
+  syncServer,
+  Unreachable,
+  type SyncServer,
+} from './server-client'
 
 const pushBatch = 500
 
@@ -92,6 +99,26 @@ export async function connectReplica(
     })
   })
   return { workspace: snapshot.workspace, records: snapshot.records.length }
+}
+
+/**
+ * Ends this data folder's link to its team server: the replicated workspace stays, as a workspace
+ * of this computer's own (its settings editable again), and nothing syncs any more. Changes made
+ * here that have not reached the server are refused (ChangesWaiting) unless `discardWaiting`.
+ * Connecting again later loads the server's snapshot by the usual rules.
+ */
+export async function disconnectReplica(
+  db: Db,
+  { discardWaiting }: { discardWaiting: boolean },
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    if (!(await sync.findSyncState(trx))) {
+      throw new SyncError('This data folder is not a replica of a team server')
+    }
+    const waiting = await sync.countOutbox(trx)
+    if (waiting > 0 && !discardWaiting) throw new ChangesWaiting(waiting)
+    await sync.deleteSyncLink(trx)
+  })
 }
 
 /**

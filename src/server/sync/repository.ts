@@ -113,6 +113,12 @@ export async function countOutbox(db: Db): Promise<number> {
   return Number(row.count)
 }
 
+/** Ends this data folder's link: its changes waiting are dropped with it. */
+export async function deleteSyncLink(db: Db): Promise<void> {
+  await db.deleteFrom('syncOutbox').execute()
+  await db.deleteFrom('syncState').execute()
+}
+
 export async function deleteOutboxThrough(db: Db, seq: number): Promise<void> {
   await db.deleteFrom('syncOutbox').where('seq', '<=', seq).execute()
 }

@@ -18,6 +18,16 @@ export class ServerRefusal extends SyncError {
   }
 }
 
+/** Disconnecting would lose changes made here that have not reached the team server. */
+export class ChangesWaiting extends SyncError {
+  constructor(readonly waiting: number) {
+    super(
+      `${waiting} change${waiting === 1 ? '' : 's'} made here ${waiting === 1 ? 'has' : 'have'} ` +
+        'not reached the team server: sync first, or disconnect discarding them',
+    )
+  }
+}
+
 /** The server could not be reached (no network, server down, connection cut). */
 export class Unreachable extends SyncError {}
 

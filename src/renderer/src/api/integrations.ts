@@ -89,6 +89,12 @@ export const backups = {
 export const syncLink = {
   get: () => answer(appApi.GET('/sync')),
   connect: (input: SyncConnection) => answer(appApi.PUT('/sync', { body: input })),
+  disconnect: (discardWaiting: boolean) =>
+    answer(
+      appApi.DELETE('/sync', {
+        params: { query: { discardWaiting: discardWaiting ? 'true' : 'false' } },
+      }),
+    ),
 }
 
 export const tunnel = {

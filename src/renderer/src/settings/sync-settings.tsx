@@ -6,6 +6,7 @@ import { syncLink } from '../api/integrations'
 import { integrationKeys, keys } from '../api/keys'
 import { formatDateTime } from '../format/dates'
 import { useSyncLink } from '../sync/use-sync-link'
+import { ConfirmDialog } from '../ui/dialog'
 import { ErrorState, Skeleton } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
 
@@ -150,6 +151,40 @@ function ConnectForm() {
   )
 }
 
+/**
+ * Stops being a replica, once asked: the workspace stays on this computer as its own. With changes
+ * still waiting, the question says they would be lost, and confirming loses them.
+ */
+function Disconnect({ link }: { link: SyncLink }) {
+  const { t } = useTranslation('settings')
+  const [asking, setAsking] = useState(false)
+  const disconnect = useSettingsMutation(syncLink.disconnect, {
+    invalidates: [integrationKeys.syncLink, keys.session],
+    done: t('sync.toast.disconnected'),
+  })
+  return (
+    <>
+      <button type="button" className="button" onClick={() => setAsking(true)}>
+        {t('sync.disconnect')}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={t('sync.disconnectTitle')}
+        message={
+          link.waiting > 0
+            ? t('sync.disconnectLoses', { count: link.waiting })
+            : t('sync.disconnectKeeps')
+        }
+        confirmLabel={t('sync.disconnect')}
+        danger={link.waiting > 0}
+        busy={disconnect.isPending}
+        onConfirm={() => disconnect.mutate(link.waiting > 0, { onSettled: () => setAsking(false) })}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  )
+}
+
 /** /settings/sync: make this Outpost a replica of a team server's workspace, and see how it goes. */
 export function SyncSettings() {
   const { t } = useTranslation('settings')
@@ -164,9 +199,12 @@ export function SyncSettings() {
         (query.data.state === 'not-connected' ? (
           <ConnectForm />
         ) : (
-          <div role="status" aria-live="polite">
-            <LinkState link={query.data} />
-          </div>
+          <>
+            <div role="status" aria-live="polite">
+              <LinkState link={query.data} />
+            </div>
+            <Disconnect link={query.data} />
+          </>
         ))}
     </section>
   )

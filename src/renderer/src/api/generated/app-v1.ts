@@ -1407,7 +1407,11 @@ export interface paths {
      */
     put: operations['updateSync']
     post?: never
-    delete?: never
+    /**
+     * Stop being a replica; the workspace stays here as this computer’s own
+     * @description Ends the link to the team server: nothing syncs any more, and the replicated workspace stays as a workspace of this computer, its settings editable. 409 (with `details.waiting`) while changes made here have not reached the server, unless `discardWaiting=true`; 422 when this folder is no replica.
+     */
+    delete: operations['disconnectSync']
     options?: never
     head?: never
     patch?: never
@@ -12049,6 +12053,85 @@ export interface operations {
       }
       /** @description Request body is not JSON */
       415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description A business rule was violated */
+      422: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  disconnectSync: {
+    parameters: {
+      query?: {
+        /** @description true loses the changes made here not yet on the team server */
+        discardWaiting?: 'true' | 'false'
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Done; no body */
+      204: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Conflict with an existing record */
+      409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
