@@ -2,11 +2,16 @@
 // makes one next occurrence everywhere, a due time is one decision, a merge of two people moves
 // their activities, and activity types are the server's (docs/sync-protocol.md).
 import { describe, expect, it } from 'vitest'
-import { createActivityType } from '../../src/server/activities/activity-types'
+import { createActivityType, listActivityTypes } from '../../src/server/activities/activity-types'
 import { fireDueReminders } from '../../src/server/activities/reminders'
 import { createActivity, updateActivity } from '../../src/server/activities/service'
 import { ApiError } from '../../src/server/http/errors'
 import { createPerson } from '../../src/server/people/service'
+import {
+  mirrorSettings,
+  readSettings,
+  type WorkspaceSettings,
+} from '../../src/server/sync/workspace-settings'
 import { activitiesOf, peopleOf, teamWithReplicas, type Replica } from './support'
 
 const team = teamWithReplicas()
@@ -171,6 +176,27 @@ describe('activities on replicas', () => {
     for (const { id } of made) {
       expect(activities.find((x) => x.id === id)?.personIds).toEqual([bia[0]!.id])
     }
+  })
+
+  it('a pull without activity types (a server of an older build) leaves the replica’s as they are', async () => {
+    await createActivityType(
+      team.server.db,
+      team.server.tenantId,
+      { key: 'legacy', name: 'Legacy' },
+      new Date(),
+    )
+    const laptop = await replica()
+    const keys = async () =>
+      (await listActivityTypes(laptop.db, laptop.tenantId)).map((type) => type.key)
+    expect(await keys()).toContain('legacy')
+    const { activityTypes: _sent, ...older } = await readSettings(
+      team.server.db,
+      team.server.tenantId,
+    )
+    await mirrorSettings(laptop.db, laptop.tenantId, older as WorkspaceSettings)
+    expect(await keys()).toContain('legacy')
+    await mirrorSettings(laptop.db, laptop.tenantId, { ...older, activityTypes: [] })
+    expect(await keys()).not.toContain('legacy')
   })
 
   it('activity types are the server’s: adding one on a replica is refused', async () => {

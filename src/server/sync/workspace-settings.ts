@@ -76,7 +76,9 @@ export async function mirrorSettings(
   settings: WorkspaceSettings,
 ): Promise<void> {
   const local = await readSettings(trx, tenantId)
-  for (const { key, table, id } of tables) {
+  // A list the server did not send (an older build of the same schema) is left as it is here.
+  const sent = tables.filter(({ key }) => Array.isArray(settings[key]))
+  for (const { key, table, id } of sent) {
     const here = new Map(local[key].map((row) => [String(row[id as keyof typeof row]), row]))
     for (const row of settings[key] as Record<string, unknown>[]) {
       const kept = here.get(String(row[id]))
@@ -95,7 +97,7 @@ export async function mirrorSettings(
       }
     }
   }
-  for (const { key, table, id } of [...tables].reverse()) {
+  for (const { key, table, id } of [...sent].reverse()) {
     const wanted = new Set((settings[key] as Record<string, unknown>[]).map((row) => row[id]))
     for (const row of local[key] as Record<string, unknown>[]) {
       if (wanted.has(row[id]) || (await stillUsed(trx, tenantId, table, String(row[id])))) continue
