@@ -225,6 +225,11 @@ beforeAll(async () => {
   ids.notes = await post('/api/v1/notes', { body: 'A note', personId: ids.people })
   ids.events = (await server.admin.get('/api/v1/events?limit=1')).body.data[0].id
   await post('/api/app/v1/activity-types', { key: 'visit', name: 'Visit' })
+  ids['saved-views'] = await post('/api/app/v1/saved-views', {
+    resource: 'deals',
+    name: 'Open',
+    query: 'status=open',
+  })
   ids['webhook-subscriptions'] = await post('/api/app/v1/webhook-subscriptions', {
     url: 'http://127.0.0.1:9/hook',
     eventTypes: ['*'],

@@ -18,7 +18,7 @@ beforeAll(async () => {
   const pipelines = (await admin.get('/api/app/v1/pipelines')).body.data
   const sales = pipelines.find((pipeline: { name: string }) => pipeline.name === 'Sales')
   const open = sales.stages.find((stage: { type: string }) => stage.type === 'open')
-  await api.post('/api/v1/deals', {
+  const deal = await api.post('/api/v1/deals', {
     title: 'Acme renewal',
     value: 12000,
     pipelineId: sales.id,
@@ -26,6 +26,7 @@ beforeAll(async () => {
     primaryCompanyId: acme.id,
     primaryPersonId: person.body.id,
   })
+  expect([person.status, deal.status], JSON.stringify(deal.body)).toEqual([201, 201])
 })
 afterAll(() => session.close())
 
@@ -44,6 +45,23 @@ describe('companies', () => {
     await page.getByLabel('Search').fill('')
     await page.getByLabel('Deals').selectOption({ label: 'With open deals' })
     await expect.poll(rowNames).toEqual(['Acme'])
+    await page.getByLabel('Deals').selectOption({ label: 'Any' })
+    // A search typed and a filter picked in one go, before React renders again: both stay.
+    await page.evaluate(`(() => {
+      const set = (element, value) => {
+        const proto = Object.getPrototypeOf(element)
+        Object.getOwnPropertyDescriptor(proto, 'value').set.call(element, value)
+      }
+      const search = document.querySelector('#company-search')
+      set(search, 'glob')
+      search.dispatchEvent(new Event('input', { bubbles: true }))
+      const deals = document.querySelector('#company-deals')
+      set(deals, 'false')
+      deals.dispatchEvent(new Event('change', { bubbles: true }))
+    })()`)
+    await expect.poll(rowNames).toEqual(['Globex'])
+    expect(new URL(page.url()).searchParams.get('q')).toBe('glob')
+    await page.getByLabel('Search').fill('')
     await page.getByLabel('Deals').selectOption({ label: 'Any' })
     await expectAccessible(page, 'companies')
   })

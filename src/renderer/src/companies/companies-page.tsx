@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCan } from '../session/workspace'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
+import { useAddressQuery } from '../layout/address-query'
 import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { formatDate } from '../format/dates'
@@ -16,7 +17,7 @@ const pageSize = 50
 export function CompaniesPage() {
   const { t } = useTranslation(['companies', 'common'])
   const canWrite = useCan('records.write')
-  const [params, setParams] = useSearchParams()
+  const [params, change] = useAddressQuery()
   const [creating, setCreating] = useState(false)
   const q = params.get('q') ?? ''
   const sort = params.get('sort') === 'name' ? 'name' : '-createdAt'
@@ -30,13 +31,11 @@ export function CompaniesPage() {
     placeholderData: keepPreviousData,
   })
   const set = (changes: Record<string, string>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current)
+    change((next) => {
       for (const [key, value] of Object.entries(changes)) {
         if (value) next.set(key, value)
         else next.delete(key)
       }
-      return next
     })
   return (
     <article>

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
+import { useAddressQuery } from '../layout/address-query'
 import { errorMessage } from '../api/client'
 import { deals, type DealsQuery } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -30,7 +31,7 @@ const sortable = [
 
 /** The view's query from the address: its filters, sort and page, shareable as a link. */
 function useViewQuery() {
-  const [params, setParams] = useSearchParams()
+  const [params, change, replace] = useAddressQuery()
   const query: DealsQuery = {
     ...Object.fromEntries(
       filterParams.flatMap((name) => (params.get(name) ? [[name, params.get(name)]] : [])),
@@ -39,13 +40,13 @@ function useViewQuery() {
     page: Number(params.get('page')) || 1,
     pageSize: Number(params.get('pageSize')) || 50,
   }
-  return { query, params, setParams }
+  return { query, params, change, replace }
 }
 
 /** /deals: every deal as a list: search, filter, sort, act on many, save the view, export it. */
 export function DealsPage() {
   const { t } = useTranslation(['dealsList', 'common'])
-  const { query, params, setParams } = useViewQuery()
+  const { query, params, change, replace } = useViewQuery()
   const queryClient = useQueryClient()
   const toast = useToast()
   const pipelines = usePipelines()
@@ -68,14 +69,12 @@ export function DealsPage() {
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
   const set = (changes: Record<string, string | undefined>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current)
+    change((next) => {
       for (const [key, value] of Object.entries(changes)) {
         if (value) next.set(key, value)
         else next.delete(key)
       }
       if (!('page' in changes)) next.delete('page')
-      return next
     })
   const names = {
     stage: (id: string) => stages.get(id)?.name ?? '',
@@ -116,7 +115,7 @@ export function DealsPage() {
           <SavedViews
             resource="deals"
             current={params}
-            onPick={(view) => setParams(new URLSearchParams(view))}
+            onPick={(view) => replace(new URLSearchParams(view))}
           />
           <button type="button" className="button" onClick={() => void exportView()}>
             {t('page.exportCsv')}

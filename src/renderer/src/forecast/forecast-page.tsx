@@ -13,7 +13,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCan } from '../session/workspace'
-import { useNavigate, useParams, useSearchParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
+import { useAddressQuery } from '../layout/address-query'
 import { errorMessage } from '../api/client'
 import { deals, pipelines } from '../api/endpoints'
 import { keys } from '../api/keys'
@@ -70,7 +71,7 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
   const queryClient = useQueryClient()
   const toast = useToast()
   // The first month shown, kept in the address (?from=2027-01); this month without it.
-  const [search, setSearch] = useSearchParams()
+  const [search, changeSearch] = useAddressQuery()
   const from = search.get('from') ?? undefined
   const forecast = useQuery({
     queryKey: keys.forecast(pipelineId, from),
@@ -106,10 +107,9 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
   }
   const { earlier, months, later, noDate } = forecast.data
   const show = (first: string | null) =>
-    setSearch((params) => {
+    changeSearch((params) => {
       if (first) params.set('from', first)
       else params.delete('from')
-      return params
     })
   return (
     <>

@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router'
 import { lifecycleStages, type LifecycleStage } from '../../../shared/lifecycle'
 import type { PeopleQuery } from '../api/endpoints'
+import { useAddressQuery } from '../layout/address-query'
 
 export const pageSizes = [25, 50, 100] as const
 
@@ -12,15 +12,11 @@ const whole = (text: string | null, fallback: number) => {
   return Number.isSafeInteger(value) && value >= 1 ? value : fallback
 }
 
-/**
- * The people table's search, filters, order and page live in the address (`/people?q=ana&page=2`), so
- * Back returns to the same page and a link shows the same list.
- */
-export function usePeopleQuery() {
-  const [params, setParams] = useSearchParams()
+/** The query a people list's address says. */
+function queryOf(params: URLSearchParams): PeopleQuery {
   const stage = params.get('lifecycleStage')
   const pageSize = whole(params.get('pageSize'), 25)
-  const query: PeopleQuery = {
+  return {
     q: params.get('q') ?? undefined,
     lifecycleStage: lifecycleStages.includes(stage as LifecycleStage)
       ? (stage as LifecycleStage)
@@ -31,16 +27,28 @@ export function usePeopleQuery() {
     page: whole(params.get('page'), 1),
     pageSize: pageSizes.includes(pageSize as 25) ? pageSize : 25,
   }
+}
+
+/**
+ * The people table's search, filters, order and page live in the address (`/people?q=ana&page=2`), so
+ * Back returns to the same page and a link shows the same list.
+ */
+export function usePeopleQuery() {
+  const [params, change] = useAddressQuery()
+  const query = queryOf(params)
   /** Changes some of the query; any change but the page goes back to page 1. */
-  const update = (changes: Partial<PeopleQuery>) => {
-    const next = { ...query, ...('page' in changes ? {} : { page: 1 }), ...changes }
-    const search = new URLSearchParams()
-    for (const [key, value] of Object.entries(next)) {
-      const isDefault = (key === 'page' && value === 1) || (key === 'pageSize' && value === 25)
-      if (value !== undefined && value !== '' && !isDefault) search.set(key, String(value))
-    }
-    setParams(search, { replace: !('page' in changes) })
-  }
+  const update = (changes: Partial<PeopleQuery>) =>
+    change(
+      (latest) => {
+        const next = { ...queryOf(latest), ...('page' in changes ? {} : { page: 1 }), ...changes }
+        for (const key of [...latest.keys()]) latest.delete(key)
+        for (const [key, value] of Object.entries(next)) {
+          const isDefault = (key === 'page' && value === 1) || (key === 'pageSize' && value === 25)
+          if (value !== undefined && value !== '' && !isDefault) latest.set(key, String(value))
+        }
+      },
+      { replace: !('page' in changes) },
+    )
   const filtered = Boolean(query.q || query.lifecycleStage || query.ownerId || query.tag)
   return { query, update, filtered }
 }
