@@ -11,13 +11,10 @@ import { desktopExchangeBody } from './schema'
 import { loginLinkCommand } from '../../shared/login-link'
 import { authenticateSession, createSession, endSession, openSessionWithLoginLink } from './service'
 import { findAccount, workspacesOfAccount } from '../accounts/lookup'
-import { checkPassword, setPassword } from '../accounts/service'
+import { setPassword } from '../accounts/service'
+import { passwordSignIn } from './password-sign-in'
 import { passwordSignInBody, setPasswordBody } from '../accounts/schema'
-import { clientAddress } from '../http/client-address'
 import { ownerOfMachine, rolePermissions } from '../../shared/permissions'
-
-// Each attempt costs a scrypt (32 MiB, ~50 ms): ten a minute per address is plenty for a person.
-const signInAttemptsPerMinute = 10
 
 const signedOut = () =>
   new ApiError(
@@ -89,18 +86,7 @@ export function sessionRoutes({ db, clock, loginGate, rateLimiter }: AppDeps) {
   // address like unauthenticated API requests, so guessing is throttled.
   app.post('/api/session/password', jsonBody, async (c) => {
     c.header('Cache-Control', 'no-store')
-    const limit = await rateLimiter.admit(`sign-in:${clientAddress(c)}`, signInAttemptsPerMinute)
-    const parsed = passwordSignInBody.safeParse(await c.req.json().catch(() => undefined))
-    if (!parsed.success) throw validationFailure(parsed.error, 'json')
-    const account = await checkPassword(db, parsed.data.email, parsed.data.password)
-    if (!account) {
-      throw new ApiError(
-        'unauthorized',
-        'The e-mail or password is not right',
-        undefined,
-        limit.headers,
-      )
-    }
+    const { account } = await passwordSignIn(c, { db, rateLimiter }, passwordSignInBody)
     const session = await createSession(db, clock.now(), account.id)
     writeSessionCookie(c, session.secret)
     return c.json({ expiresAt: session.expiresAt }, 201)

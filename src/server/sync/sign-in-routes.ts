@@ -1,26 +1,20 @@
 import { Hono } from 'hono'
 import { z } from '@hono/zod-openapi'
 import { findAccount, workspacesOfAccount } from '../accounts/lookup'
-import { checkPassword } from '../accounts/service'
+import { passwordSignInBody } from '../accounts/schema'
 import type { AppDeps } from '../app-env'
 import { createApiToken } from '../auth/service'
-import { clientAddress } from '../http/client-address'
 import { ApiError } from '../http/errors'
 import { jsonBody } from '../http/json-body'
 import { text } from '../http/schema-types'
-import { validationFailure } from '../http/validation'
+import { passwordSignIn } from '../sessions/password-sign-in'
 
-export const deviceSignInBody = z.strictObject({
-  email: z.string().min(1).max(320),
-  password: z.string().min(1).max(1000),
+const deviceSignInBody = passwordSignInBody.extend({
   /** Needed when the account belongs to several workspaces. */
   workspaceId: z.uuid().optional(),
   /** The computer's name: the token is named after it, so the account can tell its devices. */
   device: text(80),
 })
-
-// As the UI's sign-in: each attempt costs a scrypt, and ten a minute per address is plenty.
-const attemptsPerMinute = 10
 
 /**
  * `POST /api/sync/v1/sign-in`: a desktop app becoming a replica signs in with its user's account
@@ -33,19 +27,12 @@ export function syncSignInRoutes({ db, clock, rateLimiter }: AppDeps) {
   const app = new Hono()
   app.post('/', jsonBody, async (c) => {
     c.header('Cache-Control', 'no-store')
-    const limit = await rateLimiter.admit(`sign-in:${clientAddress(c)}`, attemptsPerMinute)
-    const parsed = deviceSignInBody.safeParse(await c.req.json().catch(() => undefined))
-    if (!parsed.success) throw validationFailure(parsed.error, 'json')
-    const { email, password, workspaceId, device } = parsed.data
-    const signedIn = await checkPassword(db, email, password)
-    if (!signedIn) {
-      throw new ApiError(
-        'unauthorized',
-        'The e-mail or password is not right',
-        undefined,
-        limit.headers,
-      )
-    }
+    const { account: signedIn, input } = await passwordSignIn(
+      c,
+      { db, rateLimiter },
+      deviceSignInBody,
+    )
+    const { workspaceId, device } = input
     const workspaces = (await workspacesOfAccount(db, signedIn.id)).map(({ id, name, role }) => ({
       id,
       name,
