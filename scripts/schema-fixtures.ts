@@ -17,6 +17,8 @@ const folder = join(import.meta.dirname, '..', 'test', 'fixtures', 'schemas')
 export const fixtureToken = `op_${'F'.repeat(43)}`
 const at = '2026-11-22T10:00:00.000Z'
 const tenant = '00000000-0000-4000-8000-00000000a001'
+/** The workspace the fixtures of sync's schema replicate (the first stays the contract's own). */
+export const replicaTenant = '00000000-0000-4000-8000-00000000a101'
 const hash = (text: string) => createHash('sha256').update(text).digest('hex')
 
 // What each migration's new tables receive, keyed by the migration that made them.
@@ -68,6 +70,18 @@ const seeds: Record<string, string[]> = {
     `insert into notes (id, tenant_id, body, pinned, person_id, noted_at, created_at, updated_at)
        values ('00000000-0000-4000-8000-00000000a702', '${tenant}', 'Fixture note', 1,
        '00000000-0000-4000-8000-00000000b001', '${at}', '${at}', '${at}')`,
+  ],
+  // A second workspace, a replica of a team server (out of reach), with one change waiting.
+  '2026-11-26T0000-sync': [
+    `insert into workspaces (id, name, created_at, updated_at)
+       values ('${replicaTenant}', 'Replica', '${at}', '${at}')`,
+    `insert into sync_state (id, client_id, server_url, server_token, tenant_id, last_seq,
+       permissions, cursor, last_synced_at, last_error) values (1, 'c0ffee00c0ffee00',
+       'http://127.0.0.1:9', 'op_${'S'.repeat(43)}', '${replicaTenant}', 7,
+       '["records.read","records.write"]', '0', '${at}', null)`,
+    `insert into sync_outbox values (7, 'people', '00000000-0000-4000-8000-00000000b101', 'upsert',
+       '{"fullName":"Waiting"}', '0001732269600000-0000-c0ffee00c0ffee00',
+       '2026-11-26T0000-sync', '${at}')`,
   ],
 }
 

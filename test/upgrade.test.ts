@@ -11,7 +11,12 @@ import { verifyBackup } from '../src/server/backups/take-backup'
 import { migrationProvider } from '../src/server/db/migrations'
 import { silentLogger } from '../src/server/logger'
 import { startServer } from '../src/server/server'
-import { fixtureInboundToken, fixtureSecret, fixtureToken } from '../scripts/schema-fixtures'
+import {
+  fixtureInboundToken,
+  fixtureSecret,
+  fixtureToken,
+  replicaTenant,
+} from '../scripts/schema-fixtures'
 import { caller } from './support/server'
 
 const fixtures = join('test', 'fixtures', 'schemas')
@@ -90,6 +95,15 @@ describe('databases of every earlier schema version', () => {
         expect(activities.body.data).toMatchObject([{ subject: 'Fixture call', done: true }])
         const notes = await api.get(`/api/v1/notes?personId=${person}`)
         expect(notes.body.data).toMatchObject([{ body: 'Fixture note', pinned: true }])
+      }
+      if (has(version, '2026-11-26T0000-sync')) {
+        // The one link of sync's first schema is now that workspace's, its change still waiting.
+        const link = await api.get('/api/app/v1/sync')
+        expect(link.body).toMatchObject({
+          serverUrl: 'http://127.0.0.1:9',
+          waiting: 1,
+          workspaces: [{ workspaceId: replicaTenant, name: 'Replica', waiting: 1 }],
+        })
       }
     } finally {
       await server.close()

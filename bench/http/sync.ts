@@ -63,7 +63,7 @@ export async function syncWorkloads(): Promise<WorkloadResult[]> {
     await prepareSealing(replica, fileKeyStore(replicaDir))
     const now = () => new Date()
     const snapshot = await seconds(() =>
-      connectReplica(replica, { serverUrl: server.url, token }, now),
+      connectReplica(replica, { serverUrl: server.url, tokens: [token] }, now),
     )
     console.log(`S1 done: snapshot of ${people} people in ${snapshot} s`)
 

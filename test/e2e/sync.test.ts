@@ -38,16 +38,21 @@ describe('syncing with a team server', () => {
       await page.getByRole('button', { name: 'Connect' }).click()
       await page.locator('.toast-error', { hasText: 'The team server refused' }).waitFor()
 
-      // Signing in with her account on the team server, as a user does.
-      await inviteMember(
-        team.db,
-        team.tenantId,
-        { email: 'ana@team.test', role: 'admin' },
-        new Date(),
-        {
-          permissions: ownerOfMachine,
-        },
-      )
+      // Signing in with her account on the team server, as a user does: both her workspaces
+      // come to this computer.
+      const second = await team.otherWorkspace('Second Team')
+      await second.admin.post('/api/v1/people', { fullName: 'Only In Second Team' })
+      for (const tenantId of [team.tenantId, second.tenantId]) {
+        await inviteMember(
+          team.db,
+          tenantId,
+          { email: 'ana@team.test', role: 'admin' },
+          new Date(),
+          {
+            permissions: ownerOfMachine,
+          },
+        )
+      }
       const account = (await findAccountByEmail(team.db, 'ana@team.test'))!
       await setPassword(team.db, account.id, { password: 'a long passphrase' }, new Date())
       await page.getByLabel('My account on the team server').check()
@@ -56,7 +61,24 @@ describe('syncing with a team server', () => {
       await page.getByRole('button', { name: 'Connect' }).click()
       await expect.poll(() => page.getByTestId('sync-status').innerText()).toBe('Synced')
       await expect.poll(() => page.getByTestId('sync-link').innerText()).toContain(team.url)
+      const replicated = page.getByTestId('sync-workspaces')
+      await replicated.getByRole('rowheader', { name: 'Second Team' }).waitFor()
+      await replicated.getByRole('rowheader', { name: 'My workspace (team server)' }).waitFor()
       await screenshot(page, 'settings-sync')
+
+      // The second one's people are here too; then it stops syncing alone, and stays here.
+      await page.locator('#workspace-picker').selectOption({ label: 'Second Team' })
+      await page.getByRole('link', { name: 'People' }).click()
+      await page.getByRole('link', { name: 'Only In Second Team' }).waitFor()
+      await page.getByRole('link', { name: 'Settings' }).click()
+      await page.getByRole('link', { name: 'Sync', exact: true }).click()
+      await page.getByRole('button', { name: 'Stop syncing Second Team' }).click()
+      const stop = page.getByRole('dialog', {
+        name: 'Stop syncing “Second Team” with the team server?',
+      })
+      await stop.getByRole('button', { name: 'Stop syncing' }).click()
+      await expect.poll(() => replicated.getByRole('row').count()).toBe(2)
+      await expect.poll(() => page.getByTestId('sync-status').innerText()).toBe('Synced')
 
       // The replicated workspace is one of this computer's now: its people are here.
       await page.locator('#workspace-picker').selectOption({ label: 'My workspace (team server)' })

@@ -67,7 +67,7 @@ describe('outpost sync', () => {
     expect(once.stdout).toMatch(/Pushed 2, pulled 2/)
     expect(await people()).toEqual(expect.arrayContaining(['Ana From Laptop', 'Bruno From Laptop']))
     const status = await runCli(['sync', 'status', '--data-dir', laptop])
-    expect(status.stdout).toMatch(new RegExp(`Replica of ${team.url}.*: synced, last synced`))
+    expect(status.stdout).toMatch(new RegExp(`Replica of ${team.url}:\\n.+: synced, last synced`))
 
     // The team server goes away; the laptop keeps working and says what waits.
     writeFileSync(csv, 'Name\nCarla Offline\n')

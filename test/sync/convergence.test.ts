@@ -9,10 +9,9 @@ import { createNote } from '../../src/server/notes/service'
 import { createPerson, deletePerson, updatePerson } from '../../src/server/people/service'
 import { signedInMember } from '../support/accounts'
 import { createTestClock } from '../support/clock'
-import { countOutbox } from '../../src/server/sync/repository'
 import { replicaStatus } from '../../src/server/sync/replica'
 import { syncServer, Unreachable } from '../../src/server/sync/server-client'
-import { peopleOf, teamWithReplicas, type Replica } from './support'
+import { peopleOf, teamWithReplicas, waitingIn, type Replica } from './support'
 
 const team = teamWithReplicas()
 const replica = () => team.replica()
@@ -39,14 +38,14 @@ describe('sync between a team server and its replicas', () => {
       { fullName: 'Made Offline', tags: ['a'] },
       new Date(),
     )
-    expect(await countOutbox(laptop.db)).toBe(1)
+    expect(await waitingIn(laptop.db)).toBe(1)
     expect((await replicaStatus(laptop.db)).waiting).toBe(1)
     await team.server.api.patch(`/api/v1/people/${before.id}`, { primaryPhone: '+5511912345678' })
 
     const report = await laptop.sync()
     expect(report.pushed).toBe(1)
     expect(report.rejected).toEqual([])
-    expect(await countOutbox(laptop.db)).toBe(0)
+    expect(await waitingIn(laptop.db)).toBe(0)
     expect((await team.server.api.get(`/api/v1/people/${made.id}`)).body.fullName).toBe(
       'Made Offline',
     )
@@ -103,7 +102,7 @@ describe('sync between a team server and its replicas', () => {
     await a.sync()
     const report = await b.sync()
     expect(report.rejected).toEqual([{ seq: 1, reason: expect.stringMatching(/^deleted/) }])
-    expect(await countOutbox(b.db)).toBe(0)
+    expect(await waitingIn(b.db)).toBe(0)
     await a.sync()
     const people = await expectSameEverywhere(a, b)
     expect(people.map((p) => p.id)).not.toContain(person.id)
@@ -125,7 +124,7 @@ describe('sync between a team server and its replicas', () => {
     }
     await expect(laptop.sync(new Date(), losingAnswers)).rejects.toThrow(Unreachable)
     expect((await replicaStatus(laptop.db)).state).toBe('offline')
-    expect(await countOutbox(laptop.db)).toBe(1)
+    expect(await waitingIn(laptop.db)).toBe(1)
     await laptop.sync()
     const named = (await peopleOf(team.server.db, team.server.tenantId)).filter(
       (p) => p.fullName === 'Only Once',
@@ -299,7 +298,7 @@ describe('permissions hold offline', () => {
     await expect(
       createCompany(laptop.db, laptop.tenantId, { name: 'Not Allowed Inc' }, new Date()),
     ).rejects.toMatchObject({ code: 'forbidden' })
-    expect(await countOutbox(laptop.db)).toBe(0)
+    expect(await waitingIn(laptop.db)).toBe(0)
 
     // A push made by hand with the same token: each mutation refused, and settled.
     const answer = await syncServer(team.server.url, token).push({

@@ -7,14 +7,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { countOutbox } from '../../src/server/sync/repository'
 import { replicaStatus } from '../../src/server/sync/replica'
 import { openDataDir } from '../../src/server/workspace-store'
 import { bin, requireBuiltCli, runCli, serve } from '../support/cli'
 import { startCuttingProxy, type CuttingProxy } from '../support/cutting-proxy'
 import { freePort, freshTestDatabase, onPostgres, rememberDatabaseOf } from '../support/postgres'
 import { startTestServer, type TestServer } from '../support/server'
-import { makePeople, peopleOf, startReplica, type Replica } from './support'
+import { makePeople, peopleOf, startReplica, waitingIn, type Replica } from './support'
 
 const push = 'POST /api/sync/v1/push'
 const pull = 'GET /api/sync/v1/pull'
@@ -68,7 +67,7 @@ describe('sync through faults', () => {
     proxy.cut({ request: push, requestBytes: 600, times: 2 })
     await expect(laptop.sync()).rejects.toThrow(/cannot be reached/)
     expect((await replicaStatus(laptop.db)).state).toBe('offline')
-    expect(await countOutbox(laptop.db)).toBe(20)
+    expect(await waitingIn(laptop.db)).toBe(20)
     expect((await namesOn(server.db, server.tenantId, 'Cut Push')).people).toBe(0)
 
     expect(await laptop.sync()).toMatchObject({ pushed: 20, rejected: [] })
@@ -125,7 +124,7 @@ describe('sync through faults', () => {
     await exited
     expect(syncing.signalCode).toBe('SIGKILL')
     const killed = await openDataDir(laptop)
-    expect(await countOutbox(killed)).toBeGreaterThan(0)
+    expect(await waitingIn(killed)).toBeGreaterThan(0)
     await killed.destroy()
 
     const again = await runCli(['sync', 'once', '--data-dir', laptop])
@@ -135,7 +134,7 @@ describe('sync through faults', () => {
     expect(onServer.names.size).toBe(1200)
     const replica = await openDataDir(laptop)
     try {
-      expect(await countOutbox(replica)).toBe(0)
+      expect(await waitingIn(replica)).toBe(0)
       expect(await peopleOf(replica, server.tenantId)).toEqual(
         await peopleOf(server.db, server.tenantId),
       )
@@ -173,11 +172,11 @@ describe('sync through faults', () => {
     await proxy.waitFor(push, 2)
     team.process.kill('SIGKILL')
     await expect(syncing).rejects.toThrow(/cannot be reached|cut off/)
-    expect(await countOutbox(laptop.db)).toBeGreaterThan(0)
+    expect(await waitingIn(laptop.db)).toBeGreaterThan(0)
 
     await start()
     expect(await laptop.sync()).toMatchObject({ rejected: [] })
-    expect(await countOutbox(laptop.db)).toBe(0)
+    expect(await waitingIn(laptop.db)).toBe(0)
     const teamDb = await openDataDir(dataDir, database?.url)
     try {
       const onServer = await namesOn(teamDb, laptop.tenantId, 'Killed Server')

@@ -73,7 +73,10 @@ describe('signing a laptop in to the team server', () => {
         password: 'correct horse battery',
       })
       expect(connected.status).toBe(200)
-      expect(connected.body).toMatchObject({ state: 'synced', workspaceId: team.tenantId })
+      expect(connected.body).toMatchObject({
+        state: 'synced',
+        workspaces: [{ workspaceId: team.tenantId, state: 'synced' }],
+      })
       const copy = await (await onReplica(here, team.tenantId)).get(`/api/v1/people/${person.id}`)
       expect(copy.body.fullName).toBe('On The Server')
       // The token the server made is the account's: its owner sees it among the workspace's.
@@ -86,7 +89,7 @@ describe('signing a laptop in to the team server', () => {
     }
   })
 
-  it('an account of two workspaces is asked which, and gets the one it names', async () => {
+  it('an account of two workspaces asking for one is asked which, and gets the one it names', async () => {
     const other = await team.otherWorkspace('Second Team')
     await member('dora@sign-in.test', 'member')
     await inviteMember(
@@ -119,7 +122,11 @@ describe('signing a laptop in to the team server', () => {
         password: 'correct horse battery',
         workspaceId: other.tenantId,
       })
-      expect(connected.body).toMatchObject({ state: 'synced', workspaceId: other.tenantId })
+      expect(connected.body).toMatchObject({
+        state: 'synced',
+        workspaces: [{ workspaceId: other.tenantId }],
+      })
+      expect(connected.body.workspaces).toHaveLength(1)
       const replica = await onReplica(here, other.tenantId)
       const write = await replica.post('/api/v1/people', { fullName: 'Not Allowed' })
       expect(write.status).toBe(403)

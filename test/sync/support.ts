@@ -11,11 +11,14 @@ import { listSavedViewsAfter } from '../../src/server/saved-views/service'
 import { createPerson, listPeopleAfter } from '../../src/server/people/service'
 import { fileKeyStore } from '../../src/server/sealing/key-store'
 import { prepareSealing } from '../../src/server/sealing/prepare'
-import { connectReplica, syncOnce } from '../../src/server/sync/replica'
+import { connectReplica, replicaStatus, syncOnce } from '../../src/server/sync/replica'
 import type { SyncServer } from '../../src/server/sync/server-client'
 import { openDataDir } from '../../src/server/workspace-store'
 import { afterAll, afterEach, beforeAll, expect, onTestFinished } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
+
+/** The changes made on a replica's folder not yet settled by the server, in all its workspaces. */
+export const waitingIn = async (db: Db): Promise<number> => (await replicaStatus(db)).waiting
 
 export interface Replica {
   dataDir: string
@@ -34,11 +37,15 @@ export async function startReplica(
   const dataDir = mkdtempSync(join(tmpdir(), 'outpost-replica-'))
   const db = await openDataDir(dataDir)
   await prepareSealing(db, fileKeyStore(dataDir))
-  const { workspace } = await connectReplica(db, { serverUrl: server.url, token }, () => new Date())
+  const { workspaces } = await connectReplica(
+    db,
+    { serverUrl: server.url, tokens: [token] },
+    () => new Date(),
+  )
   return {
     dataDir,
     db,
-    tenantId: workspace.id,
+    tenantId: workspaces[0]!.id,
     sync: (at = new Date(), connect) => syncOnce(db, () => at, connect),
     close: async () => {
       await db.destroy()

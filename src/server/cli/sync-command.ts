@@ -4,7 +4,7 @@ import type { SyncStatus } from '../sync/replica'
 import type { CliDatabase } from './import-export-actions'
 import { dataDirOption, resolveDataDir } from './options'
 
-// `outpost sync connect|status|once|watch`: a replica of a team server's workspace, headless (a
+// `outpost sync connect|status|once|watch`: a replica of a team server's workspaces, headless (a
 // server-side or scripted replica); the desktop app runs the same code (sync/replica.ts). The work
 // is imported when a command runs, so `--help` loads none of it (see main.ts).
 
@@ -35,7 +35,10 @@ async function withReplica<T>(
   })
 }
 
-/** A token of the workspace, made by the team server for the account signing in here. */
+/**
+ * A token of the workspace, or of each of the account's workspaces when none is named, made by
+ * the team server for the account signing in here.
+ */
 async function signIn(url: string, email: string, workspaceId: string | undefined) {
   const { hostname } = await import('node:os')
   const { ServerRefusal, signInToServer } = await import('../sync/server-client')
@@ -43,7 +46,8 @@ async function signIn(url: string, email: string, workspaceId: string | undefine
   const password = process.env.OUTPOST_SYNC_PASSWORD ?? (await firstLineOfStdin())
   if (!password) throw new StartupError('a password is needed: OUTPOST_SYNC_PASSWORD, or stdin')
   try {
-    return (await signInToServer(url, { email, password, workspaceId, device: hostname() })).token
+    const links = await signInToServer(url, { email, password, workspaceId, device: hostname() })
+    return links.map((link) => link.token)
   } catch (error) {
     if (!(error instanceof ServerRefusal)) throw error
     const choices = error.details.workspaces
@@ -51,7 +55,9 @@ async function signIn(url: string, email: string, workspaceId: string | undefine
     const list = (choices as { id: string; name: string; role: string }[])
       .map((workspace) => `  ${workspace.id}  ${workspace.name} (${workspace.role})`)
       .join('\n')
-    throw new StartupError(`${error.message}; pass --workspace with one of:\n${list}`)
+    throw new StartupError(
+      `${error.message}; pass --workspace with one of these, or none:\n${list}`,
+    )
   }
 }
 
@@ -67,38 +73,42 @@ async function firstLineOfStdin(): Promise<string> {
 
 function describeStatus(status: SyncStatus) {
   if (status.state === 'not-connected') return 'Not a replica: run `outpost sync connect URL`'
-  const waiting = `${status.waiting} change${status.waiting === 1 ? '' : 's'} waiting`
-  const when = status.lastSyncedAt ? `, last synced ${status.lastSyncedAt}` : ''
-  const state =
-    status.state === 'synced'
-      ? 'synced'
-      : status.state === 'syncing'
-        ? `syncing, ${waiting}`
-        : status.state === 'offline'
-          ? `offline, ${waiting}`
-          : `error: ${status.error}`
-  return `Replica of ${status.serverUrl} (workspace ${status.workspaceId}): ${state}${when}`
+  const lines = status.workspaces.map((workspace) => {
+    const waiting = `${workspace.waiting} change${workspace.waiting === 1 ? '' : 's'} waiting`
+    const when = workspace.lastSyncedAt ? `, last synced ${workspace.lastSyncedAt}` : ''
+    const state =
+      workspace.state === 'synced'
+        ? 'synced'
+        : workspace.state === 'syncing'
+          ? `syncing, ${waiting}`
+          : workspace.state === 'offline'
+            ? `offline, ${waiting}`
+            : `error: ${workspace.error}`
+    return `  ${workspace.name} (${workspace.workspaceId}): ${state}${when}`
+  })
+  return [`Replica of ${status.serverUrl}:`, ...lines].join('\n')
 }
 
 export function registerSyncCommands(program: Command, cli: CliDatabase): void {
   const sync = program
     .command('sync')
     .description(
-      "keep this data folder a replica of a team server's workspace (docs/sync-protocol.md)",
+      "keep this data folder a replica of a team server's workspaces (docs/sync-protocol.md)",
     )
 
   sync
     .command('connect <url>')
     .description(
-      'make this data folder a replica of a workspace on the team server: sign in with your ' +
-        'account there (--email), or give one of its API tokens',
+      "make this data folder a replica of the team server's workspaces: sign in with your " +
+        "account there (--email: each of the account's workspaces, or --workspace), or give an " +
+        'API token of one; run it again to add another workspace of the same server',
     )
     .option(
       '--email <email>',
       "your account's e-mail on the team server; the password is read from " +
         'OUTPOST_SYNC_PASSWORD, else from the first line of stdin',
     )
-    .option('--workspace <id>', "which of the account's workspaces, when it has several")
+    .option('--workspace <id>', "only this one of the account's workspaces")
     .option('--token <token>', tokenHelp)
     .addOption(dataDirOption())
     .action(
@@ -109,33 +119,42 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
         const { StartupError } = await import('../startup-error')
         const { connectReplica } = await import('../sync/replica')
         const result = await withReplica(cli, options.dataDir, async (db) => {
-          const token = options.email
+          const token = options.token ?? process.env.OUTPOST_SYNC_TOKEN
+          const tokens = options.email
             ? await signIn(url, options.email, options.workspace)
-            : (options.token ?? process.env.OUTPOST_SYNC_TOKEN)
-          if (!token) {
+            : token && [token]
+          if (!tokens) {
             throw new StartupError(`sign in (--email) or give a token: --token, or ${tokenHelp}`)
           }
-          return connectReplica(db, { serverUrl: url, token }, () => new Date())
+          return connectReplica(db, { serverUrl: url, tokens }, () => new Date())
         })
-        console.log(
-          `Connected: "${result.workspace.name}" is replicated here (${result.records} records)`,
-        )
+        const names = result.workspaces.map((workspace) => `"${workspace.name}"`).join(', ')
+        const verb = result.workspaces.length === 1 ? 'is' : 'are'
+        console.log(`Connected: ${names} ${verb} replicated here (${result.records} records)`)
       },
     )
 
   sync
     .command('disconnect')
     .description(
-      'stop being a replica: the workspace stays here as your own, and nothing syncs any more',
+      'stop being a replica: the workspaces stay here as your own, and nothing syncs any more',
     )
+    .option('--workspace <id>', 'only this workspace stops syncing')
     .option('--discard-waiting', 'also when changes made here have not reached the team server')
     .addOption(dataDirOption())
-    .action(async (options: { discardWaiting?: boolean; dataDir?: string }) => {
+    .action(async (options: { workspace?: string; discardWaiting?: boolean; dataDir?: string }) => {
       const { disconnectReplica } = await import('../sync/replica')
       await withReplica(cli, options.dataDir, (db) =>
-        disconnectReplica(db, { discardWaiting: options.discardWaiting ?? false }),
+        disconnectReplica(db, {
+          discardWaiting: options.discardWaiting ?? false,
+          workspaceId: options.workspace,
+        }),
       )
-      console.log('Disconnected: the workspace stays here, and no longer syncs')
+      console.log(
+        options.workspace
+          ? 'Disconnected: the workspace stays here, and no longer syncs'
+          : 'Disconnected: the workspaces stay here, and no longer sync',
+      )
     })
 
   sync

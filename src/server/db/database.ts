@@ -548,14 +548,14 @@ export interface SyncRejectionTable {
   createdAt: string
 }
 
-/** A replica's link to its team server (one row, id 1). */
-export interface SyncStateTable {
-  id: number
+/** A replica's link to its team server, one per workspace it replicates. */
+export interface SyncLinkTable {
+  tenantId: string
+  /** The replica's name for this link on the server: its mutations' client id, its clocks' node. */
   clientId: string
   serverUrl: string
-  /** Sealed (sealing/): the API token the replica syncs with. */
+  /** Sealed (sealing/): the API token of the workspace the replica syncs with. */
   serverToken: string
-  tenantId: string
   /** The number of the replica's newest mutation. */
   lastSeq: Generated<number>
   /** JSON: what its token may do in the workspace, as the server last said (checked offline). */
@@ -568,6 +568,8 @@ export interface SyncStateTable {
 
 /** A replica's write not yet settled by the server. */
 export interface SyncOutboxTable {
+  /** The link (workspace) the write belongs to; seq counts per link. */
+  tenantId: string
   seq: number
   tableName: string
   recordId: string
@@ -616,7 +618,7 @@ export interface Database {
   recordAliases: RecordAliasTable
   syncClients: SyncClientTable
   syncRejections: SyncRejectionTable
-  syncState: SyncStateTable
+  syncLinks: SyncLinkTable
   syncOutbox: SyncOutboxTable
   accounts: AccountTable
   memberships: MembershipTable

@@ -20,7 +20,7 @@ export const stayingTables: Record<string, string> = {
   sessions: "sign-ins to the laptop's server: on the team server people sign in anew",
   login_links: "sign-ins to the laptop's server: on the team server people sign in anew",
   tunnel_settings: "the laptop's own tunnel",
-  sync_state: "a replica's link to its team server: the team server is no replica",
+  sync_links: "a replica's links to its team server: the team server is no replica",
   sync_outbox:
     "a replica's changes waiting for its team server: `outpost sync once` pushes them before a move",
 }

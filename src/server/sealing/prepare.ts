@@ -18,7 +18,7 @@ const columns = [
   ['webhook_subscriptions', 'secret'],
   ['webhook_subscriptions', 'previous_secret'],
   ['tunnel_settings', 'ngrok_authtoken'],
-  ['sync_state', 'server_token'],
+  ['sync_links', 'server_token'],
   ['inbound_webhooks', 'verification_secret'],
 ] as const
 

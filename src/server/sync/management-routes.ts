@@ -9,6 +9,10 @@ import { hostname } from 'node:os'
 import { ChangesWaiting, ServerRefusal, signInToServer, SyncError } from './server-client'
 
 const disconnectQuery = z.object({
+  workspaceId: z
+    .uuid()
+    .optional()
+    .openapi({ description: 'Only this workspace stops syncing; without it, every one' }),
   discardWaiting: z
     .enum(['true', 'false'])
     .optional()
@@ -20,12 +24,12 @@ const disconnectRoute = createRoute({
   path: '/',
   tags: ['Sync'],
   operationId: 'disconnectSync',
-  summary: 'Stop being a replica; the workspace stays here as this computer’s own',
+  summary: 'Stop being a replica; the workspaces stay here as this computer’s own',
   description:
-    'Ends the link to the team server: nothing syncs any more, and the replicated workspace ' +
-    'stays as a workspace of this computer, its settings editable. 409 (with ' +
+    'Ends the link to the team server, for one workspace (`workspaceId`) or all: they sync no ' +
+    'more, and stay as workspaces of this computer, their settings editable. 409 (with ' +
     '`details.waiting`) while changes made here have not reached the server, unless ' +
-    '`discardWaiting=true`; 422 when this folder is no replica.',
+    '`discardWaiting=true`; 422 when this folder does not replicate it.',
   request: { query: disconnectQuery },
   responses: { 204: noContent, ...errorResponses(401, 403, 409, 422, 429) },
 })
@@ -37,9 +41,8 @@ const disconnectRoute = createRoute({
 export function syncLinkRoutes({ db, clock }: AppDeps) {
   return linkRoutes({ db, clock }).openapi(disconnectRoute, async (c) => {
     try {
-      await disconnectReplica(db, {
-        discardWaiting: c.req.valid('query').discardWaiting === 'true',
-      })
+      const { discardWaiting, workspaceId } = c.req.valid('query')
+      await disconnectReplica(db, { discardWaiting: discardWaiting === 'true', workspaceId })
     } catch (error) {
       if (error instanceof ChangesWaiting) {
         throw new ApiError('conflict', error.message, {
@@ -47,7 +50,9 @@ export function syncLinkRoutes({ db, clock }: AppDeps) {
           waiting: error.waiting,
         })
       }
-      if (error instanceof SyncError) throw new ApiError('validation_error', error.message)
+      if (error instanceof SyncError) {
+        throw new ApiError('validation_error', error.message, { field: 'workspaceId' })
+      }
       throw error
     }
     return c.body(null, 204)
@@ -68,29 +73,32 @@ function linkRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       description: 'The link',
     },
     change: {
-      summary: 'Make this data folder a replica of a workspace on a team server',
+      summary: "Make this data folder a replica of a team server's workspaces",
       about:
         'Signs in with your account on the team server (email and password: the server makes ' +
-        'this computer an API token of the workspace, within your role there), or takes one of ' +
-        "its API tokens; loads the workspace's snapshot (the token kept sealed), then syncs " +
-        'every second. 422 when the server cannot be reached or refuses the sign-in or the ' +
-        'token, or, naming `workspaceId` with `details.workspaces`, when the account has several ' +
-        'workspaces to choose from; 409 when this folder is a replica already.',
+        'this computer an API token of each of your workspaces there, or of `workspaceId`, ' +
+        'within your role), or takes an API token of one workspace; loads the snapshots (the ' +
+        'tokens kept sealed), then syncs every second. Again with the same server, it adds the ' +
+        'workspaces not replicated yet. 422 when the server cannot be reached or refuses the ' +
+        'sign-in or the token; 409 when this folder replicates another server, or each ' +
+        'workspace asked for already.',
       description: 'The link, connected',
     },
     changeErrors: [409, 422],
     load: () => replicaStatus(db),
     save: async (_tenantId, { serverUrl, token, email, password, workspaceId }) => {
       try {
-        const signedIn = token
-          ? { token }
-          : await signInToServer(serverUrl, {
-              email: email!,
-              password: password!,
-              workspaceId,
-              device: hostname(),
-            })
-        await connectReplica(db, { serverUrl, token: signedIn.token }, () => clock.now())
+        const tokens = token
+          ? [token]
+          : (
+              await signInToServer(serverUrl, {
+                email: email!,
+                password: password!,
+                workspaceId,
+                device: hostname(),
+              })
+            ).map((link) => link.token)
+        await connectReplica(db, { serverUrl, tokens }, () => clock.now())
       } catch (error) {
         if (error instanceof ServerRefusal) {
           const field =

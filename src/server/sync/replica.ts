@@ -33,91 +33,131 @@ import {
 
 const pushBatch = 500
 
-/** A replica link's state, as Settings › Sync and `outpost sync status` show it (schema.ts). */
+/** A replica's links' state, as Settings › Sync and `outpost sync status` show it (schema.ts). */
 export type SyncStatus = z.output<typeof syncLinkSchema>
+type LinkState = SyncStatus['workspaces'][number]['state']
 
-/** What this database's replica link says now, without calling the server. */
+/** What this database's replica links say now, without calling the server. */
 export async function replicaStatus(db: Db): Promise<SyncStatus> {
-  const state = await sync.findSyncState(db)
-  if (!state) {
-    return {
-      state: 'not-connected',
-      serverUrl: null,
-      workspaceId: null,
-      waiting: 0,
-      lastSyncedAt: null,
-      error: null,
-    }
-  }
+  const links = await sync.listSyncLinks(db)
   const waiting = await sync.countOutbox(db)
-  const offline = state.lastError?.startsWith('offline:') ?? false
+  const names = new Map((await listWorkspaces(db)).map((w) => [w.id, w.name]))
+  const workspaces = links.map((link) => {
+    const offline = link.lastError?.startsWith('offline:') ?? false
+    const count = waiting.get(link.tenantId) ?? 0
+    const state: LinkState = link.lastError
+      ? offline
+        ? 'offline'
+        : 'error'
+      : count > 0
+        ? 'syncing'
+        : 'synced'
+    return {
+      workspaceId: link.tenantId,
+      name: names.get(link.tenantId) ?? link.tenantId,
+      state,
+      waiting: count,
+      lastSyncedAt: link.lastSyncedAt,
+      error: link.lastError && link.lastError.replace(/^offline: /, ''),
+    }
+  })
+  const worst = linkStatesByConcern.find((state) => workspaces.some((w) => w.state === state))
+  const synced = workspaces.map((w) => w.lastSyncedAt)
   return {
-    state: state.lastError ? (offline ? 'offline' : 'error') : waiting > 0 ? 'syncing' : 'synced',
-    serverUrl: state.serverUrl,
-    workspaceId: state.tenantId,
-    waiting,
-    lastSyncedAt: state.lastSyncedAt,
-    error: state.lastError && state.lastError.replace(/^offline: /, ''),
+    state: worst ?? 'not-connected',
+    serverUrl: links[0]?.serverUrl ?? null,
+    waiting: workspaces.reduce((sum, w) => sum + w.waiting, 0),
+    lastSyncedAt: synced.includes(null) ? null : (synced.sort()[0] ?? null),
+    error: workspaces.find((w) => w.error)?.error ?? null,
+    workspaces,
   }
 }
 
+// Of several workspaces' states, the window shows the first of these any of them is in.
+const linkStatesByConcern: LinkState[] = ['error', 'offline', 'syncing', 'synced']
+
 /**
- * Makes this database a replica of the team server's workspace the token belongs to: loads its
- * snapshot (the workspace made here with the server's id) and keeps the link. Fails, changing
- * nothing, when the server cannot be reached or refuses the token.
+ * Makes this database a replica of the team server's workspaces the tokens belong to (one token
+ * each): loads their snapshots (each workspace made here with the server's id) and keeps a link
+ * for each. Another workspace of the same server may be added later; a second server may not.
+ * Fails, changing nothing, when the server cannot be reached or refuses a token.
  */
 export async function connectReplica(
   db: Db,
-  link: { serverUrl: string; token: string },
+  link: { serverUrl: string; tokens: readonly string[] },
   now: () => Date,
-): Promise<{ workspace: { id: string; name: string }; records: number }> {
-  if (await sync.findSyncState(db)) {
-    throw new SyncError('This data folder is already a replica of a team server')
+): Promise<{ workspaces: { id: string; name: string }[]; records: number }> {
+  const links = await sync.listSyncLinks(db)
+  const other = links.find((existing) => existing.serverUrl !== link.serverUrl)
+  if (other) {
+    throw new SyncError(
+      `This data folder is already a replica of another team server (${other.serverUrl})`,
+    )
   }
-  const server = syncServer(link.serverUrl, link.token)
-  const snapshot = await server.snapshot()
+  const snapshots: { token: string; snapshot: SnapshotAnswer }[] = []
+  for (const token of link.tokens) {
+    const snapshot = await syncServer(link.serverUrl, token).snapshot()
+    const linked = links.some((existing) => existing.tenantId === snapshot.workspace.id)
+    const twice = snapshots.some((s) => s.snapshot.workspace.id === snapshot.workspace.id)
+    if (!linked && !twice) snapshots.push({ token, snapshot })
+  }
+  if (snapshots.length === 0) {
+    throw new SyncError('This data folder is already a replica of that workspace')
+  }
   await inTransaction(db, async (trx) => {
-    const present = (await listWorkspaces(trx)).some((w) => w.id === snapshot.workspace.id)
-    if (!present) {
-      const name = (await findWorkspaceByName(trx, snapshot.workspace.name))
-        ? `${snapshot.workspace.name} (team server)`
-        : snapshot.workspace.name
-      await createWorkspace(trx, name, now(), undefined, snapshot.workspace.id)
+    for (const { token, snapshot } of snapshots) {
+      const present = (await listWorkspaces(trx)).some((w) => w.id === snapshot.workspace.id)
+      if (!present) {
+        const name = (await findWorkspaceByName(trx, snapshot.workspace.name))
+          ? `${snapshot.workspace.name} (team server)`
+          : snapshot.workspace.name
+        await createWorkspace(trx, name, now(), undefined, snapshot.workspace.id)
+      }
+      await loadSnapshot(trx, snapshot, now())
+      await sync.insertSyncLink(trx, {
+        tenantId: snapshot.workspace.id,
+        clientId: randomBytes(8).toString('hex'),
+        serverUrl: link.serverUrl,
+        serverToken: await seal(trx, token),
+        permissions: JSON.stringify(snapshot.permissions),
+        cursor: snapshot.cursor,
+        lastSyncedAt: now().toISOString(),
+        lastError: null,
+      })
     }
-    await loadSnapshot(trx, snapshot, now())
-    await sync.saveSyncState(trx, {
-      id: 1,
-      clientId: randomBytes(8).toString('hex'),
-      serverUrl: link.serverUrl,
-      serverToken: await seal(trx, link.token),
-      tenantId: snapshot.workspace.id,
-      permissions: JSON.stringify(snapshot.permissions),
-      lastSeq: 0,
-      cursor: snapshot.cursor,
-      lastSyncedAt: now().toISOString(),
-      lastError: null,
-    })
   })
-  return { workspace: snapshot.workspace, records: snapshot.records.length }
+  return {
+    workspaces: snapshots.map(({ snapshot }) => snapshot.workspace),
+    records: snapshots.reduce((sum, { snapshot }) => sum + snapshot.records.length, 0),
+  }
 }
 
 /**
- * Ends this data folder's link to its team server: the replicated workspace stays, as a workspace
- * of this computer's own (its settings editable again), and nothing syncs any more. Changes made
- * here that have not reached the server are refused (ChangesWaiting) unless `discardWaiting`.
- * Connecting again later loads the server's snapshot by the usual rules.
+ * Ends this data folder's link to its team server for one workspace, or for all when none is
+ * named: each workspace stays, as a workspace of this computer's own (its settings editable
+ * again), and syncs no more. Changes made here that have not reached the server are refused
+ * (ChangesWaiting) unless `discardWaiting`. Connecting again later loads the server's snapshot by
+ * the usual rules.
  */
 export async function disconnectReplica(
   db: Db,
-  { discardWaiting }: { discardWaiting: boolean },
+  { discardWaiting, workspaceId }: { discardWaiting: boolean; workspaceId?: string },
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    if (!(await sync.findSyncState(trx))) {
-      throw new SyncError('This data folder is not a replica of a team server')
+    const links = (await sync.listSyncLinks(trx)).filter(
+      (link) => workspaceId === undefined || link.tenantId === workspaceId,
+    )
+    if (links.length === 0) {
+      throw new SyncError(
+        workspaceId === undefined
+          ? 'This data folder is not a replica of a team server'
+          : 'This data folder does not replicate that workspace',
+      )
     }
-    const waiting = await sync.countOutbox(trx)
+    const counts = await sync.countOutbox(trx)
+    const waiting = links.reduce((sum, link) => sum + (counts.get(link.tenantId) ?? 0), 0)
     if (waiting > 0 && !discardWaiting) throw new ChangesWaiting(waiting)
-    await sync.deleteSyncLink(trx)
+    for (const link of links) await sync.deleteSyncLink(trx, link.tenantId)
   })
 }
 
@@ -177,26 +217,55 @@ export interface SyncReport {
 }
 
 /**
- * One round: push everything waiting, then pull until the cursor is current. Records the outcome
- * in the link (the status shows it) and answers what it did; throws when it could not finish.
+ * One round for each workspace replicated here: push everything waiting, then pull until the
+ * cursor is current. Records each outcome in its link (the status shows it) and answers what it
+ * did; throws the first failure once every link has had its round.
  */
 export async function syncOnce(
   db: Db,
   now: () => Date,
   connect: (url: string, token: string) => SyncServer = syncServer,
 ): Promise<SyncReport> {
-  const state = await sync.findSyncState(db)
-  if (!state)
+  const links = await sync.listSyncLinks(db)
+  if (links.length === 0)
     throw new SyncError('This data folder is no replica: run `outpost sync connect URL` first')
-  const token = unseal(state.serverToken)
-  if (!token)
-    throw new SyncError(
-      'The token for the team server cannot be read (its sealing key was lost): connect again',
-    )
-  const server = connect(state.serverUrl, token)
+  const report: SyncReport = { pushed: 0, pulled: 0, rejected: [], resnapshot: false }
+  let failure: unknown
+  for (const link of links) {
+    try {
+      const done = await syncLink(db, link, now, connect)
+      report.pushed += done.pushed
+      report.pulled += done.pulled
+      report.rejected.push(...done.rejected)
+      report.resnapshot ||= done.resnapshot
+    } catch (error) {
+      failure ??= error
+    }
+  }
+  if (failure !== undefined) throw failure
+  return report
+}
+
+async function syncLink(
+  db: Db,
+  link: sync.SyncLink,
+  now: () => Date,
+  connect: (url: string, token: string) => SyncServer,
+): Promise<SyncReport> {
+  const token = unseal(link.serverToken)
+  if (!token) {
+    const why =
+      'The token for the team server cannot be read (its sealing key was lost): connect again'
+    await sync.updateSyncLink(db, link.tenantId, { lastError: why })
+    throw new SyncError(why)
+  }
+  const server = connect(link.serverUrl, token)
   try {
-    const report = await pushAndPull(db, server, state, now)
-    await sync.updateSyncState(db, { lastSyncedAt: now().toISOString(), lastError: null })
+    const report = await pushAndPull(db, server, link, now)
+    await sync.updateSyncLink(db, link.tenantId, {
+      lastSyncedAt: now().toISOString(),
+      lastError: null,
+    })
     return report
   } catch (error) {
     const why =
@@ -205,7 +274,7 @@ export async function syncOnce(
         : error instanceof ServerRefusal
           ? `${error.message} (${error.code})`
           : String(error)
-    await sync.updateSyncState(db, { lastError: why })
+    await sync.updateSyncLink(db, link.tenantId, { lastError: why })
     throw error
   }
 }
@@ -314,17 +383,16 @@ async function followMerge(
 async function pushAndPull(
   db: Db,
   server: SyncServer,
-  state: { clientId: string; tenantId: string },
+  { clientId, tenantId }: { clientId: string; tenantId: string },
   now: () => Date,
 ): Promise<SyncReport> {
-  const { clientId } = state
   const report: SyncReport = { pushed: 0, pulled: 0, rejected: [], resnapshot: false }
   // Push first: a resnapshot needs an empty outbox, and the pull then brings our own changes back
   // settled. A refused push does not stop the pull below it from being tried (PowerSync's trap).
   let pushError: unknown
   try {
     for (;;) {
-      const waiting = await sync.listOutbox(db, pushBatch)
+      const waiting = await sync.listOutbox(db, tenantId, pushBatch)
       if (waiting.length === 0) break
       const answer = await server.push({
         clientId,
@@ -338,12 +406,12 @@ async function pushAndPull(
         })),
       })
       await inTransaction(db, async (trx) => {
-        await sync.deleteOutboxThrough(trx, answer.lastSeq)
+        await sync.deleteOutboxThrough(trx, tenantId, answer.lastSeq)
         for (const { seq, record } of answer.records) {
           const refused = waiting.find((row) => row.seq === seq)
-          if (refused) await putBack(trx, state.tenantId, refused, record, now())
+          if (refused) await putBack(trx, tenantId, refused, record, now())
         }
-        for (const merge of answer.merged) await followMerge(trx, state.tenantId, merge, now())
+        for (const merge of answer.merged) await followMerge(trx, tenantId, merge, now())
       })
       report.pushed += waiting.filter((row) => row.seq <= answer.lastSeq).length
       report.rejected.push(...answer.rejected)
@@ -353,7 +421,7 @@ async function pushAndPull(
     pushError = error
   }
   for (;;) {
-    const link = (await sync.findSyncState(db))!
+    const link = (await sync.findSyncLink(db, tenantId))!
     let page
     try {
       page = await server.pull(clientId, link.cursor ?? '')
@@ -362,7 +430,7 @@ async function pushAndPull(
         await inTransaction(db, async (trx) => {
           const snapshot = await server.snapshot()
           await loadSnapshot(trx, snapshot, now())
-          await sync.updateSyncState(trx, {
+          await sync.updateSyncLink(trx, tenantId, {
             cursor: snapshot.cursor,
             permissions: JSON.stringify(snapshot.permissions),
           })
@@ -373,22 +441,22 @@ async function pushAndPull(
       throw error
     }
     await inTransaction(db, async (trx) => {
-      await mirrorSettings(trx, link.tenantId, page.settings)
+      await mirrorSettings(trx, tenantId, page.settings)
       for (const change of page.changes) {
         await adoptCappedClock(trx, change, clientId)
         try {
-          await applyIncoming(trx, link.tenantId, change, now())
+          await applyIncoming(trx, tenantId, change, now())
         } catch (error) {
           // The server took it; here it can only lose to a newer local edit or a local delete,
           // which the server will settle when it arrives.
           if (!(error instanceof Refused)) throw error
         }
       }
-      await sync.updateSyncState(trx, {
+      await sync.updateSyncLink(trx, tenantId, {
         cursor: page.cursor,
         permissions: JSON.stringify(page.permissions),
       })
-      await sync.deleteOutboxThrough(trx, page.lastSeq)
+      await sync.deleteOutboxThrough(trx, tenantId, page.lastSeq)
     })
     report.pulled += page.changes.length
     if (!page.hasMore) break

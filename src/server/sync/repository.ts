@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
-import type { SyncClockTable, SyncOutboxTable, SyncStateTable } from '../db/database'
+import type { SyncClockTable, SyncLinkTable, SyncOutboxTable } from '../db/database'
 
 /** A synced record's clocks row, or undefined when nothing synced has written it yet. */
 export const findClocks = (db: Db, tableName: string, recordId: string) =>
@@ -43,46 +43,41 @@ export async function findClocksOf(db: Db, tableName: string, ids: readonly stri
     .execute()
 }
 
-// A replica's link to its server.
+// A replica's links to its server, one per workspace it replicates.
 
-export const findSyncState = (db: Db): Promise<Selectable<SyncStateTable> | undefined> =>
-  db.selectFrom('syncState').selectAll().where('id', '=', 1).executeTakeFirst()
+export type SyncLink = Selectable<SyncLinkTable>
 
-export async function saveSyncState(db: Db, row: Selectable<SyncStateTable>): Promise<void> {
-  await db
-    .insertInto('syncState')
-    .values(row)
-    .onConflict((conflict) =>
-      conflict.column('id').doUpdateSet({
-        clientId: row.clientId,
-        serverUrl: row.serverUrl,
-        serverToken: row.serverToken,
-        tenantId: row.tenantId,
-        permissions: row.permissions,
-        lastSeq: row.lastSeq,
-        cursor: row.cursor,
-        lastSyncedAt: row.lastSyncedAt,
-        lastError: row.lastError,
-      }),
-    )
-    .execute()
+export const listSyncLinks = (db: Db): Promise<SyncLink[]> =>
+  db.selectFrom('syncLinks').selectAll().orderBy('tenantId').execute()
+
+export const findSyncLink = (db: Db, tenantId: string): Promise<SyncLink | undefined> =>
+  db.selectFrom('syncLinks').selectAll().where('tenantId', '=', tenantId).executeTakeFirst()
+
+export async function insertSyncLink(db: Db, row: Insertable<SyncLinkTable>): Promise<void> {
+  await db.insertInto('syncLinks').values(row).execute()
 }
 
-export async function updateSyncState(
+export async function updateSyncLink(
   db: Db,
-  values: Updateable<Pick<SyncStateTable, 'cursor' | 'lastSyncedAt' | 'lastError' | 'permissions'>>,
+  tenantId: string,
+  values: Updateable<Pick<SyncLinkTable, 'cursor' | 'lastSyncedAt' | 'lastError' | 'permissions'>>,
 ): Promise<void> {
-  await db.updateTable('syncState').set(values).where('id', '=', 1).execute()
+  await db.updateTable('syncLinks').set(values).where('tenantId', '=', tenantId).execute()
 }
 
-// A replica's outbox.
+/** Ends a link: its changes waiting go with it (the outbox rows cascade). */
+export async function deleteSyncLink(db: Db, tenantId: string): Promise<void> {
+  await db.deleteFrom('syncLinks').where('tenantId', '=', tenantId).execute()
+}
 
-/** Appends a mutation to the outbox with the replica's next number (never reused). */
+// A replica's outbox: each link's writes, numbered per link.
+
+/** Appends a mutation to its link's outbox with the link's next number (never reused). */
 export async function insertOutbox(db: Db, row: Omit<Insertable<SyncOutboxTable>, 'seq'>) {
   const { lastSeq } = await db
-    .updateTable('syncState')
+    .updateTable('syncLinks')
     .set((eb) => ({ lastSeq: eb('lastSeq', '+', 1) }))
-    .where('id', '=', 1)
+    .where('tenantId', '=', row.tenantId)
     .returning('lastSeq')
     .executeTakeFirstOrThrow()
   await db
@@ -102,25 +97,31 @@ export async function pendingFieldsOf(db: Db, tableName: string, recordId: strin
   return new Set(rows.flatMap((row) => Object.keys(JSON.parse(row.fields) as object)))
 }
 
-export const listOutbox = (db: Db, limit: number) =>
-  db.selectFrom('syncOutbox').selectAll().orderBy('seq').limit(limit).execute()
-
-export async function countOutbox(db: Db): Promise<number> {
-  const row = await db
+export const listOutbox = (db: Db, tenantId: string, limit: number) =>
+  db
     .selectFrom('syncOutbox')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow()
-  return Number(row.count)
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .orderBy('seq')
+    .limit(limit)
+    .execute()
+
+/** The changes waiting to be pushed, per link (workspace id). */
+export async function countOutbox(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('syncOutbox')
+    .select((eb) => ['tenantId', eb.fn.countAll<number>().as('count')])
+    .groupBy('tenantId')
+    .execute()
+  return new Map(rows.map((row) => [row.tenantId, Number(row.count)]))
 }
 
-/** Ends this data folder's link: its changes waiting are dropped with it. */
-export async function deleteSyncLink(db: Db): Promise<void> {
-  await db.deleteFrom('syncOutbox').execute()
-  await db.deleteFrom('syncState').execute()
-}
-
-export async function deleteOutboxThrough(db: Db, seq: number): Promise<void> {
-  await db.deleteFrom('syncOutbox').where('seq', '<=', seq).execute()
+export async function deleteOutboxThrough(db: Db, tenantId: string, seq: number): Promise<void> {
+  await db
+    .deleteFrom('syncOutbox')
+    .where('tenantId', '=', tenantId)
+    .where('seq', '<=', seq)
+    .execute()
 }
 
 // A team server's replicas.

@@ -34,7 +34,7 @@ export function startReplicaSync({
     'Syncing with the team server failed',
     async () => {
       asked = false
-      if (!(await sync.findSyncState(db))) return null
+      if ((await sync.listSyncLinks(db)).length === 0) return null
       try {
         return await syncOnce(db, () => clock.now())
       } catch (error) {

@@ -108,19 +108,39 @@ export interface SnapshotAnswer {
   records: SnapshotRecord[]
 }
 
-/** What the desktop's Settings shows of this data folder's link to a team server. */
-export const syncLinkSchema = z
+const linkStates = ['synced', 'syncing', 'offline', 'error'] as const
+
+/** One workspace this data folder replicates, and how its syncing goes. */
+const syncedWorkspaceSchema = z
   .object({
-    state: z.enum(['not-connected', 'synced', 'syncing', 'offline', 'error']).openapi({
-      description:
-        'synced: nothing waits; syncing: changes made here are on their way; offline: the team ' +
-        'server cannot be reached (work goes on, changes wait); error: the server refused (see error)',
-    }),
-    serverUrl: z.string().nullable(),
-    workspaceId: z.string().nullable().openapi({ description: 'The workspace replicated here' }),
+    workspaceId: z.string(),
+    name: z.string(),
+    state: z.enum(linkStates),
     waiting: z.number().int().openapi({ description: 'Changes made here not yet settled' }),
     lastSyncedAt: z.string().nullable(),
     error: z.string().nullable(),
+  })
+  .openapi('SyncedWorkspace')
+
+/** What the desktop's Settings shows of this data folder's link to a team server. */
+export const syncLinkSchema = z
+  .object({
+    state: z.enum(['not-connected', ...linkStates]).openapi({
+      description:
+        'synced: nothing waits; syncing: changes made here are on their way; offline: the team ' +
+        'server cannot be reached (work goes on, changes wait); error: the server refused (see ' +
+        'error). Of several workspaces, the one that most needs attention.',
+    }),
+    serverUrl: z.string().nullable(),
+    waiting: z.number().int().openapi({ description: 'Changes made here not yet settled, in all' }),
+    lastSyncedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: 'When every workspace last finished a round (the oldest of them)' }),
+    error: z.string().nullable(),
+    workspaces: z
+      .array(syncedWorkspaceSchema)
+      .openapi({ description: 'Each workspace replicated here, by id' }),
   })
   .openapi('SyncLink')
 
@@ -137,9 +157,14 @@ export const connectSyncBody = z
       description: "Your account's e-mail on the team server: it makes this computer a token",
     }),
     password: z.string().min(1).max(1000).optional(),
-    workspaceId: z.uuid().optional().openapi({
-      description: 'Which of the account’s workspaces, when it has several',
-    }),
+    workspaceId: z
+      .uuid()
+      .optional()
+      .openapi({
+        description:
+          'Only this one of the account’s workspaces; without it, each workspace the account ' +
+          'belongs to is replicated',
+      }),
   })
   .superRefine((input, context) => {
     if (input.token === undefined && (input.email === undefined || input.password === undefined))

@@ -113,12 +113,25 @@ export interface DeviceSignIn {
   device: string
 }
 
-/** Signs in with an account of the team server: an API token of its workspace, made by it. */
-export const signInToServer = (baseUrl: string, signIn: DeviceSignIn) =>
-  call<{ token: string; workspace: { id: string; name: string } }>(baseUrl, null, '/sign-in', {
-    method: 'POST',
-    body: JSON.stringify(signIn),
-  })
+interface WorkspaceToken {
+  token: string
+  workspace: { id: string; name: string }
+}
+
+/**
+ * Signs in with an account of the team server: an API token, made by it, of the workspace chosen,
+ * or of each of its workspaces when none is.
+ */
+export async function signInToServer(
+  baseUrl: string,
+  signIn: DeviceSignIn,
+): Promise<WorkspaceToken[]> {
+  const signInWith = <T>(body: object) =>
+    call<T>(baseUrl, null, '/sign-in', { method: 'POST', body: JSON.stringify(body) })
+  if (signIn.workspaceId !== undefined) return [await signInWith<WorkspaceToken>(signIn)]
+  const all = await signInWith<{ workspaces: WorkspaceToken[] }>({ ...signIn, allWorkspaces: true })
+  return all.workspaces
+}
 
 export function syncServer(baseUrl: string, token: string): SyncServer {
   const version = `schemaVersion=${encodeURIComponent(newestMigration)}`

@@ -4,14 +4,17 @@ import { findAccount, workspacesOfAccount } from '../accounts/lookup'
 import { passwordSignInBody } from '../accounts/schema'
 import type { AppDeps } from '../app-env'
 import { createApiToken } from '../auth/service'
+import { inTransaction, type Db } from '../db/connection'
 import { ApiError } from '../http/errors'
 import { jsonBody } from '../http/json-body'
 import { text } from '../http/schema-types'
 import { passwordSignIn } from '../sessions/password-sign-in'
 
 const deviceSignInBody = passwordSignInBody.extend({
-  /** Needed when the account belongs to several workspaces. */
+  /** Needed when the account belongs to several workspaces, unless all of them are asked for. */
   workspaceId: z.uuid().optional(),
+  /** A token of each workspace of the account's: a replica of all of them. */
+  allWorkspaces: z.boolean().optional(),
   /** The computer's name: the token is named after it, so the account can tell its devices. */
   device: text(80),
 })
@@ -21,7 +24,8 @@ const deviceSignInBody = passwordSignInBody.extend({
  * on the team server (docs/sync-protocol.md, section 7) and gets an API token of the workspace
  * chosen, made by that account, so it may never do more than the account's role there. A wrong
  * e-mail or password says no more than that; an account of several workspaces is asked which
- * (422 naming `workspaceId`, with the workspaces it may choose).
+ * (422 naming `workspaceId`, with the workspaces it may choose), unless it asks for all of them
+ * (`allWorkspaces`: a token of each).
  */
 export function syncSignInRoutes({ db, clock, rateLimiter }: AppDeps) {
   const app = new Hono()
@@ -32,12 +36,31 @@ export function syncSignInRoutes({ db, clock, rateLimiter }: AppDeps) {
       { db, rateLimiter },
       deviceSignInBody,
     )
-    const { workspaceId, device } = input
+    const { workspaceId, device, allWorkspaces } = input
     const workspaces = (await workspacesOfAccount(db, signedIn.id)).map(({ id, name, role }) => ({
       id,
       name,
       role,
     }))
+    const account = (await findAccount(db, signedIn.id))!
+    const tokenOf = async (trx: Db, workspace: (typeof workspaces)[number]) => {
+      const { token } = await createApiToken(
+        trx,
+        workspace.id,
+        { name: `Sync: ${device} (${account.email})`, scope: 'api' },
+        clock.now(),
+        signedIn.id,
+      )
+      return { token, workspace }
+    }
+    if (allWorkspaces && workspaceId === undefined && workspaces.length > 0) {
+      const links = await inTransaction(db, async (trx) => {
+        const made = []
+        for (const workspace of workspaces) made.push(await tokenOf(trx, workspace))
+        return made
+      })
+      return c.json({ workspaces: links }, 201)
+    }
     const chosen =
       workspaceId === undefined && workspaces.length === 1
         ? workspaces[0]
@@ -53,15 +76,7 @@ export function syncSignInRoutes({ db, clock, rateLimiter }: AppDeps) {
         { field: 'workspaceId', workspaces },
       )
     }
-    const account = (await findAccount(db, signedIn.id))!
-    const { token } = await createApiToken(
-      db,
-      chosen.id,
-      { name: `Sync: ${device} (${account.email})`, scope: 'api' },
-      clock.now(),
-      signedIn.id,
-    )
-    return c.json({ token, workspace: chosen }, 201)
+    return c.json(await tokenOf(db, chosen), 201)
   })
   return app
 }

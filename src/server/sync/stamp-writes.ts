@@ -27,9 +27,8 @@ export async function stampSyncedWrites(
   // A change from elsewhere carries its clock; sync/apply.ts keeps its fields' clocks itself.
   const remote = remoteWrite()
   if (remote) return changes.map((change) => change && remote.hlc)
-  const state = await sync.findSyncState(db)
-  // Only the workspace a replica mirrors syncs; its other, local workspaces stay its own.
-  const replica = state?.tenantId === tenantId ? state : undefined
+  // Only the workspaces a replica mirrors sync; its other, local workspaces stay its own.
+  const replica = await sync.findSyncLink(db, tenantId)
   refuseReadOnly(replica)
   if (changes.every((change) => change === null)) return changes.map(() => null)
   const stamps: (string | null)[] = []
@@ -40,7 +39,7 @@ export async function stampSyncedWrites(
     }
     const kept = await sync.findClocks(db, change.table, change.id)
     const floor = kept ? latestClock(clocksOfRow(kept)) : undefined
-    const hlc = nextClock(db, state?.clientId ?? processNode, now, floor)
+    const hlc = nextClock(db, replica?.clientId ?? processNode, now, floor)
     const clocks = change.op === 'delete' ? {} : parseClocks(kept?.clocks ?? '{}')
     for (const field of Object.keys(change.fields)) clocks[field] = hlc
     await sync.saveClocks(db, {
@@ -53,6 +52,7 @@ export async function stampSyncedWrites(
     })
     if (replica) {
       await sync.insertOutbox(db, {
+        tenantId,
         tableName: change.table,
         recordId: change.id,
         op: change.op,

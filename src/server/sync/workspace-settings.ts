@@ -128,8 +128,7 @@ const placements: Partial<Record<SettingsTable, Parameters<typeof countDealsUsin
  */
 export async function refuseReplicaSettings(db: Db, tenantId: string): Promise<void> {
   if (remoteWrite()) return
-  const state = await sync.findSyncState(db)
-  if (state?.tenantId !== tenantId) return
+  if (!(await sync.findSyncLink(db, tenantId))) return
   throw new ApiError(
     'forbidden',
     'This workspace is a replica of a team server: its users, pipelines, lost reasons, currencies and activity types are changed there',

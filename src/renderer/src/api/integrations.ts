@@ -89,10 +89,16 @@ export const backups = {
 export const syncLink = {
   get: () => answer(appApi.GET('/sync')),
   connect: (input: SyncConnection) => answer(appApi.PUT('/sync', { body: input })),
-  disconnect: (discardWaiting: boolean) =>
+  disconnect: ({
+    discardWaiting,
+    workspaceId,
+  }: {
+    discardWaiting: boolean
+    workspaceId?: string
+  }) =>
     answer(
       appApi.DELETE('/sync', {
-        params: { query: { discardWaiting: discardWaiting ? 'true' : 'false' } },
+        params: { query: { discardWaiting: discardWaiting ? 'true' : 'false', workspaceId } },
       }),
     ),
 }

@@ -5,14 +5,14 @@ import { useSyncLink } from './use-sync-link'
 
 /**
  * Settings the team server owns (users, pipelines, lost reasons, currencies, activity types): in
- * the workspace this computer replicates they are shown as they are, every control disabled, with
+ * a workspace this computer replicates they are shown as they are, every control disabled, with
  * a word on where they change (docs/sync-protocol.md, section 6). Anywhere else, as they are.
  */
 export function ServerOwned({ children, quiet }: { children: ReactNode; quiet?: boolean }) {
   const { t } = useTranslation('settings')
   const { current } = useWorkspace()
   const { data } = useSyncLink()
-  if (!data || data.state === 'not-connected' || data.workspaceId !== current.id) {
+  if (!data?.workspaces.some((workspace) => workspace.workspaceId === current.id)) {
     return <>{children}</>
   }
   return (

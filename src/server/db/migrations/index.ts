@@ -19,6 +19,7 @@ import * as peopleNameOrder from './2026-11-25T1000-people-name-order'
 import * as idempotencyKeys from './2026-11-25T1100-idempotency-keys'
 import * as accountsRoles from './2026-11-25T1930-accounts-roles'
 import * as sync from './2026-11-26T0000-sync'
+import * as syncLinks from './2026-11-26T0100-sync-links'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1100-idempotency-keys': idempotencyKeys,
   '2026-11-25T1930-accounts-roles': accountsRoles,
   '2026-11-26T0000-sync': sync,
+  '2026-11-26T0100-sync-links': syncLinks,
 }
 
 /** The newest migration: the schema version a replica names when it syncs. */

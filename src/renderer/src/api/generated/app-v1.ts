@@ -1402,14 +1402,14 @@ export interface paths {
      */
     get: operations['getSync']
     /**
-     * Make this data folder a replica of a workspace on a team server
-     * @description Signs in with your account on the team server (email and password: the server makes this computer an API token of the workspace, within your role there), or takes one of its API tokens; loads the workspace's snapshot (the token kept sealed), then syncs every second. 422 when the server cannot be reached or refuses the sign-in or the token, or, naming `workspaceId` with `details.workspaces`, when the account has several workspaces to choose from; 409 when this folder is a replica already.
+     * Make this data folder a replica of a team server's workspaces
+     * @description Signs in with your account on the team server (email and password: the server makes this computer an API token of each of your workspaces there, or of `workspaceId`, within your role), or takes an API token of one workspace; loads the snapshots (the tokens kept sealed), then syncs every second. Again with the same server, it adds the workspaces not replicated yet. 422 when the server cannot be reached or refuses the sign-in or the token; 409 when this folder replicates another server, or each workspace asked for already.
      */
     put: operations['updateSync']
     post?: never
     /**
-     * Stop being a replica; the workspace stays here as this computer’s own
-     * @description Ends the link to the team server: nothing syncs any more, and the replicated workspace stays as a workspace of this computer, its settings editable. 409 (with `details.waiting`) while changes made here have not reached the server, unless `discardWaiting=true`; 422 when this folder is no replica.
+     * Stop being a replica; the workspaces stay here as this computer’s own
+     * @description Ends the link to the team server, for one workspace (`workspaceId`) or all: they sync no more, and stay as workspaces of this computer, their settings editable. 409 (with `details.waiting`) while changes made here have not reached the server, unless `discardWaiting=true`; 422 when this folder does not replicate it.
      */
     delete: operations['disconnectSync']
     options?: never
@@ -3611,13 +3611,24 @@ export interface components {
     }
     SyncLink: {
       /**
-       * @description synced: nothing waits; syncing: changes made here are on their way; offline: the team server cannot be reached (work goes on, changes wait); error: the server refused (see error)
+       * @description synced: nothing waits; syncing: changes made here are on their way; offline: the team server cannot be reached (work goes on, changes wait); error: the server refused (see error). Of several workspaces, the one that most needs attention.
        * @enum {string}
        */
       state: 'not-connected' | 'synced' | 'syncing' | 'offline' | 'error'
       serverUrl: string | null
-      /** @description The workspace replicated here */
-      workspaceId: string | null
+      /** @description Changes made here not yet settled, in all */
+      waiting: number
+      /** @description When every workspace last finished a round (the oldest of them) */
+      lastSyncedAt: string | null
+      error: string | null
+      /** @description Each workspace replicated here, by id */
+      workspaces: components['schemas']['SyncedWorkspace'][]
+    }
+    SyncedWorkspace: {
+      workspaceId: string
+      name: string
+      /** @enum {string} */
+      state: 'synced' | 'syncing' | 'offline' | 'error'
       /** @description Changes made here not yet settled */
       waiting: number
       lastSyncedAt: string | null
@@ -3636,7 +3647,7 @@ export interface components {
       password?: string
       /**
        * Format: uuid
-       * @description Which of the account’s workspaces, when it has several
+       * @description Only this one of the account’s workspaces; without it, each workspace the account belongs to is replicated
        */
       workspaceId?: string
     }
@@ -12090,6 +12101,8 @@ export interface operations {
   disconnectSync: {
     parameters: {
       query?: {
+        /** @description Only this workspace stops syncing; without it, every one */
+        workspaceId?: string
         /** @description true loses the changes made here not yet on the team server */
         discardWaiting?: 'true' | 'false'
       }
