@@ -1,13 +1,14 @@
 // One laptop, a replica of each workspace its user has on the team server (issue 17: "a full local
 // replica of the team's workspaces"): signing in without choosing brings them all, each synced by
 // its own link (client id, token, cursor, outbox), each write reaching its own workspace only; one
-// can stop syncing while the others go on, and signing in again adds those not here yet
-// (docs/sync-protocol.md, section 7).
+// can stop syncing while the others go on, and signing in again adds those not here yet; one the
+// user was removed from leaves the laptop (docs/sync-protocol.md, section 7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findAccountByEmail } from '../../src/server/accounts/lookup'
-import { inviteMember, setPassword } from '../../src/server/accounts/service'
+import { inviteMember, removeMember, setPassword } from '../../src/server/accounts/service'
 import { createApiToken } from '../../src/server/auth/service'
 import { syncOnce } from '../../src/server/sync/replica'
+import { listWorkspaces } from '../../src/server/workspaces/service'
 import { ownerOfMachine, type Role } from '../../src/shared/permissions'
 import { caller, startTestServer, type Caller, type TestServer } from '../support/server'
 
@@ -126,6 +127,61 @@ describe('a laptop replicating several workspaces of its team server', () => {
       expect(once.status).toBe(409)
     } finally {
       await here.close()
+    }
+  })
+
+  it('a workspace the user was removed from leaves the laptop; a revoked token keeps the copy', async () => {
+    const server = await startTestServer()
+    const second = await server.otherWorkspace('Former Team')
+    const email = 'fred@workspaces.test'
+    for (const tenantId of [server.tenantId, second.tenantId]) {
+      await inviteMember(server.db, tenantId, { email, role: 'member' }, new Date(), {
+        permissions: ownerOfMachine,
+      })
+    }
+    const fred = (await findAccountByEmail(server.db, email))!
+    await setPassword(server.db, fred.id, { password: 'correct horse battery' }, new Date())
+    await second.admin.post('/api/v1/people', { fullName: 'Former Team Person' })
+    const here = await startTestServer()
+    try {
+      const connected = await here.admin.put('/api/app/v1/sync', {
+        serverUrl: server.url,
+        email,
+        password: 'correct horse battery',
+      })
+      expect(connected.body.workspaces).toHaveLength(2)
+      const former = await on(here, second.tenantId)
+      await former.post('/api/v1/people', { fullName: 'Written Before Removal' })
+
+      await removeMember(server.db, second.tenantId, fred.id, { permissions: ownerOfMachine })
+      const report = await syncOnce(here.db, () => new Date())
+      expect(report.removed).toEqual([{ id: second.tenantId, name: 'Former Team' }])
+      const left = (await listWorkspaces(here.db)).map((workspace) => workspace.id)
+      expect(left).not.toContain(second.tenantId)
+      expect((await former.get('/api/v1/people')).status).toBe(401)
+      const link = (await here.admin.get('/api/app/v1/sync')).body
+      expect(link.workspaces.map((w: { workspaceId: string }) => w.workspaceId)).toEqual([
+        server.tenantId,
+      ])
+      expect(link.state).toBe('synced')
+
+      // The first workspace's token revoked on the server: an error to act on, the copy kept.
+      const first = await on(here, server.tenantId)
+      await first.post('/api/v1/people', { fullName: 'Kept Though Revoked' })
+      const { body: tokens } = await server.admin.get('/api/app/v1/tokens?pageSize=100')
+      const laptops = (tokens.data as { id: string; name: string }[]).filter((t) =>
+        t.name.startsWith('Sync: '),
+      )
+      for (const token of laptops) await server.admin.delete(`/api/app/v1/tokens/${token.id}`)
+      await expect(syncOnce(here.db, () => new Date())).rejects.toThrow(/unknown or revoked/)
+      expect((await here.admin.get('/api/app/v1/sync')).body).toMatchObject({
+        state: 'error',
+        waiting: 1,
+      })
+      expect(await names(first)).toContain('Kept Though Revoked')
+    } finally {
+      await here.close()
+      await server.close()
     }
   })
 

@@ -177,6 +177,9 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
       const report = await withReplica(cli, options.dataDir, (db) => syncOnce(db, () => new Date()))
       console.log(`Pushed ${report.pushed}, pulled ${report.pulled}`)
       for (const { seq, reason } of report.rejected) console.log(`Refused change ${seq}: ${reason}`)
+      for (const { name } of report.removed) {
+        console.log(`Your access to "${name}" has ended: its copy was removed from this folder`)
+      }
     })
 
   sync

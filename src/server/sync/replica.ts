@@ -4,7 +4,13 @@
 import { randomBytes } from 'node:crypto'
 import { inTransaction, type Db } from '../db/connection'
 import { seal, unseal } from '../sealing/sealed-text'
-import { createWorkspace, findWorkspaceByName, listWorkspaces } from '../workspaces/service'
+import {
+  createWorkspace,
+  deleteWorkspace,
+  findWorkspaceByName,
+  getWorkspace,
+  listWorkspaces,
+} from '../workspaces/service'
 import { applyIncoming, Refused } from './apply'
 import * as sync from './repository'
 import type { z } from '@hono/zod-openapi'
@@ -214,7 +220,17 @@ export interface SyncReport {
   /** The server refused these of this replica's changes, each with why. */
   rejected: { seq: number; reason: string }[]
   resnapshot: boolean
+  /** Workspaces the user may no longer read on the team server: their copies were removed. */
+  removed: { id: string; name: string }[]
 }
+
+const noRound = (): SyncReport => ({
+  pushed: 0,
+  pulled: 0,
+  rejected: [],
+  resnapshot: false,
+  removed: [],
+})
 
 /**
  * One round for each workspace replicated here: push everything waiting, then pull until the
@@ -229,7 +245,7 @@ export async function syncOnce(
   const links = await sync.listSyncLinks(db)
   if (links.length === 0)
     throw new SyncError('This data folder is no replica: run `outpost sync connect URL` first')
-  const report: SyncReport = { pushed: 0, pulled: 0, rejected: [], resnapshot: false }
+  const report = noRound()
   let failure: unknown
   for (const link of links) {
     try {
@@ -238,6 +254,7 @@ export async function syncOnce(
       report.pulled += done.pulled
       report.rejected.push(...done.rejected)
       report.resnapshot ||= done.resnapshot
+      report.removed.push(...done.removed)
     } catch (error) {
       failure ??= error
     }
@@ -268,6 +285,7 @@ async function syncLink(
     })
     return report
   } catch (error) {
+    if (accessEnded(error)) return { ...noRound(), removed: [await forgetWorkspace(db, link)] }
     const why =
       error instanceof Unreachable
         ? `offline: ${error.message}`
@@ -277,6 +295,29 @@ async function syncLink(
     await sync.updateSyncLink(db, link.tenantId, { lastError: why })
     throw error
   }
+}
+
+/**
+ * The team server no longer lets the link's account read the workspace (removed from it: its
+ * token keeps no right there). A 401 is not this: a token revoked, or an account signed out, may
+ * sign in again, and the copy with its waiting changes stays until then.
+ */
+const accessEnded = (error: unknown) =>
+  error instanceof ServerRefusal &&
+  error.status === 403 &&
+  error.details.permission === 'records.read'
+
+/**
+ * A replica holds only the workspaces its user may read (section 7): one whose access ended goes
+ * from this computer, its records, its link and its changes waiting with it (each a refused
+ * write now), in one transaction.
+ */
+async function forgetWorkspace(db: Db, link: sync.SyncLink): Promise<{ id: string; name: string }> {
+  return inTransaction(db, async (trx) => {
+    const workspace = await getWorkspace(trx, link.tenantId)
+    await deleteWorkspace(trx, link.tenantId)
+    return { id: workspace.id, name: workspace.name }
+  })
 }
 
 /**
@@ -386,7 +427,7 @@ async function pushAndPull(
   { clientId, tenantId }: { clientId: string; tenantId: string },
   now: () => Date,
 ): Promise<SyncReport> {
-  const report: SyncReport = { pushed: 0, pulled: 0, rejected: [], resnapshot: false }
+  const report = noRound()
   // Push first: a resnapshot needs an empty outbox, and the pull then brings our own changes back
   // settled. A refused push does not stop the pull below it from being tried (PowerSync's trap).
   let pushError: unknown

@@ -42,11 +42,20 @@ export function startReplicaSync({
         throw error
       }
     },
-    (report) =>
-      report && report.rejected.length > 0
-        ? `The team server refused ${report.rejected.length} change(s) made here: ` +
-          report.rejected.map(({ seq, reason }) => `${seq}: ${reason}`).join('; ')
-        : null,
+    (report) => {
+      if (!report) return null
+      const lines = report.removed.map(
+        ({ name }) =>
+          `Your access to "${name}" on the team server has ended: its copy was removed from this computer`,
+      )
+      if (report.rejected.length > 0) {
+        lines.push(
+          `The team server refused ${report.rejected.length} change(s) made here: ` +
+            report.rejected.map(({ seq, reason }) => `${seq}: ${reason}`).join('; '),
+        )
+      }
+      return lines.length > 0 ? lines.join('\n') : null
+    },
     { firstRunMs: everyMs, everyMs },
   )
   const events = watchServerEvents(db, () => {

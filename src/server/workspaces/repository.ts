@@ -22,3 +22,8 @@ export async function listWorkspaces(db: Db) {
 export async function updateWorkspace(db: Db, id: string, values: Updateable<WorkspaceTable>) {
   await db.updateTable('workspaces').set(values).where('id', '=', id).execute()
 }
+
+/** Deletes a workspace; every row of it goes too (each table's tenant_id cascades). */
+export async function deleteWorkspace(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('workspaces').where('id', '=', id).execute()
+}

@@ -60,6 +60,11 @@ export async function getWorkspace(db: Db, id: string): Promise<Workspace> {
   return row
 }
 
+/** Removes a workspace and everything in it (a replica's copy of one its user may no longer read). */
+export async function deleteWorkspace(db: Db, id: string): Promise<void> {
+  await workspaces.deleteWorkspace(db, id)
+}
+
 export async function findWorkspaceByName(db: Db, name: string): Promise<Workspace | undefined> {
   return workspaces.findWorkspaceByName(db, name)
 }
