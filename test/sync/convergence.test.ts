@@ -10,7 +10,8 @@ import { createPerson, deletePerson, updatePerson } from '../../src/server/peopl
 import { signedInMember } from '../support/accounts'
 import { createTestClock } from '../support/clock'
 import { replicaStatus } from '../../src/server/sync/replica'
-import { syncServer, Unreachable } from '../../src/server/sync/server-client'
+import { syncServer } from '../../src/server/sync/server-client'
+import { Unreachable } from '../../src/server/sync/sync-errors'
 import { peopleOf, teamWithReplicas, waitingIn, type Replica } from './support'
 
 const team = teamWithReplicas()

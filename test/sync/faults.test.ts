@@ -1,5 +1,5 @@
 // Sync through the faults a laptop meets (docs/sync-protocol.md, section 9): connections cut in the
-// middle of a push or of a pull, a replica process killed while it pushes, a team server process
+// middle of a push, of a pull or of a snapshot, a replica process killed while it pushes, a team server process
 // killed while it applies a push. Each time, once the fault is gone, every change is on the server
 // exactly once and the replica holds what the server holds.
 import { spawn } from 'node:child_process'
@@ -7,7 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { replicaStatus } from '../../src/server/sync/replica'
+import { fileKeyStore } from '../../src/server/sealing/key-store'
+import { prepareSealing } from '../../src/server/sealing/prepare'
+import { connectReplica, replicaStatus } from '../../src/server/sync/replica'
+import { listWorkspaces } from '../../src/server/workspaces/service'
 import { openDataDir } from '../../src/server/workspace-store'
 import { bin, requireBuiltCli, runCli, serve } from '../support/cli'
 import { startCuttingProxy, type CuttingProxy } from '../support/cutting-proxy'
@@ -17,6 +20,7 @@ import { makePeople, peopleOf, startReplica, waitingIn, type Replica } from './s
 
 const push = 'POST /api/sync/v1/push'
 const pull = 'GET /api/sync/v1/pull'
+const snapshot = 'GET /api/sync/v1/snapshot'
 
 let server: TestServer
 const cleanups: (() => Promise<unknown> | void)[] = []
@@ -95,6 +99,29 @@ describe('sync through faults', () => {
     expect(await peopleOf(laptop.db, laptop.tenantId)).toEqual(
       await peopleOf(server.db, server.tenantId),
     )
+  })
+
+  it('a snapshot cut off on its way loads nothing; connecting again loads it whole', async () => {
+    for (let i = 1; i <= 60; i++) {
+      await server.api.post('/api/v1/people', { fullName: `Cut Snapshot ${i}`, tags: ['whole'] })
+    }
+    const proxy = await proxyTo(portOf(server.url))
+    const dataDir = tempDir()
+    const db = await openDataDir(dataDir)
+    cleanups.push(() => db.destroy())
+    await prepareSealing(db, fileKeyStore(dataDir))
+    const connect = () =>
+      connectReplica(db, { serverUrl: proxy.url, tokens: [server.apiToken] }, () => new Date())
+    // The head and some records arrive as NDJSON, then the connection drops.
+    proxy.cut({ request: snapshot, answerBytes: 20_000 })
+    await expect(connect()).rejects.toThrow(/cut off/)
+    expect((await replicaStatus(db)).state).toBe('not-connected')
+    expect((await listWorkspaces(db)).map((w) => w.id)).not.toContain(server.tenantId)
+
+    const { records } = await connect()
+    expect(records).toBeGreaterThanOrEqual(60)
+    expect((await namesOn(db, server.tenantId, 'Cut Snapshot')).people).toBe(60)
+    expect(await peopleOf(db, server.tenantId)).toEqual(await peopleOf(server.db, server.tenantId))
   })
 
   it('a replica process killed while it pushes, run again, settles every change once', async () => {

@@ -21,7 +21,7 @@ async function withReplica<T>(
   const { fileKeyStore } = await import('../sealing/key-store')
   const { prepareSealing } = await import('../sealing/prepare')
   const { StartupError } = await import('../startup-error')
-  const { SyncError } = await import('../sync/server-client')
+  const { SyncError } = await import('../sync/sync-errors')
   const dataDir = resolveDataDir(flag)
   return cli.withDatabase(dataDir, async (db) => {
     await prepareSealing(db, fileKeyStore(dataDir))
@@ -41,7 +41,8 @@ async function withReplica<T>(
  */
 async function signIn(url: string, email: string, workspaceId: string | undefined) {
   const { hostname } = await import('node:os')
-  const { ServerRefusal, signInToServer } = await import('../sync/server-client')
+  const { signInToServer } = await import('../sync/server-client')
+  const { ServerRefusal } = await import('../sync/sync-errors')
   const { StartupError } = await import('../startup-error')
   const password = process.env.OUTPOST_SYNC_PASSWORD ?? (await firstLineOfStdin())
   if (!password) throw new StartupError('a password is needed: OUTPOST_SYNC_PASSWORD, or stdin')

@@ -6,7 +6,8 @@ import { singletonRoutes } from '../http/singleton-routes'
 import { connectReplica, disconnectReplica, replicaStatus } from './replica'
 import { connectSyncBody, syncLinkSchema } from './schema'
 import { hostname } from 'node:os'
-import { ChangesWaiting, ServerRefusal, signInToServer, SyncError } from './server-client'
+import { signInToServer } from './server-client'
+import { ChangesWaiting, ServerRefusal, SyncError } from './sync-errors'
 
 const disconnectQuery = z.object({
   workspaceId: z

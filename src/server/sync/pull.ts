@@ -15,7 +15,13 @@ import type { CreationCursor } from '../db/tenant-page'
 import { genesisClock } from './merge-duplicates'
 import { getWorkspace } from '../workspaces/service'
 import * as sync from './repository'
-import type { PullAnswer, PulledChange, SnapshotAnswer, SnapshotRecord } from './schema'
+import type {
+  PullAnswer,
+  PulledChange,
+  SnapshotAnswer,
+  SnapshotHead,
+  SnapshotRecord,
+} from './schema'
 import { parseClocks } from './stamp-writes'
 import { recordServices } from './record-services'
 import type { SyncedRecord } from './records/record-service'
@@ -123,52 +129,69 @@ export async function currentRecord(
 }
 
 /**
- * Every synced record of the workspace with its clocks, and the cursor to pull from after it. The
- * cursor is read first: a change committed while the records are read is then in them and in
- * the log after the cursor, and applying it twice changes nothing (its clock is no newer).
+ * A snapshot of the token's workspace: its head (the cursor, taken first, then the workspace, what
+ * the token may do and the settings), and its records, a page at a time (each page with its
+ * clocks in a read of its own), then its tombstones. A page read after a write committed past the
+ * cursor holds that write, which the pull after the cursor brings again: applying it twice
+ * changes nothing (section 6). So no read is held open while the snapshot travels, however long.
  */
-export async function takeSnapshot(
+export async function openSnapshot(
   db: Db,
   { tenantId, permissions }: Pick<AuthContext, 'tenantId' | 'permissions'>,
   schemaVersion: string,
-): Promise<SnapshotAnswer> {
+): Promise<{ head: SnapshotHead; pages: AsyncGenerator<SnapshotRecord[]> }> {
   assertSchemaSpoken(schemaVersion)
-  return inReadSnapshot(db, async (read) => {
+  const head = await inReadSnapshot(db, async (read) => {
     const cursor = await latestCursor(read)
     const workspace = await getWorkspace(read, tenantId)
-    const records: SnapshotRecord[] = []
-    // People before deals: a deal may point at a person.
-    for (const table of syncedTableNames) {
-      for (let after: CreationCursor | null = null; ;) {
-        const page = await recordServices[table].listAfter(read, tenantId, after, 1000)
-        if (page.length === 0) break
-        const ids = page.map((record) => record.id)
-        const clocks = new Map(
-          (await sync.findClocksOf(read, table, ids)).map((row) => [row.recordId, row]),
-        )
-        for (const record of page)
-          records.push(snapshotRecord(table, record, clocks.get(record.id)))
-        const last = page.at(-1)!
-        after = { createdAt: last.createdAt, id: last.id }
-      }
-    }
-    for (const tombstone of await sync.listTombstones(read, tenantId)) {
-      records.push({
-        table: tombstone.tableName,
-        id: tombstone.recordId,
-        deleted: true,
-        createdHlc: tombstone.createdHlc,
-        fields: {},
-        clocks: {},
-      })
-    }
     return {
       schemaVersion: newestMigration,
       cursor,
       workspace: { id: workspace.id, name: workspace.name },
       permissions,
       settings: await readSettings(read, tenantId),
-      records,
     }
   })
+  return { head, pages: snapshotPages(db, tenantId) }
+}
+
+async function* snapshotPages(db: Db, tenantId: string): AsyncGenerator<SnapshotRecord[]> {
+  // People before deals: a deal may point at a person.
+  for (const table of syncedTableNames) {
+    for (let after: CreationCursor | null = null; ;) {
+      const records = await inReadSnapshot(db, async (read) => {
+        const page = await recordServices[table].listAfter(read, tenantId, after, 1000)
+        const ids = page.map((record) => record.id)
+        const clocks = new Map(
+          (await sync.findClocksOf(read, table, ids)).map((row) => [row.recordId, row]),
+        )
+        return page.map((record) => ({ record, clocks: clocks.get(record.id) }))
+      })
+      if (records.length === 0) break
+      yield records.map(({ record, clocks }) => snapshotRecord(table, record, clocks))
+      const last = records.at(-1)!.record
+      after = { createdAt: last.createdAt, id: last.id }
+    }
+  }
+  const tombstones = await sync.listTombstones(db, tenantId)
+  yield tombstones.map((tombstone) => ({
+    table: tombstone.tableName,
+    id: tombstone.recordId,
+    deleted: true,
+    createdHlc: tombstone.createdHlc,
+    fields: {},
+    clocks: {},
+  }))
+}
+
+/** The snapshot as one JSON answer (a client that does not ask for NDJSON). */
+export async function takeSnapshot(
+  db: Db,
+  auth: Pick<AuthContext, 'tenantId' | 'permissions'>,
+  schemaVersion: string,
+): Promise<SnapshotAnswer> {
+  const { head, pages } = await openSnapshot(db, auth, schemaVersion)
+  const records: SnapshotRecord[] = []
+  for await (const page of pages) records.push(...page)
+  return { ...head, records }
 }

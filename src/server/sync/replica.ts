@@ -14,13 +14,7 @@ import {
 import { applyIncoming, Refused } from './apply'
 import * as sync from './repository'
 import type { z } from '@hono/zod-openapi'
-import type {
-  PulledChange,
-  PushAnswer,
-  SnapshotAnswer,
-  SnapshotRecord,
-  syncLinkSchema,
-} from './schema'
+import type { PulledChange, PushAnswer, SnapshotRecord, syncLinkSchema } from './schema'
 import { recordServices } from './record-services'
 import { isSyncedTable } from './synced-records'
 import { mirrorSettings } from './workspace-settings'
@@ -28,14 +22,9 @@ import { absorb, genesisClock } from './merge-duplicates'
 import { applyingRemote } from './write-origin'
 import { latestClock, parseClocks } from './stamp-writes'
 import { parseHlc } from '../../shared/sync/hlc'
-import {
-  ChangesWaiting,
-  ServerRefusal,
-  SyncError,
-  syncServer,
-  Unreachable,
-  type SyncServer,
-} from './server-client'
+import { syncServer, type SyncServer } from './server-client'
+import type { SnapshotFile } from './snapshot-file'
+import { ChangesWaiting, ServerRefusal, SyncError, Unreachable } from './sync-errors'
 
 const pushBatch = 500
 
@@ -100,41 +89,47 @@ export async function connectReplica(
       `This data folder is already a replica of another team server (${other.serverUrl})`,
     )
   }
-  const snapshots: { token: string; snapshot: SnapshotAnswer }[] = []
-  for (const token of link.tokens) {
-    const snapshot = await syncServer(link.serverUrl, token).snapshot()
-    const linked = links.some((existing) => existing.tenantId === snapshot.workspace.id)
-    const twice = snapshots.some((s) => s.snapshot.workspace.id === snapshot.workspace.id)
-    if (!linked && !twice) snapshots.push({ token, snapshot })
-  }
-  if (snapshots.length === 0) {
-    throw new SyncError('This data folder is already a replica of that workspace')
-  }
-  await inTransaction(db, async (trx) => {
-    for (const { token, snapshot } of snapshots) {
-      const present = (await listWorkspaces(trx)).some((w) => w.id === snapshot.workspace.id)
-      if (!present) {
-        const name = (await findWorkspaceByName(trx, snapshot.workspace.name))
-          ? `${snapshot.workspace.name} (team server)`
-          : snapshot.workspace.name
-        await createWorkspace(trx, name, now(), undefined, snapshot.workspace.id)
-      }
-      await loadSnapshot(trx, snapshot, now())
-      await sync.insertSyncLink(trx, {
-        tenantId: snapshot.workspace.id,
-        clientId: randomBytes(8).toString('hex'),
-        serverUrl: link.serverUrl,
-        serverToken: await seal(trx, token),
-        permissions: JSON.stringify(snapshot.permissions),
-        cursor: snapshot.cursor,
-        lastSyncedAt: now().toISOString(),
-        lastError: null,
-      })
+  const snapshots: { token: string; snapshot: SnapshotFile }[] = []
+  try {
+    for (const token of link.tokens) {
+      const snapshot = await syncServer(link.serverUrl, token).snapshot()
+      const { id } = snapshot.head.workspace
+      const linked = links.some((existing) => existing.tenantId === id)
+      const twice = snapshots.some((s) => s.snapshot.head.workspace.id === id)
+      if (linked || twice) snapshot.remove()
+      else snapshots.push({ token, snapshot })
     }
-  })
-  return {
-    workspaces: snapshots.map(({ snapshot }) => snapshot.workspace),
-    records: snapshots.reduce((sum, { snapshot }) => sum + snapshot.records.length, 0),
+    if (snapshots.length === 0) {
+      throw new SyncError('This data folder is already a replica of that workspace')
+    }
+    const records = await inTransaction(db, async (trx) => {
+      let loaded = 0
+      for (const { token, snapshot } of snapshots) {
+        const { workspace, permissions, cursor } = snapshot.head
+        const present = (await listWorkspaces(trx)).some((w) => w.id === workspace.id)
+        if (!present) {
+          const name = (await findWorkspaceByName(trx, workspace.name))
+            ? `${workspace.name} (team server)`
+            : workspace.name
+          await createWorkspace(trx, name, now(), undefined, workspace.id)
+        }
+        loaded += await loadSnapshot(trx, snapshot, now())
+        await sync.insertSyncLink(trx, {
+          tenantId: workspace.id,
+          clientId: randomBytes(8).toString('hex'),
+          serverUrl: link.serverUrl,
+          serverToken: await seal(trx, token),
+          permissions: JSON.stringify(permissions),
+          cursor,
+          lastSyncedAt: now().toISOString(),
+          lastError: null,
+        })
+      }
+      return loaded
+    })
+    return { workspaces: snapshots.map(({ snapshot }) => snapshot.head.workspace), records }
+  } finally {
+    for (const { snapshot } of snapshots) snapshot.remove()
   }
 }
 
@@ -169,15 +164,19 @@ export async function disconnectReplica(
 
 /**
  * Takes the workspace's settings, then applies every record of a snapshot by the usual rules:
- * newer local edits stay.
+ * newer local edits stay. Answers how many records it held; throws, for the transaction to undo
+ * it all, when the snapshot was cut off.
  */
-async function loadSnapshot(trx: Db, snapshot: SnapshotAnswer, now: Date): Promise<void> {
-  await mirrorSettings(trx, snapshot.workspace.id, snapshot.settings)
-  for (const record of snapshot.records) {
+async function loadSnapshot(trx: Db, snapshot: SnapshotFile, now: Date): Promise<number> {
+  const { workspace, settings } = snapshot.head
+  await mirrorSettings(trx, workspace.id, settings)
+  let records = 0
+  for await (const record of snapshot.records()) {
+    records++
     try {
       await applyIncoming(
         trx,
-        snapshot.workspace.id,
+        workspace.id,
         {
           table: record.table,
           id: record.id,
@@ -192,6 +191,7 @@ async function loadSnapshot(trx: Db, snapshot: SnapshotAnswer, now: Date): Promi
       if (!(error instanceof Refused)) throw error
     }
   }
+  return records
 }
 
 /**
@@ -468,14 +468,18 @@ async function pushAndPull(
       page = await server.pull(clientId, link.cursor ?? '')
     } catch (error) {
       if (error instanceof ServerRefusal && error.code === 'resnapshot_required' && !pushError) {
-        await inTransaction(db, async (trx) => {
-          const snapshot = await server.snapshot()
-          await loadSnapshot(trx, snapshot, now())
-          await sync.updateSyncLink(trx, tenantId, {
-            cursor: snapshot.cursor,
-            permissions: JSON.stringify(snapshot.permissions),
+        const snapshot = await server.snapshot()
+        try {
+          await inTransaction(db, async (trx) => {
+            await loadSnapshot(trx, snapshot, now())
+            await sync.updateSyncLink(trx, tenantId, {
+              cursor: snapshot.head.cursor,
+              permissions: JSON.stringify(snapshot.head.permissions),
+            })
           })
-        })
+        } finally {
+          snapshot.remove()
+        }
         report.resnapshot = true
         continue
       }

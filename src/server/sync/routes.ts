@@ -2,9 +2,13 @@ import { createRoute } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
 import { errorResponses } from '../http/schema-types'
 import { createRouter } from '../http/validation'
-import { pullChanges, takeSnapshot } from './pull'
+import { stream } from 'hono/streaming'
+import { openSnapshot, pullChanges, takeSnapshot } from './pull'
 import { pushMutations } from './push'
-import { defaultPullLimit, pullQuery, pushBody, snapshotQuery } from './schema'
+import { defaultPullLimit, pullQuery, pushBody, snapshotQuery, type SnapshotEnd } from './schema'
+
+// A snapshot asked for as NDJSON (Accept): its head, a record a line, then its end (schema.ts).
+const ndjson = 'application/x-ndjson'
 
 const tags = ['Sync']
 
@@ -41,12 +45,16 @@ const snapshotRoute = createRoute({
   operationId: 'syncSnapshot',
   summary:
     "Every synced record of the token's workspace with its clocks, and a cursor to pull from",
+  description:
+    'One JSON answer; or, with `Accept: application/x-ndjson`, a stream of lines: the head ' +
+    '(everything but the records), one record a line, and last `{"end": true, "records": N}`. ' +
+    'A stream without that line was cut off.',
   request: { query: snapshotQuery },
   responses: { 200: { description: 'The snapshot' }, ...errorResponses(400, 401, 403, 426, 429) },
 })
 
 /** /api/sync/v1: how replicas sync with a team server (docs/sync-protocol.md). */
-export const syncRoutes = ({ db, clock }: AppDeps) =>
+export const syncRoutes = ({ db, clock, logger }: AppDeps) =>
   createRouter()
     .openapi(pushRoute, async (c) =>
       c.json(await pushMutations(db, c.var.auth, c.req.valid('json'), () => clock.now()), 200),
@@ -55,6 +63,27 @@ export const syncRoutes = ({ db, clock }: AppDeps) =>
       const query = c.req.valid('query')
       return c.json(await pullChanges(db, c.var.auth, query, query.limit ?? defaultPullLimit), 200)
     })
-    .openapi(snapshotRoute, async (c) =>
-      c.json(await takeSnapshot(db, c.var.auth, c.req.valid('query').schemaVersion), 200),
-    )
+    .openapi(snapshotRoute, async (c) => {
+      const { schemaVersion } = c.req.valid('query')
+      if (!(c.req.header('accept') ?? '').includes(ndjson)) {
+        return c.json(await takeSnapshot(db, c.var.auth, schemaVersion), 200)
+      }
+      const { head, pages } = await openSnapshot(db, c.var.auth, schemaVersion)
+      c.header('content-type', ndjson)
+      c.header('cache-control', 'no-store')
+      return stream(
+        c,
+        async (out) => {
+          await out.write(`${JSON.stringify(head)}\n`)
+          let records = 0
+          for await (const page of pages) {
+            records += page.length
+            await out.write(page.map((record) => `${JSON.stringify(record)}\n`).join(''))
+          }
+          const end: SnapshotEnd = { end: true, records }
+          await out.write(`${JSON.stringify(end)}\n`)
+        },
+        // Its head is sent: the stream ends with no last line, which the replica takes as cut off.
+        async (error) => logger.error('A snapshot stopped before its end', error),
+      )
+    })

@@ -10,7 +10,7 @@ import type { Logger } from '../logger'
 import { startPeriodic, type PeriodicTask } from '../periodic'
 import { syncOnce, type SyncReport } from './replica'
 import * as sync from './repository'
-import { SyncError } from './server-client'
+import { SyncError } from './sync-errors'
 import { watchServerEvents } from './server-events'
 
 export type ReplicaSync = PeriodicTask<SyncReport | null>

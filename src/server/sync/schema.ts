@@ -97,6 +97,15 @@ export interface SnapshotRecord {
   clocks: Record<string, string>
 }
 
+/** A snapshot's head: all of it but the records (the first line of its NDJSON form). */
+export type SnapshotHead = Omit<SnapshotAnswer, 'records'>
+
+/** The last line of a snapshot's NDJSON form: a stream without it was cut off on the way. */
+export interface SnapshotEnd {
+  end: true
+  records: number
+}
+
 export interface SnapshotAnswer {
   schemaVersion: string
   /** Where the replica pulls from once it has loaded the snapshot. */

@@ -1,38 +1,12 @@
 // A replica's calls to its team server's /api/sync/v1, over fetch. A network failure is told apart
 // from an answer: the first means offline, the second says what to do.
 import { newestMigration } from '../db/migrations'
-import type { PullAnswer, PushAnswer, PushBody, SnapshotAnswer } from './schema'
-
-/** What went wrong with syncing, in words for the user (the status and the CLI show them). */
-export class SyncError extends Error {}
-
-/** The server answered with an error: its status, code and message. */
-export class ServerRefusal extends SyncError {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message)
-  }
-}
-
-/** Disconnecting would lose changes made here that have not reached the team server. */
-export class ChangesWaiting extends SyncError {
-  constructor(readonly waiting: number) {
-    super(
-      `${waiting} change${waiting === 1 ? '' : 's'} made here ${waiting === 1 ? 'has' : 'have'} ` +
-        'not reached the team server: sync first, or disconnect discarding them',
-    )
-  }
-}
-
-/** The server could not be reached (no network, server down, connection cut). */
-export class Unreachable extends SyncError {}
+import type { PullAnswer, PushAnswer, PushBody } from './schema'
+import { saveSnapshot, type SnapshotFile } from './snapshot-file'
+import { ServerRefusal, Unreachable } from './sync-errors'
 
 export interface SyncServer {
-  snapshot(): Promise<SnapshotAnswer>
+  snapshot(): Promise<SnapshotFile>
   push(body: Omit<PushBody, 'schemaVersion'>): Promise<PushAnswer>
   pull(clientId: string, after: string, limit?: number): Promise<PullAnswer>
 }
@@ -58,51 +32,80 @@ export const openEventStream = (baseUrl: string, token: string, signal: AbortSig
   })
 
 /**
- * One call of the protocol (`/api/sync/v1/...`), as the token's replica (or with none: signing
- * in). An answer that is an error is a ServerRefusal; no answer at all, Unreachable.
+ * Sends a request of the protocol (`/api/sync/v1/...`), as the token's replica (or with none:
+ * signing in); no answer at all is Unreachable.
  */
+async function request(
+  baseUrl: string,
+  token: string | null,
+  path: string,
+  init: RequestInit,
+): Promise<Response> {
+  const send = () => askServer(baseUrl, token, `/api/sync/v1${path}`, init)
+  try {
+    return await send()
+  } catch {
+    // Once more, on a new connection: a kept-alive one the server closed while idle fails the
+    // first request sent on it. Every call of the protocol may be repeated (pushes are settled
+    // once by their numbers), so a POST is retried as safely as a GET.
+    try {
+      return await send()
+    } catch (error) {
+      throw new Unreachable(`The team server at ${baseUrl} cannot be reached`, { cause: error })
+    }
+  }
+}
+
+/** An answer that is an error, as the ServerRefusal it says. */
+function refusal(status: number, body: unknown): ServerRefusal {
+  const error = (body as { error?: { code?: string; message?: string; details?: object } }).error
+  return new ServerRefusal(
+    status,
+    error?.code ?? 'unknown',
+    error?.message ?? `The team server answered ${status}`,
+    (error?.details ?? {}) as Record<string, unknown>,
+  )
+}
+
+/** The JSON of an answer; one cut off on the way is no answer. */
+async function answerOf(response: Response): Promise<unknown> {
+  try {
+    return await response.json()
+  } catch (error) {
+    throw new Unreachable(`The team server's answer was cut off`, { cause: error })
+  }
+}
+
+/** One call of the protocol. An answer that is an error is a ServerRefusal. */
 async function call<T>(
   baseUrl: string,
   token: string | null,
   path: string,
   init: RequestInit = {},
 ): Promise<T> {
-  const send = () =>
-    askServer(baseUrl, token, `/api/sync/v1${path}`, {
-      ...init,
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      signal: AbortSignal.timeout(60_000),
-    })
-  let response: Response
-  try {
-    response = await send()
-  } catch {
-    // Once more, on a new connection: a kept-alive one the server closed while idle fails the
-    // first request sent on it. Every call of the protocol may be repeated (pushes are settled
-    // once by their numbers), so a POST is retried as safely as a GET.
-    try {
-      response = await send()
-    } catch (error) {
-      throw new Unreachable(`The team server at ${baseUrl} cannot be reached`, { cause: error })
-    }
-  }
-  let body: unknown
-  try {
-    body = await response.json()
-  } catch (error) {
-    // An answer cut off on the way is no answer.
-    throw new Unreachable(`The team server's answer was cut off`, { cause: error })
-  }
-  if (!response.ok) {
-    const error = (body as { error?: { code?: string; message?: string; details?: object } }).error
-    throw new ServerRefusal(
-      response.status,
-      error?.code ?? 'unknown',
-      error?.message ?? `The team server answered ${response.status}`,
-      (error?.details ?? {}) as Record<string, unknown>,
-    )
-  }
+  const response = await request(baseUrl, token, path, {
+    ...init,
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    signal: AbortSignal.timeout(60_000),
+  })
+  const body = await answerOf(response)
+  if (!response.ok) throw refusal(response.status, body)
   return body as T
+}
+
+/**
+ * The snapshot, as NDJSON, into a file of its own (snapshot-file.ts): read as it arrives, so its
+ * size is bounded by the disk, not memory, and given up only when the server sends nothing for a
+ * minute, not after a minute in all.
+ */
+async function fetchSnapshot(baseUrl: string, token: string, path: string) {
+  const stalled = new AbortController()
+  const response = await request(baseUrl, token, path, {
+    headers: { accept: 'application/x-ndjson' },
+    signal: stalled.signal,
+  })
+  if (!response.ok) throw refusal(response.status, await answerOf(response))
+  return saveSnapshot(response, stalled, 60_000)
 }
 
 /** What a replica signs in with on the team server (its user's account), and for which workspace. */
@@ -136,7 +139,7 @@ export async function signInToServer(
 export function syncServer(baseUrl: string, token: string): SyncServer {
   const version = `schemaVersion=${encodeURIComponent(newestMigration)}`
   return {
-    snapshot: () => call(baseUrl, token, `/snapshot?${version}`),
+    snapshot: () => fetchSnapshot(baseUrl, token, `/snapshot?${version}`),
     push: (body) =>
       call(baseUrl, token, '/push', {
         method: 'POST',
