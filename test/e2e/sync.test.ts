@@ -3,7 +3,7 @@
 // the server's settings shown read-only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findAccountByEmail } from '../../src/server/accounts/lookup'
-import { inviteMember, setPassword } from '../../src/server/accounts/service'
+import { inviteMember, removeMember, setPassword } from '../../src/server/accounts/service'
 import { ownerOfMachine } from '../../src/shared/permissions'
 import { startTestServer, type TestServer } from '../support/server'
 import { expectAccessible, openSession, screenshot, type Session } from './browser'
@@ -41,8 +41,9 @@ describe('syncing with a team server', () => {
       // Signing in with her account on the team server, as a user does: both her workspaces
       // come to this computer.
       const second = await team.otherWorkspace('Second Team')
+      const third = await team.otherWorkspace('Third Team')
       await second.admin.post('/api/v1/people', { fullName: 'Only In Second Team' })
-      for (const tenantId of [team.tenantId, second.tenantId]) {
+      for (const tenantId of [team.tenantId, second.tenantId, third.tenantId]) {
         await inviteMember(
           team.db,
           tenantId,
@@ -65,6 +66,18 @@ describe('syncing with a team server', () => {
       await replicated.getByRole('rowheader', { name: 'Second Team' }).waitFor()
       await replicated.getByRole('rowheader', { name: 'My workspace (team server)' }).waitFor()
       await screenshot(page, 'settings-sync')
+
+      // Ana's access to the third ends on the team server: it leaves this computer, and the
+      // workspace picker, on its own.
+      const picker = page.locator('#workspace-picker')
+      await picker.locator('option', { hasText: 'Third Team' }).waitFor({ state: 'attached' })
+      await removeMember(team.db, third.tenantId, account.id, { permissions: ownerOfMachine })
+      await expect
+        .poll(() => picker.locator('option', { hasText: 'Third Team' }).count(), {
+          timeout: 10_000,
+        })
+        .toBe(0)
+      await expect.poll(() => replicated.getByRole('row').count()).toBe(3)
 
       // The second one's people are here too; then it stops syncing alone, and stays here.
       await page.locator('#workspace-picker').selectOption({ label: 'Second Team' })
