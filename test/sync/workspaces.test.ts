@@ -36,6 +36,10 @@ async function on(here: TestServer, tenantId: string): Promise<Caller> {
   return caller(here.url, made.token)
 }
 
+/** Settings › Sync on the laptop, signing in with the account's e-mail and password. */
+const signIn = (here: TestServer, serverUrl: string, email: string) =>
+  here.admin.put('/api/app/v1/sync', { serverUrl, email, password: 'correct horse battery' })
+
 const names = async (api: Caller) =>
   ((await api.get('/api/v1/people?pageSize=100')).body.data as { fullName: string }[])
     .map((person) => person.fullName)
@@ -50,11 +54,7 @@ describe('a laptop replicating several workspaces of its team server', () => {
 
     const here = await startTestServer()
     try {
-      const connected = await here.admin.put('/api/app/v1/sync', {
-        serverUrl: team.url,
-        email: 'erin@workspaces.test',
-        password: 'correct horse battery',
-      })
+      const connected = await signIn(here, team.url, 'erin@workspaces.test')
       expect(connected.status).toBe(200)
       expect(connected.body.state).toBe('synced')
       const linked = connected.body.workspaces as { workspaceId: string; name: string }[]
@@ -111,19 +111,11 @@ describe('a laptop replicating several workspaces of its team server', () => {
       expect(elsewhere.body.error.details.field).toBe('serverUrl')
 
       // Signing in again brings back what is not here: the second, with what it missed.
-      const again = await here.admin.put('/api/app/v1/sync', {
-        serverUrl: team.url,
-        email: 'erin@workspaces.test',
-        password: 'correct horse battery',
-      })
+      const again = await signIn(here, team.url, 'erin@workspaces.test')
       expect(again.status).toBe(200)
       expect(again.body.workspaces).toHaveLength(2)
       expect(await names(other)).toContain('No Longer Arrives')
-      const once = await here.admin.put('/api/app/v1/sync', {
-        serverUrl: team.url,
-        email: 'erin@workspaces.test',
-        password: 'correct horse battery',
-      })
+      const once = await signIn(here, team.url, 'erin@workspaces.test')
       expect(once.status).toBe(409)
     } finally {
       await here.close()
@@ -144,11 +136,7 @@ describe('a laptop replicating several workspaces of its team server', () => {
     await second.admin.post('/api/v1/people', { fullName: 'Former Team Person' })
     const here = await startTestServer()
     try {
-      const connected = await here.admin.put('/api/app/v1/sync', {
-        serverUrl: server.url,
-        email,
-        password: 'correct horse battery',
-      })
+      const connected = await signIn(here, server.url, email)
       expect(connected.body.workspaces).toHaveLength(2)
       const former = await on(here, second.tenantId)
       await former.post('/api/v1/people', { fullName: 'Written Before Removal' })
