@@ -109,6 +109,33 @@ describe('sync between a team server and its replicas', () => {
     expect(people.map((p) => p.id)).not.toContain(person.id)
   })
 
+  it('a replica of a schema the server does not speak is told what to upgrade, and keeps its outbox', async () => {
+    const laptop = await replica()
+    await createPerson(laptop.db, laptop.tenantId, { fullName: 'Kept For Later' }, new Date())
+    const as = (schemaVersion: string) => (url: string, token: string) =>
+      syncServer(url, token, schemaVersion)
+    // Older than the first schema that syncs: 426, upgrade this Outpost.
+    await expect(laptop.sync(new Date(), as('2026-11-25T1930-accounts-roles'))).rejects.toThrow(
+      /too old to sync with the team server: upgrade it/,
+    )
+    expect(await replicaStatus(laptop.db)).toMatchObject({
+      state: 'error',
+      waiting: 1,
+      error: expect.stringContaining('upgrade_required'),
+    })
+    // Newer than the server: 409, upgrade the server.
+    await expect(laptop.sync(new Date(), as('2099-01-01T0000-from-the-future'))).rejects.toThrow(
+      /older Outpost than this replica: upgrade the server/,
+    )
+    expect(await waitingIn(laptop.db)).toBe(1)
+    expect(
+      (await peopleOf(team.server.db, team.server.tenantId)).map((p) => p.fullName),
+    ).not.toContain('Kept For Later')
+    // Upgraded: the change waiting goes, once.
+    expect(await laptop.sync()).toMatchObject({ pushed: 1, rejected: [] })
+    await expectSameEverywhere(laptop)
+  })
+
   it('a push whose answer was lost is sent again and creates no duplicate', async () => {
     const laptop = await replica()
     await createPerson(laptop.db, laptop.tenantId, { fullName: 'Only Once' }, new Date())

@@ -136,14 +136,19 @@ export async function signInToServer(
   return all.workspaces
 }
 
-export function syncServer(baseUrl: string, token: string): SyncServer {
-  const version = `schemaVersion=${encodeURIComponent(newestMigration)}`
+/** The team server's protocol, as a replica of `schemaVersion` (this build's, unless a test says). */
+export function syncServer(
+  baseUrl: string,
+  token: string,
+  schemaVersion = newestMigration,
+): SyncServer {
+  const version = `schemaVersion=${encodeURIComponent(schemaVersion)}`
   return {
     snapshot: () => fetchSnapshot(baseUrl, token, `/snapshot?${version}`),
     push: (body) =>
       call(baseUrl, token, '/push', {
         method: 'POST',
-        body: JSON.stringify({ ...body, schemaVersion: newestMigration }),
+        body: JSON.stringify({ ...body, schemaVersion }),
       }),
     pull: (clientId, after, limit = 1000) =>
       call(
