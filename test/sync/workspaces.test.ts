@@ -94,6 +94,15 @@ describe('a laptop replicating several workspaces of its team server', () => {
       expect(after.workspaces.map((w: { workspaceId: string }) => w.workspaceId)).toEqual([
         team.tenantId,
       ])
+      // Its token is given back: revoked on the server, the first's still live.
+      const revoked = async (admin: Caller) => {
+        const { body: tokens } = await admin.get('/api/app/v1/tokens?pageSize=100')
+        return (tokens.data as { name: string; revokedAt: string | null }[])
+          .filter((token) => token.name.startsWith('Sync: '))
+          .map((token) => token.revokedAt !== null)
+      }
+      expect(await revoked(second.admin)).toEqual([true])
+      expect(await revoked(team.admin)).toContain(false)
       expect((await other.post('/api/app/v1/lost-reasons', { name: 'Ours' })).status).toBe(201)
       expect((await first.post('/api/app/v1/lost-reasons', { name: 'Ours' })).status).toBe(403)
       await team.api.post('/api/v1/people', { fullName: 'Still Arrives' })
@@ -117,6 +126,11 @@ describe('a laptop replicating several workspaces of its team server', () => {
       expect(await names(other)).toContain('No Longer Arrives')
       const once = await signIn(here, team.url, 'erin@workspaces.test')
       expect(once.status).toBe(409)
+      // The tokens those sign-ins made and the laptop did not keep were given back: one live
+      // token of the laptop's in each workspace.
+      const live = async (admin: Caller) => (await revoked(admin)).filter((gone) => !gone)
+      expect(await live(team.admin)).toHaveLength(1)
+      expect(await live(second.admin)).toHaveLength(1)
     } finally {
       await here.close()
     }

@@ -127,7 +127,8 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
           if (!tokens) {
             throw new StartupError(`sign in (--email) or give a token: --token, or ${tokenHelp}`)
           }
-          return connectReplica(db, { serverUrl: url, tokens }, () => new Date())
+          const madeHere = options.email !== undefined
+          return connectReplica(db, { serverUrl: url, tokens, madeHere }, () => new Date())
         })
         const names = result.workspaces.map((workspace) => `"${workspace.name}"`).join(', ')
         const verb = result.workspaces.length === 1 ? 'is' : 'are'
@@ -145,7 +146,7 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
     .addOption(dataDirOption())
     .action(async (options: { workspace?: string; discardWaiting?: boolean; dataDir?: string }) => {
       const { disconnectReplica } = await import('../sync/replica')
-      await withReplica(cli, options.dataDir, (db) =>
+      const { tokensKept } = await withReplica(cli, options.dataDir, (db) =>
         disconnectReplica(db, {
           discardWaiting: options.discardWaiting ?? false,
           workspaceId: options.workspace,
@@ -156,6 +157,12 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
           ? 'Disconnected: the workspace stays here, and no longer syncs'
           : 'Disconnected: the workspaces stay here, and no longer sync',
       )
+      if (tokensKept > 0) {
+        console.log(
+          `The team server could not be reached to revoke ${tokensKept} token(s) of this ` +
+            'computer: revoke them there, in Settings › API tokens',
+        )
+      }
     })
 
   sync

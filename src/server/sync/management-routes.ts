@@ -99,7 +99,7 @@ function linkRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
                 device: hostname(),
               })
             ).map((link) => link.token)
-        await connectReplica(db, { serverUrl, tokens }, () => clock.now())
+        await connectReplica(db, { serverUrl, tokens, madeHere: !token }, () => clock.now())
       } catch (error) {
         if (error instanceof ServerRefusal) {
           const field =

@@ -22,7 +22,7 @@ import { absorb, genesisClock } from './merge-duplicates'
 import { applyingRemote } from './write-origin'
 import { latestClock, parseClocks } from './stamp-writes'
 import { parseHlc } from '../../shared/sync/hlc'
-import { syncServer, type SyncServer } from './server-client'
+import { giveBackToken, syncServer, type SyncServer } from './server-client'
 import type { SnapshotFile } from './snapshot-file'
 import { ChangesWaiting, ServerRefusal, SyncError, Unreachable } from './sync-errors'
 
@@ -75,11 +75,13 @@ const linkStatesByConcern: LinkState[] = ['error', 'offline', 'syncing', 'synced
  * Makes this database a replica of the team server's workspaces the tokens belong to (one token
  * each): loads their snapshots (each workspace made here with the server's id) and keeps a link
  * for each. Another workspace of the same server may be added later; a second server may not.
- * Fails, changing nothing, when the server cannot be reached or refuses a token.
+ * Fails, changing nothing, when the server cannot be reached or refuses a token. Tokens the
+ * server made for this connection (`madeHere`: signing in) and not kept, their workspace here
+ * already or the connection failed, are given back to it (revoked there), while it can be reached.
  */
 export async function connectReplica(
   db: Db,
-  link: { serverUrl: string; tokens: readonly string[] },
+  link: { serverUrl: string; tokens: readonly string[]; madeHere?: boolean },
   now: () => Date,
 ): Promise<{ workspaces: { id: string; name: string }[]; records: number }> {
   const links = await sync.listSyncLinks(db)
@@ -90,6 +92,7 @@ export async function connectReplica(
     )
   }
   const snapshots: { token: string; snapshot: SnapshotFile }[] = []
+  const kept = new Set<string>()
   try {
     for (const token of link.tokens) {
       const snapshot = await syncServer(link.serverUrl, token).snapshot()
@@ -127,9 +130,14 @@ export async function connectReplica(
       }
       return loaded
     })
+    for (const { token } of snapshots) kept.add(token)
     return { workspaces: snapshots.map(({ snapshot }) => snapshot.head.workspace), records }
   } finally {
     for (const { snapshot } of snapshots) snapshot.remove()
+    if (link.madeHere) {
+      const unused = link.tokens.filter((token) => !kept.has(token))
+      for (const token of unused) await giveBackToken(link.serverUrl, token).catch(() => undefined)
+    }
   }
 }
 
@@ -137,14 +145,16 @@ export async function connectReplica(
  * Ends this data folder's link to its team server for one workspace, or for all when none is
  * named: each workspace stays, as a workspace of this computer's own (its settings editable
  * again), and syncs no more. Changes made here that have not reached the server are refused
- * (ChangesWaiting) unless `discardWaiting`. Connecting again later loads the server's snapshot by
- * the usual rules.
+ * (ChangesWaiting) unless `discardWaiting`. Then each link's token is given back to the server
+ * (revoked there), when it can be reached: answers how many could not be, whose tokens stay live
+ * until revoked in the server's Settings › API tokens. Connecting again later loads the server's
+ * snapshot by the usual rules.
  */
 export async function disconnectReplica(
   db: Db,
   { discardWaiting, workspaceId }: { discardWaiting: boolean; workspaceId?: string },
-): Promise<void> {
-  await inTransaction(db, async (trx) => {
+): Promise<{ tokensKept: number }> {
+  const ended = await inTransaction(db, async (trx) => {
     const links = (await sync.listSyncLinks(trx)).filter(
       (link) => workspaceId === undefined || link.tenantId === workspaceId,
     )
@@ -159,7 +169,20 @@ export async function disconnectReplica(
     const waiting = links.reduce((sum, link) => sum + (counts.get(link.tenantId) ?? 0), 0)
     if (waiting > 0 && !discardWaiting) throw new ChangesWaiting(waiting)
     for (const link of links) await sync.deleteSyncLink(trx, link.tenantId)
+    return links
   })
+  let tokensKept = 0
+  for (const link of ended) {
+    const token = unseal(link.serverToken)
+    try {
+      if (!token) throw new SyncError('The token cannot be read (its sealing key was lost)')
+      await giveBackToken(link.serverUrl, token)
+    } catch {
+      // Offline, or the token gone already: the link is ended here all the same.
+      tokensKept++
+    }
+  }
+  return { tokensKept }
 }
 
 /**

@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
-import { errorResponses } from '../http/schema-types'
+import { revokeApiToken } from '../auth/service'
+import { ApiError } from '../http/errors'
+import { errorResponses, noContent } from '../http/schema-types'
 import { createRouter } from '../http/validation'
 import { stream } from 'hono/streaming'
 import { openSnapshot, pullChanges, takeSnapshot } from './pull'
@@ -53,6 +55,18 @@ const snapshotRoute = createRoute({
   responses: { 200: { description: 'The snapshot' }, ...errorResponses(400, 401, 403, 426, 429) },
 })
 
+const tokenRoute = createRoute({
+  method: 'delete',
+  path: '/token',
+  tags,
+  operationId: 'syncGiveBackToken',
+  summary: 'A replica ending its link gives its token back: revoked at once',
+  description:
+    'What a disconnecting replica calls: the bearer token of the request is revoked, so the ' +
+    'laptop holds no live credential of the workspace any more. A session has none to give back.',
+  responses: { 204: noContent, ...errorResponses(401, 403, 422, 429) },
+})
+
 /** /api/sync/v1: how replicas sync with a team server (docs/sync-protocol.md). */
 export const syncRoutes = ({ db, clock, logger }: AppDeps) =>
   createRouter()
@@ -62,6 +76,14 @@ export const syncRoutes = ({ db, clock, logger }: AppDeps) =>
     .openapi(pullRoute, async (c) => {
       const query = c.req.valid('query')
       return c.json(await pullChanges(db, c.var.auth, query, query.limit ?? defaultPullLimit), 200)
+    })
+    .openapi(tokenRoute, async (c) => {
+      const { tenantId, tokenId } = c.var.auth
+      if (tokenId.startsWith('session:')) {
+        throw new ApiError('validation_error', 'A session has no token to give back')
+      }
+      await revokeApiToken(db, tenantId, tokenId, clock.now())
+      return c.body(null, 204)
     })
     .openapi(snapshotRoute, async (c) => {
       const { schemaVersion } = c.req.valid('query')

@@ -93,6 +93,15 @@ async function call<T>(
   return body as T
 }
 
+/** Revokes the token on the team server: the link it served has ended (a 204, or a refusal). */
+export async function giveBackToken(baseUrl: string, token: string): Promise<void> {
+  const response = await request(baseUrl, token, '/token', {
+    method: 'DELETE',
+    signal: AbortSignal.timeout(10_000),
+  })
+  if (!response.ok) throw refusal(response.status, await answerOf(response))
+}
+
 /**
  * The snapshot, as NDJSON, into a file of its own (snapshot-file.ts): read as it arrives, so its
  * size is bounded by the disk, not memory, and given up only when the server sends nothing for a
