@@ -117,6 +117,7 @@ describe('a laptop replicating several workspaces of its team server', () => {
         token: `op_${'A'.repeat(43)}`,
       })
       expect(elsewhere.status).toBe(409)
+      expect(elsewhere.body.error.message).toMatch(/another team server/)
       expect(elsewhere.body.error.details.field).toBe('serverUrl')
 
       // Signing in again brings back what is not here: the second, with what it missed.
@@ -124,8 +125,10 @@ describe('a laptop replicating several workspaces of its team server', () => {
       expect(again.status).toBe(200)
       expect(again.body.workspaces).toHaveLength(2)
       expect(await names(other)).toContain('No Longer Arrives')
-      const once = await signIn(here, team.url, 'erin@workspaces.test')
+      // Once more, the address with a trailing slash: the same server, nothing left to add.
+      const once = await signIn(here, `${team.url}/`, 'erin@workspaces.test')
       expect(once.status).toBe(409)
+      expect(once.body.error.message).toMatch(/already a replica of that workspace/)
       // The tokens those sign-ins made and the laptop did not keep were given back: one live
       // token of the laptop's in each workspace.
       const live = async (admin: Caller) => (await revoked(admin)).filter((gone) => !gone)

@@ -85,15 +85,15 @@ export async function connectReplica(
   now: () => Date,
 ): Promise<{ workspaces: { id: string; name: string }[]; records: number }> {
   const links = await sync.listSyncLinks(db)
-  const other = links.find((existing) => existing.serverUrl !== link.serverUrl)
-  if (other) {
-    throw new SyncError(
-      `This data folder is already a replica of another team server (${other.serverUrl})`,
-    )
-  }
   const snapshots: { token: string; snapshot: SnapshotFile }[] = []
   const kept = new Set<string>()
   try {
+    const other = links.find((existing) => !sameServer(existing.serverUrl, link.serverUrl))
+    if (other) {
+      throw new SyncError(
+        `This data folder is already a replica of another team server (${other.serverUrl})`,
+      )
+    }
     for (const token of link.tokens) {
       const snapshot = await syncServer(link.serverUrl, token).snapshot()
       const { id } = snapshot.head.workspace
@@ -140,6 +140,9 @@ export async function connectReplica(
     }
   }
 }
+
+/** Two addresses of one team server: a trailing slash makes no other. */
+const sameServer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '')
 
 /**
  * Ends this data folder's link to its team server for one workspace, or for all when none is
