@@ -52,7 +52,9 @@ export function syncLinkRoutes({ db, clock }: AppDeps) {
         })
       }
       if (error instanceof SyncError) {
-        throw new ApiError('validation_error', error.message, { field: 'workspaceId' })
+        // Named, the workspace is what this folder does not replicate; unnamed, there is no link.
+        const field = c.req.valid('query').workspaceId === undefined ? undefined : 'workspaceId'
+        throw new ApiError('validation_error', error.message, field && { field })
       }
       throw error
     }

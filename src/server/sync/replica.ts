@@ -86,7 +86,7 @@ export async function connectReplica(
 ): Promise<{ workspaces: { id: string; name: string }[]; records: number }> {
   const links = await sync.listSyncLinks(db)
   const snapshots: { token: string; snapshot: SnapshotFile }[] = []
-  const kept = new Set<string>()
+  let kept: string[] = []
   try {
     const other = links.find((existing) => !sameServer(existing.serverUrl, link.serverUrl))
     if (other) {
@@ -130,16 +130,26 @@ export async function connectReplica(
       }
       return loaded
     })
-    for (const { token } of snapshots) kept.add(token)
+    kept = snapshots.map(({ token }) => token)
     return { workspaces: snapshots.map(({ snapshot }) => snapshot.head.workspace), records }
   } finally {
     for (const { snapshot } of snapshots) snapshot.remove()
     if (link.madeHere) {
-      const unused = link.tokens.filter((token) => !kept.has(token))
-      for (const token of unused) await giveBackToken(link.serverUrl, token).catch(() => undefined)
+      const unused = link.tokens.filter((token) => !kept.includes(token))
+      for (const token of unused) await tokenGivenBack(link.serverUrl, token)
     }
   }
 }
+
+/**
+ * Gives a token back to the team server (revoked there), if it can be reached: answers whether it
+ * was. Offline, or the token gone already, the link is ended here all the same.
+ */
+const tokenGivenBack = (serverUrl: string, token: string): Promise<boolean> =>
+  giveBackToken(serverUrl, token).then(
+    () => true,
+    () => false,
+  )
 
 /** Two addresses of one team server: a trailing slash makes no other. */
 const sameServer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '')
@@ -176,14 +186,9 @@ export async function disconnectReplica(
   })
   let tokensKept = 0
   for (const link of ended) {
+    // A token whose sealing key was lost cannot be read, nor given back.
     const token = unseal(link.serverToken)
-    try {
-      if (!token) throw new SyncError('The token cannot be read (its sealing key was lost)')
-      await giveBackToken(link.serverUrl, token)
-    } catch {
-      // Offline, or the token gone already: the link is ended here all the same.
-      tokensKept++
-    }
+    if (!token || !(await tokenGivenBack(link.serverUrl, token))) tokensKept++
   }
   return { tokensKept }
 }

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-env'
+import { bySession } from '../auth/credential'
 import { revokeApiToken } from '../auth/service'
 import { ApiError } from '../http/errors'
 import { errorResponses, noContent } from '../http/schema-types'
@@ -79,7 +80,7 @@ export const syncRoutes = ({ db, clock, logger }: AppDeps) =>
     })
     .openapi(tokenRoute, async (c) => {
       const { tenantId, tokenId } = c.var.auth
-      if (tokenId.startsWith('session:')) {
+      if (bySession(c.var.auth)) {
         throw new ApiError('validation_error', 'A session has no token to give back')
       }
       await revokeApiToken(db, tenantId, tokenId, clock.now())

@@ -77,10 +77,12 @@ async function* recordsOf(file: string): AsyncGenerator<SnapshotRecord> {
   let records = 0
   let end: SnapshotEnd | undefined
   for await (const line of linesOf(file)) {
-    if (head || line === '') {
+    // The head was read on its own (headOf).
+    if (head) {
       head = false
       continue
     }
+    if (line === '') continue
     const parsed = parseLine<SnapshotRecord | SnapshotEnd>(line)
     if ('end' in parsed) {
       end = parsed
