@@ -36,6 +36,12 @@ export const jsonBody: MiddlewareHandler = async (c, next) => {
       { limitBytes: maxJsonBodyBytes },
     )
   }
-  c.req.bodyCache.json = Promise.resolve(parseJsonText(bytes.toString('utf8')))
+  const text = bytes.toString('utf8')
+  const parsed = parseJsonText(text)
+  // Hono's c.req.json() (the validators') parses the cached text; with only the parsed value
+  // cached it would stringify it and read it back through a web Response (bench/ W5). Hono keeps
+  // promises in this cache, whatever its type says.
+  c.req.bodyCache.text = Promise.resolve(text) as unknown as string
+  c.req.bodyCache.json = Promise.resolve(parsed)
   await next()
 }

@@ -13,6 +13,13 @@ export interface ReceivedBody {
 export async function readBody(request: Request, max: number): Promise<ReceivedBody> {
   const announced = Number(request.headers.get('content-length') ?? Number.NaN)
   if (announced > max) return { bytes: null, size: announced }
+  // A body of announced length within the limit is read whole: under @hono/node-server straight
+  // from the socket, with no web stream made for it (a tenth of a small POST's time, bench/ W5).
+  // Node's parser reads exactly that many bytes, so the limit holds.
+  if (Number.isInteger(announced)) {
+    const bytes = Buffer.from(await request.arrayBuffer())
+    return { bytes, size: bytes.byteLength }
+  }
   if (!request.body) return { bytes: Buffer.alloc(0), size: 0 }
   const chunks: Uint8Array[] = []
   let size = 0

@@ -96,7 +96,11 @@ export async function logDelivery(
     const cutoff = new Date(now.getTime() - deliveryRetentionDays * 86_400_000)
     await inbound.deleteDeliveriesBefore(trx, cutoff.toISOString())
     await inbound.deleteDeliveriesBeyond(trx, webhook.id, webhook.logMaxRequests)
-    await inbound.deleteDeliveriesOverBytes(trx, webhook.id, webhook.logMaxBytes)
+    // The running total is worked out only when the log is over its bytes, which is seldom: a
+    // plain sum costs a fraction of it (bench/ W7).
+    if ((await inbound.keptBytesOf(trx, webhook.id)) > webhook.logMaxBytes) {
+      await inbound.deleteDeliveriesOverBytes(trx, webhook.id, webhook.logMaxBytes)
+    }
     return toDelivery(row)
   })
 }

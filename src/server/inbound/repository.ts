@@ -82,6 +82,19 @@ export const deleteDeliveriesBefore = compiledOnce((db: Db, before: string) =>
   db.deleteFrom('inboundDeliveries').where('receivedAt', '<', before),
 )
 
+/** The bytes of bodies a webhook's log keeps, summed from the index (webhook_id, seq, kept_bytes). */
+export async function keptBytesOf(db: Db, webhookId: string): Promise<number> {
+  const [row] = await sumKeptBytes(db, webhookId)
+  return Number(row?.total ?? 0)
+}
+
+const sumKeptBytes = compiledOnce((db: Db, webhookId: string) =>
+  db
+    .selectFrom('inboundDeliveries')
+    .select((eb) => eb.fn.sum<number>('keptBytes').as('total'))
+    .where('webhookId', '=', webhookId),
+)
+
 /**
  * Deletes a webhook's oldest deliveries while the bodies its log keeps add up to more than
  * `maxBytes`: the newest delivery whose running total (newest first) passes it, and all before.
