@@ -115,6 +115,22 @@ describe('list pagination', () => {
     await server.api.delete(`/api/v1/people/${newcomer.id}`)
   })
 
+  it('a walk sees an edit made between its pages: the next page is read again, not the one read ahead', async () => {
+    const { body: all } = await server.api.get('/api/v1/people?page=1&pageSize=30')
+    const third = all.data[20]
+    await server.api.get('/api/v1/people?page=1&pageSize=10')
+    // Page 2 follows page 1: page 3 is read ahead while this answer is on its way.
+    await server.api.get('/api/v1/people?page=2&pageSize=10')
+    await new Promise((done) => setTimeout(done, 20))
+    const edited = await server.api.patch(`/api/v1/people/${third.id}`, {
+      fullName: 'Edited mid-walk',
+    })
+    expect(edited.status).toBe(200)
+    const { body: page3 } = await server.api.get('/api/v1/people?page=3&pageSize=10')
+    expect(page3.data[0]).toMatchObject({ id: third.id, fullName: 'Edited mid-walk' })
+    await server.api.patch(`/api/v1/people/${third.id}`, { fullName: third.fullName })
+  })
+
   // The contract's lists take no filter; Outpost's documented extensions (api-v1-filters.test.ts)
   // are the only others, and an unknown parameter or a bad value is still a 400 naming it.
   it('a parameter that is neither the contract nor a documented extension is a 400', async () => {

@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../http/pagination'
 import { compiledOnce } from './compiled-once'
 import { inReadSnapshot, type Db } from './connection'
 import type { Database } from './database'
+import { servedPage, takeRowsAhead } from './read-ahead'
 import {
   checkpointEvery,
   listPositions,
@@ -204,21 +205,36 @@ async function readRecordPage<R extends ListKey, Item>(
 ): Promise<Page<Item> & { next: PageAfter | null }> {
   const [count] = await countOf(db, tenantId, table)
   const total = count?.total ?? 0
-  const positions = listPositions(root, `${table}/${tenantId}`, count?.changes ?? 0)
+  const list = `${table}/${tenantId}`
+  const positions = listPositions(root, list, count?.changes ?? 0)
   const { pageSize, after } = request
   const offset = after ? after.position : (request.page - 1) * pageSize
-  let rows: R[] = []
-  if (after) {
-    // One row more than the page tells whether another follows, whatever the total says.
-    rows = await reads.seek(db, tenantId, after.key.createdAt, after.key.id, pageSize + 1, 0)
-  } else if (Number.isSafeInteger(offset) && offset < total) {
-    rows = await rowsFrom(db, table, reads, tenantId, positions, offset, pageSize)
+  // Where this page starts, when known to the row: the cursor's key, or the end of a page served.
+  const known = after ? undefined : positions.startFor(offset)
+  const start = after ?? (known?.position === offset ? known : undefined)
+  // One row more than the page tells whether another follows, whatever the total says.
+  const limit = after ? pageSize + 1 : pageSize
+  const read = async (): Promise<R[]> => {
+    if (after) return reads.seek(db, tenantId, after.key.createdAt, after.key.id, limit, 0)
+    if (Number.isSafeInteger(offset) && offset < total) {
+      return rowsFrom(db, table, reads, tenantId, positions, offset, pageSize)
+    }
+    return []
   }
+  // Rows read ahead while the client read the page before (db/read-ahead.ts), or read now.
+  let rows = (start && takeRowsAhead<R>(root, list, reads, start, limit)) ?? (await read())
   const hasMore = after ? rows.length > pageSize : offset + rows.length < total
   rows = rows.slice(0, pageSize)
   const last = rows.at(-1)
   const next = hasMore && last ? { position: offset + rows.length, key: keyOf(last) } : null
   if (next && !after) positions.rememberEnd(next.position, next.key)
+  servedPage(root, list, {
+    reads,
+    start,
+    next,
+    limit: pageSize + 1,
+    read: (from) => reads.seek(root, tenantId, from.key.createdAt, from.key.id, pageSize + 1, 0),
+  })
   const page = after ? Math.floor(offset / pageSize) + 1 : request.page
   const data = await toItems(rows)
   return { data, page, pageSize, total, hasMore, next }
