@@ -91,6 +91,29 @@ describe('people search (management API)', () => {
     expect(names(await search('?q=al'))).toEqual(['Pedro Alves'])
   }, 60_000)
 
+  it('a one- or two-letter search pages the same people however it finds them', async () => {
+    // Half of 1,000 match: the first pages are found walking newest first and probing each
+    // person, deeper ones by gathering the matches and sorting them; together, every match once,
+    // in the list's order.
+    const other = await server.otherWorkspace('Half Betas')
+    const people = Array.from({ length: 1000 }, (_, i) => (i % 2 ? `Gamma ${i}` : `Beta ${i}`))
+    expect((await importNames(server.url, other.token, people)).status).toBe(200)
+    const everyone = (await other.admin.get('/api/app/v1/people?pageSize=100&page=1')).body.data
+    for (let page = 2; page <= 10; page++) {
+      everyone.push(
+        ...(await other.admin.get(`/api/app/v1/people?pageSize=100&page=${page}`)).body.data,
+      )
+    }
+    const betas = everyone.filter((person: any) => person.fullName.startsWith('Beta'))
+    const found: string[] = []
+    for (let page = 1; page <= 20; page++) {
+      const body = (await other.admin.get(`/api/app/v1/people?q=be&pageSize=25&page=${page}`)).body
+      expect(body).toMatchObject({ total: 500, totalCapped: false, hasMore: page < 20 })
+      found.push(...body.data.map((person: any) => person.id))
+    }
+    expect(found).toEqual(betas.map((person: any) => person.id))
+  }, 60_000)
+
   it('the index follows renames, e-mail changes and deletions', async () => {
     await server.api.patch(`/api/v1/people/${ids.pedro}`, {
       fullName: 'Pedro Xavier',

@@ -5,7 +5,7 @@ import { paginate, type Page } from '../http/pagination'
 import type { PeopleListRequest } from './list-schema'
 import type { Person } from './schema'
 import * as search from './search-repository'
-import { shortSearchCountCap, type PeopleSearch } from './search-schema'
+import type { PeopleSearch } from './search-schema'
 import { listPeopleAnswers, withTags } from './service'
 import type { Answer } from '../http/raw-json'
 
@@ -20,18 +20,20 @@ export async function searchPeople(
   request: PeopleSearch,
 ): Promise<Page<Person> & { totalCapped: boolean }> {
   const { page: _page, pageSize: _pageSize, ...filters } = request
-  let totalCapped = false
+  let matches = { total: 0, capped: false }
   const page = await paginate(
     request,
     async () => {
-      const { total, capped } = await search.countMatchingPeople(db, tenantId, filters)
-      totalCapped = capped
-      return total
+      matches = await search.countMatchingPeople(db, tenantId, filters)
+      return matches.total
     },
     // The count runs first, so the page knows whether the matches are few or many.
-    (limit, offset) =>
-      search.listMatchingPeople(db, tenantId, filters, { limit, offset, dense: totalCapped }),
+    async (limit, offset) => {
+      const dense = await search.walkShortSearch(db, tenantId, matches, offset + limit)
+      return search.listMatchingPeople(db, tenantId, filters, { limit, offset, dense })
+    },
   )
+  const totalCapped = matches.capped
   return { ...page, totalCapped, data: await withTags(db, page.data) }
 }
 
@@ -51,18 +53,20 @@ export async function listPeopleForApi(
     return listPeopleAnswers(db, tenantId, request)
   }
   const filters = { ...narrowing, sort }
-  let dense = false
+  let matches = { total: 0, capped: false }
   const page = await keyedPage(
     request,
     sort,
     async () => {
-      const { total } = await search.countMatchingPeople(db, tenantId, filters, { exact: true })
-      // As the UI's search does: many matches of a short search are probed along the order.
-      dense = total > shortSearchCountCap
-      return total
+      matches = await search.countMatchingPeople(db, tenantId, filters, { exact: true })
+      return matches.total
     },
-    (limit, offset, start) =>
-      search.listMatchingPeople(db, tenantId, filters, { limit, offset, dense, start }),
+    async (limit, offset, start) => {
+      // As the UI's search does: a short search with many matches is probed along the order.
+      const wanted = start ? limit : offset + limit
+      const dense = await search.walkShortSearch(db, tenantId, matches, wanted)
+      return search.listMatchingPeople(db, tenantId, filters, { limit, offset, dense, start })
+    },
   )
   return { ...page, data: await withTags(db, page.data) }
 }
