@@ -148,7 +148,7 @@ describe.each(engines)('the engine-specific repositories on %s', (engine) => {
     const rows = await listMatchingPeople(db, tenantId, people({ sort: 'fullName' }), {
       limit: 10,
       offset: 0,
-      dense: true,
+      matches: { total: 4, capped: false },
     })
     expect(rows.map((row) => row.fullName)).toEqual([
       'Ana Lima',

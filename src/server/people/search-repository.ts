@@ -192,11 +192,10 @@ const probeCost = 7
 
 /**
  * Whether a page of a one- or two-letter search is found sooner by walking the order and probing
- * each person (listMatchingPeople's `dense`) than by gathering every match and sorting them: the
- * walk passes about `wanted` × people / matches persons before it has the page. Past the count's
- * cap, the matches are many by definition.
+ * each person than by gathering every match and sorting them: the walk passes about `wanted` ×
+ * people / matches persons before it has the page. Past the count's cap, the matches are many.
  */
-export async function walkShortSearch(
+async function walkShortSearch(
   db: Db,
   tenantId: string,
   matches: { total: number; capped: boolean },
@@ -211,19 +210,25 @@ export async function walkShortSearch(
 /**
  * One page of the matching people in the order asked (newest first by default), id breaking ties,
  * each row with its value of the sort column (`sortKey`, for a cursor); with `start`, the rows
- * after that key (a cursor page) instead of an offset. A one- or two-letter
- * search with fewer matches than the count's cap (`dense` false) gathers them from the prefix
- * index and sorts them; with more, the newest-first index is walked and each person probed, which
- * stops after a page of a common prefix but would read everyone for a rare one.
+ * after that key (a cursor page) instead of an offset. A one- or two-letter search (whose
+ * `matches`, counted first, say how many there are) either walks the order and probes each person,
+ * which stops after a page of a common prefix but would read everyone for a rare one, or gathers
+ * the matches from the prefix index and sorts them: whichever finds the page sooner.
  */
 export async function listMatchingPeople(
   db: Db,
   tenantId: string,
   filters: PeopleFilters,
-  page: { limit: number; offset: number; dense: boolean; start?: KeyStart },
+  page: {
+    limit: number
+    offset: number
+    matches: { total: number; capped: boolean }
+    start?: KeyStart
+  },
 ) {
   const prefix = filters.q?.trim() ? shortPrefix(filters.q.trim()) : null
-  const gather = prefix !== null && !page.dense
+  const wanted = page.start ? page.limit : page.offset + page.limit
+  const gather = prefix !== null && !(await walkShortSearch(db, tenantId, page.matches, wanted))
   const source = gather ? fromPrefixIndex(db, prefix) : db.selectFrom('people')
   const direction = filters.sort.startsWith('-') ? 'desc' : 'asc'
   // Each order has its index: (tenant, created_at, id), (tenant, updated_at, id) and (tenant,

@@ -28,10 +28,7 @@ export async function searchPeople(
       return matches.total
     },
     // The count runs first, so the page knows whether the matches are few or many.
-    async (limit, offset) => {
-      const dense = await search.walkShortSearch(db, tenantId, matches, offset + limit)
-      return search.listMatchingPeople(db, tenantId, filters, { limit, offset, dense })
-    },
+    (limit, offset) => search.listMatchingPeople(db, tenantId, filters, { limit, offset, matches }),
   )
   const totalCapped = matches.capped
   return { ...page, totalCapped, data: await withTags(db, page.data) }
@@ -61,12 +58,8 @@ export async function listPeopleForApi(
       matches = await search.countMatchingPeople(db, tenantId, filters, { exact: true })
       return matches.total
     },
-    async (limit, offset, start) => {
-      // As the UI's search does: a short search with many matches is probed along the order.
-      const wanted = start ? limit : offset + limit
-      const dense = await search.walkShortSearch(db, tenantId, matches, wanted)
-      return search.listMatchingPeople(db, tenantId, filters, { limit, offset, dense, start })
-    },
+    (limit, offset, start) =>
+      search.listMatchingPeople(db, tenantId, filters, { limit, offset, matches, start }),
   )
   return { ...page, data: await withTags(db, page.data) }
 }
