@@ -61,7 +61,7 @@ export interface ServedPage {
   next: ListStart | null
   /** How many rows to read ahead, and how. */
   limit: number
-  read: (from: ListStart) => Promise<unknown[]>
+  read: (from: ListStart, limit: number) => Promise<unknown[]>
 }
 
 /**
@@ -69,15 +69,15 @@ export interface ServedPage {
  * once this request's answer is on its way, from the root database (never in a transaction).
  */
 export function servedPage(db: Db, list: string, page: ServedPage): void {
-  if (changeStamp(db) === null) return
   const walk = walkOf(db, list)
   const walking = !!page.start && !!walk.lastEnd && sameStart(walk.lastEnd, page.start)
   walk.lastEnd = page.next ?? undefined
   const from = page.next
-  if (!walking || !from) return
+  // No change stamp (PostgreSQL): nothing could tell the rows still true.
+  if (!walking || !from || changeStamp(db) === null) return
   setImmediate(() => {
     const stamp = changeStamp(db)
-    page.read(from).then(
+    page.read(from, page.limit).then(
       (rows) => {
         // A write between the stamp and the read would make the rows older than the stamp says.
         if (stamp !== null && changeStamp(db) === stamp) {

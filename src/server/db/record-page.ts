@@ -233,7 +233,7 @@ async function readRecordPage<R extends ListKey, Item>(
     start,
     next,
     limit: pageSize + 1,
-    read: (from) => reads.seek(root, tenantId, from.key.createdAt, from.key.id, pageSize + 1, 0),
+    read: (from, count) => reads.seek(root, tenantId, from.key.createdAt, from.key.id, count, 0),
   })
   const page = after ? Math.floor(offset / pageSize) + 1 : request.page
   const data = await toItems(rows)
