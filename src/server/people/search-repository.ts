@@ -112,6 +112,12 @@ function applyFilters(
   return filtered
 }
 
+/** How many people match: `total`, and `capped` when a short search counted only up to its cap. */
+export interface MatchCount {
+  total: number
+  capped: boolean
+}
+
 /**
  * How many people of the workspace match the filters: exact, but for a one- or two-letter search
  * no more than the cap, with `capped` when there are more.
@@ -121,7 +127,7 @@ export async function countMatchingPeople(
   tenantId: string,
   filters: PeopleFilters,
   { exact = false }: { exact?: boolean } = {},
-): Promise<{ total: number; capped: boolean }> {
+): Promise<MatchCount> {
   const prefix = filters.q?.trim() ? shortPrefix(filters.q.trim()) : null
   if (prefix) {
     // The v1 list's total is exact, as the contract says, however long the count takes.
@@ -198,7 +204,7 @@ const probeCost = 7
 async function walkShortSearch(
   db: Db,
   tenantId: string,
-  matches: { total: number; capped: boolean },
+  matches: MatchCount,
   wanted: number,
 ): Promise<boolean> {
   if (matches.capped) return true
@@ -222,7 +228,7 @@ export async function listMatchingPeople(
   page: {
     limit: number
     offset: number
-    matches: { total: number; capped: boolean }
+    matches: MatchCount
     start?: KeyStart
   },
 ) {

@@ -20,7 +20,7 @@ export async function searchPeople(
   request: PeopleSearch,
 ): Promise<Page<Person> & { totalCapped: boolean }> {
   const { page: _page, pageSize: _pageSize, ...filters } = request
-  let matches = { total: 0, capped: false }
+  let matches: search.MatchCount = { total: 0, capped: false }
   const page = await paginate(
     request,
     async () => {
@@ -50,7 +50,7 @@ export async function listPeopleForApi(
     return listPeopleAnswers(db, tenantId, request)
   }
   const filters = { ...narrowing, sort }
-  let matches = { total: 0, capped: false }
+  let matches: search.MatchCount = { total: 0, capped: false }
   const page = await keyedPage(
     request,
     sort,
