@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase, type Db } from '../src/server/db/connection'
-import { stringifyAnswer } from '../src/server/http/raw-json'
+import { RawJson, stringifyAnswer } from '../src/server/http/raw-json'
 import { createWorkspace } from '../src/server/workspaces/service'
 import {
   createPerson,
@@ -81,5 +81,28 @@ describe('stringifyAnswer', () => {
   it('is JSON.stringify for values without made answers, markers in user text included', () => {
     const value = { a: [1, 'rawjson0', { b: null }], c: '"rawjsonx0"' }
     expect(stringifyAnswer(value)).toBe(JSON.stringify(value))
+  })
+
+  it('puts each made answer in place, alone, in lists of its own kind or mixed', () => {
+    const made = (value: unknown) => new RawJson(JSON.stringify(value))
+    const one = { id: 'a', tags: ['x'] }
+    const two = { id: 'b', note: 'rawjson0 "quoted"' }
+    const cases = [
+      [made(one), one],
+      [
+        [made(one), made(two)],
+        [one, two],
+      ],
+      [
+        { data: [made(one), made(two)], total: 2 },
+        { data: [one, two], total: 2 },
+      ],
+      [
+        { data: [made(one), 3, null], empty: [] },
+        { data: [one, 3, null], empty: [] },
+      ],
+      [{ nested: { data: [made(two)] } }, { nested: { data: [two] } }],
+    ] as const
+    for (const [answer, plain] of cases) expect(stringifyAnswer(answer)).toBe(JSON.stringify(plain))
   })
 })

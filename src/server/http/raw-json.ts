@@ -23,12 +23,25 @@ export type Answer<T> = T | RawJson<T>
 const marker = `rawjson${randomBytes(8).toString('hex')}x`
 const markers = new RegExp(`"${marker}(\\d+)"`, 'g')
 
+// The JSON text of a RawJson, or of a list made only of RawJson (a page's data), else undefined:
+// such a list becomes one marker, not one per row, each replaced through the whole text.
+function rawText(item: unknown): string | undefined {
+  if (item instanceof RawJson) return item.text
+  if (!Array.isArray(item) || item.length === 0) return undefined
+  if (!item.every((element) => element instanceof RawJson)) return undefined
+  return `[${item.map((element: RawJson<unknown>) => element.text).join(',')}]`
+}
+
 /** JSON.stringify, with each RawJson inside `value` replaced by its text. */
 export function stringifyAnswer(value: unknown): string {
+  // A GET by id answers one RawJson: its text is the whole answer.
+  const whole = rawText(value)
+  if (whole !== undefined) return whole
   const texts: string[] = []
-  const json = JSON.stringify(value, (_key, item: unknown) =>
-    item instanceof RawJson ? `${marker}${texts.push(item.text) - 1}` : item,
-  )
+  const json = JSON.stringify(value, (_key, item: unknown) => {
+    const text = rawText(item)
+    return text === undefined ? item : `${marker}${texts.push(text) - 1}`
+  })
   return texts.length === 0
     ? json
     : json.replace(markers, (_match, index: string) => texts[Number(index)]!)
