@@ -1,6 +1,7 @@
 // The workloads of issue 12, each measured on Outpost and on the floor in the same run. Every
 // ratio is oriented so that higher is better; `target` is the least ratio the issue accepts.
 import { execFileSync } from 'node:child_process'
+import http from 'node:http'
 import { statSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
@@ -195,19 +196,39 @@ function rawKeysetPass(file: string, tenantId: string): number {
   return ms
 }
 
+// The walking client: Node's http over one kept-alive connection. fetch (undici) spent about
+// 1.1 ms of client CPU on each page of 100, more than the server took to answer it, and the walk is
+// timed from the client; this client spends about 0.4 ms. Both are measured in the README.
+function pageReader(token: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const read = (url: string) =>
+    new Promise<void>((resolve, reject) => {
+      const request = http.get(url, { agent, headers: auth(token) }, (response) => {
+        response.on('data', () => {})
+        response.on('error', reject)
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve()
+            : reject(new Error(`W4: ${url} answered ${response.statusCode}`)),
+        )
+      })
+      request.on('error', reject)
+    })
+  return { read, close: () => agent.destroy() }
+}
+
 export async function walkAll(c: Context): Promise<WorkloadResult> {
   const pages = Math.ceil(c.dataset.people / pageSize)
+  const reader = pageReader(c.token)
   const began = performance.now()
   let walked = 0
-  while (walked < pages && performance.now() - began < c.walkBudgetMs) {
-    const response = await fetch(
-      `${c.outpost.url}/api/v1/people?page=${walked + 1}&pageSize=${pageSize}`,
-      { headers: auth(c.token) },
-    )
-    if (response.status !== 200)
-      throw new Error(`W4: page ${walked + 1} answered ${response.status}`)
-    await response.arrayBuffer()
-    walked++
+  try {
+    while (walked < pages && performance.now() - began < c.walkBudgetMs) {
+      await reader.read(`${c.outpost.url}/api/v1/people?page=${walked + 1}&pageSize=${pageSize}`)
+      walked++
+    }
+  } finally {
+    reader.close()
   }
   // A walk cut short by the budget is extrapolated from its pace; the note says which it was.
   const outpostMs = ((performance.now() - began) * pages) / walked
