@@ -1,7 +1,9 @@
 // Events are pruned once older than the workspace's retention window (30 days unless set), but
 // never while a subscription has yet to deliver them; a feed cursor from before what was pruned
 // answers 410 with how to start again, rather than silently skipping events.
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inTransaction } from '../../src/server/db/connection'
 import { createTestClock } from '../support/clock'
 import { feedCursor, subscribe } from '../support/events'
 import { createPerson } from '../support/fixtures'
@@ -90,5 +92,35 @@ describe('event retention', () => {
     const resumed = await feedFrom(resumeCursor)
     expect(resumed.status).toBe(200)
     expect(namesIn(resumed.body)).toEqual(['After resynchronising'])
+  })
+
+  it('answers requests while it prunes a large backlog', async () => {
+    const { body: workspace } = await server.admin.get('/api/app/v1/workspace')
+    const longAgo = new Date(clock.now().getTime() - 400 * day).toISOString()
+    // As an earlier version, which kept every event, leaves them: many batches of the pruner's.
+    const backlog = 30_000
+    await inTransaction(server.db, async (trx) => {
+      for (let at = 0; at < backlog; at += 1_000) {
+        const events = Array.from({ length: 1_000 }, () => ({
+          id: randomUUID(),
+          tenantId: workspace.id as string,
+          type: 'person.updated',
+          resourceType: 'person',
+          resourceId: randomUUID(),
+          payload: '{}',
+          createdAt: longAgo,
+        }))
+        await trx.insertInto('events').values(events).execute()
+      }
+    })
+    let pruned = false
+    const pruning = server.eventPruner.runNow().then((count) => {
+      pruned = true
+      return count
+    })
+    const answer = await server.api.get('/api/v1/people?pageSize=1')
+    expect(answer.status).toBe(200)
+    expect(pruned).toBe(false)
+    expect(await pruning).toBe(backlog)
   })
 })

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { inTransaction, type Db } from '../db/connection'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
@@ -6,7 +7,7 @@ import { startPeriodic, type PeriodicTask } from '../periodic'
 export const defaultRetentionDays = 30
 const dayMs = 24 * 60 * 60 * 1000
 // Rows deleted per transaction: the write lock is never held for long, whatever the backlog.
-const batchSize = 2_000
+const batchSize = 1_000
 
 /**
  * Deletes one batch of a workspace's events that are older than its retention window and settled
@@ -74,6 +75,9 @@ export async function pruneEvents(db: Db, now: Date): Promise<number> {
     do {
       deleted = await pruneBatch(db, id, cutoff)
       pruned += deleted
+      // SQLite's calls are synchronous: without a turn of the event loop between batches, a
+      // backlog (a million events kept by an earlier version) held every request for seconds.
+      if (deleted > 0) await nextTurn()
     } while (deleted > 0)
   }
   return pruned
