@@ -1,8 +1,5 @@
-#!/usr/bin/env -S node --max-semi-space-size=4
+#!/usr/bin/env node
 // The `outpost` command: runs the CLI built by `npm run build` (electron-vite) under plain Node.
-// A young generation of 4 MiB, not V8's 16: a server's requests make short-lived garbage, and the
-// larger one only grew the resident memory (by 22 MiB serving a million people, bench/ W10) for
-// no throughput measured. V8 takes it only as a start-up flag, hence here (and in `npm start`).
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 

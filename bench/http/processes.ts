@@ -61,11 +61,10 @@ function running(child: ChildProcess, url: string, startMs: number, output: () =
  */
 export const startOutpost = (dataDir: string, databaseUrl?: string) =>
   start(
-    // Run as its own program, as `npx outpost` runs it: with the Node flags of its first line.
-    join(root, 'bin', 'outpost.js'),
+    process.execPath,
     // No daily backup: copying the file mid-run would be measured as the server's time.
     [
-      ...['serve', '--data-dir', dataDir, '--port', '0', '--no-backups'],
+      ...['bin/outpost.js', 'serve', '--data-dir', dataDir, '--port', '0', '--no-backups'],
       ...(databaseUrl ? ['--database-url', databaseUrl] : []),
     ],
     /Outpost is running at (http:\/\/[^\s]+)/,
