@@ -204,7 +204,7 @@ function pageReader(token: string) {
   const read = (url: string) =>
     new Promise<void>((resolve, reject) => {
       const request = http.get(url, { agent, headers: auth(token) }, (response) => {
-        response.on('data', () => {})
+        response.resume()
         response.on('error', reject)
         response.on('end', () =>
           response.statusCode === 200
