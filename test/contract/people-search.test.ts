@@ -59,6 +59,30 @@ describe('people search (management API)', () => {
     expect((await search('?q=zzzz')).total).toBe(0)
   })
 
+  it('finds the text itself, not its three-letter pieces scattered over a person', async () => {
+    const other = await server.otherWorkspace('Scattered')
+    const people = [
+      { fullName: 'Anabel Belan' },
+      { fullName: 'Nabe Lopes', primaryEmail: 'labela@example.com' },
+      { fullName: 'Anabela Reis' },
+      { fullName: 'Ânabéla Costa' },
+      { fullName: 'Rui Lopes', primaryEmail: 'ANABELA@example.com' },
+    ]
+    for (const fields of people) {
+      clock.advance(1000)
+      await createPerson(other.admin, fields)
+    }
+    // "nabela" is nab, abe, bel and ela: the first two people hold all four, not the text.
+    const found = (await other.admin.get('/api/app/v1/people?q=nabela')).body
+    expect(names(found)).toEqual(['Rui Lopes', 'Ânabéla Costa', 'Anabela Reis'])
+    expect(found.total).toBe(3)
+    expect(names((await other.admin.get('/api/app/v1/people?q=N%C3%81BELA')).body)).toEqual([
+      'Rui Lopes',
+      'Ânabéla Costa',
+      'Anabela Reis',
+    ])
+  })
+
   it('one or two characters find a word of the name or e-mail that starts with them', async () => {
     expect(names(await search('?q=jo'))).toEqual(['Joana Souza', 'José Souza'])
     // "ol" starts Oliveira; inside a word (Souza, globex) it is not a start.

@@ -17,6 +17,7 @@ import {
 import type pg from 'pg'
 import type { Database } from './database'
 import { isPostgresUrl } from './database-url'
+import { registerFold } from './fold'
 import { migrationProvider } from './migrations'
 import { postgresMigrationProvider } from './migrations-postgres'
 
@@ -228,6 +229,7 @@ export function openDatabase(target: string): Db {
   // and the larger cache only added to the resident memory (12 MiB serving a million people,
   // bench/ W10) for no throughput measured (W1, W4, W5, one- and two-letter searches).
   sqlite.pragma('cache_size = -4096')
+  registerFold(sqlite)
   const changes = stampChanges(sqlite)
   const db = new Kysely<Database>({
     dialect: new OutpostSqliteDialect(withStatementCache(sqlite, changes.onWrite)),

@@ -6,6 +6,7 @@ import { shortSearchCountCap, type PeopleFilters } from './search-schema'
 import { countRows } from '../db/count-rows'
 import { selectRecordTotal } from '../db/record-page'
 import { containsPattern } from '../db/like-pattern'
+import { fold } from '../db/fold'
 import { afterKey } from '../db/keyset'
 
 // From three characters, "contains" through the trigram index. Below it, "a word starts with"
@@ -33,9 +34,33 @@ const postgresPrefixMatch = (words: string[]) =>
     sql` and `,
   )}`
 
-/** An FTS5 phrase: the text must appear as typed, quotes doubled. */
-function ftsPhrase(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`
+/** An FTS5 string, quotes doubled. */
+const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`
+
+/**
+ * The FTS5 query of text of three characters or more: the people holding every one of its
+ * trigrams. The index keeps no positions (detail=none), so that is all it can say: whether those
+ * trigrams make the text in a row is checked on the person (`containsText`).
+ */
+function ftsTrigrams(characters: string[]): string {
+  const trigrams = new Set<string>()
+  for (let at = 0; at + 3 <= characters.length; at++) {
+    trigrams.add(characters.slice(at, at + 3).join(''))
+  }
+  return [...trigrams].map(ftsString).join(' AND ')
+}
+
+/**
+ * Whether the name or e-mail holds the text, as the trigram index folds both (case and accents).
+ * LIKE (in C, ASCII case folded) answers for most; outpost_fold (db/fold.ts) for the rest.
+ */
+function containsText(text: string) {
+  const pattern = containsPattern(text)
+  const folded = fold(text)
+  return sql<boolean>`(people.full_name like ${pattern} escape '\\'
+    or people.primary_email like ${pattern} escape '\\'
+    or instr(outpost_fold(people.full_name), ${folded}) > 0
+    or instr(outpost_fold(people.primary_email), ${folded}) > 0)`
 }
 
 type PeopleQuery = SelectQueryBuilder<Database, 'people', object>
@@ -62,17 +87,20 @@ function applyFilters(
 ): PeopleQuery {
   let filtered = query.where('people.tenantId', '=', tenantId)
   const text = filters.q?.trim()
-  const prefix = text && text.length < minimumIndexedLength ? prefixQuery(text) : null
-  if (engine === 'postgres' && text && text.length >= minimumIndexedLength) {
+  const characters = text ? Array.from(text) : []
+  const prefix = text ? shortPrefix(text) : null
+  if (engine === 'postgres' && text && characters.length >= minimumIndexedLength) {
     filtered = filtered.where(
       sql<boolean>`${foldedText} like outpost_fold(${containsPattern(text)}) escape '\\'`,
     )
   } else if (engine === 'postgres' && prefix) {
     filtered = filtered.where(postgresPrefixMatch(prefix))
-  } else if (text && text.length >= minimumIndexedLength) {
+  } else if (text && characters.length >= minimumIndexedLength) {
     filtered = filtered.where(
-      sql<boolean>`people.rowid in (select rowid from people_search where people_search match ${ftsPhrase(text)})`,
+      sql<boolean>`people.rowid in (select rowid from people_search where people_search match ${ftsTrigrams(characters)})`,
     )
+    // Three characters are one trigram: the index's answer is exact.
+    if (characters.length > minimumIndexedLength) filtered = filtered.where(containsText(text))
   } else if (prefix) {
     // Probed person by person along the newest-first index, so a page of a common prefix ("a")
     // stops at its last row instead of gathering every match first.
@@ -156,8 +184,9 @@ async function countAllMatches(db: Db, tenantId: string, filters: PeopleFilters)
   return countRows(applyFilters(engineOf(db), db.selectFrom('people'), tenantId, filters))
 }
 
+// In characters, not UTF-16 units: an emoji is one character, as the trigram tokenizer counts.
 const shortPrefix = (text: string) =>
-  text.length < minimumIndexedLength ? prefixQuery(text) : null
+  Array.from(text).length < minimumIndexedLength ? prefixQuery(text) : null
 
 /**
  * The matches of a one- or two-letter search, counted from the prefix index outwards and no

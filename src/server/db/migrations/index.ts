@@ -21,6 +21,7 @@ import * as accountsRoles from './2026-11-25T1930-accounts-roles'
 import * as sync from './2026-11-26T0000-sync'
 import * as syncLinks from './2026-11-26T0100-sync-links'
 import * as peoplePrefixPages from './2026-11-26T1500-people-prefix-pages'
+import * as peopleSearchCompact from './2026-11-26T2300-people-search-compact'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0000-sync': sync,
   '2026-11-26T0100-sync-links': syncLinks,
   '2026-11-26T1500-people-prefix-pages': peoplePrefixPages,
+  '2026-11-26T2300-people-search-compact': peopleSearchCompact,
 }
 
 /** The newest migration: the schema version a replica names when it syncs. */
