@@ -1,9 +1,47 @@
 import { sql, type Insertable } from 'kysely'
 import { engineOf, type Db } from '../db/connection'
+import { compiledOnce } from '../db/compiled-once'
 import type { EventTable } from '../db/database'
 
+// Every write inserts its events: one statement, compiled once, run for each.
+const insertEvent = compiledOnce(
+  (
+    db: Db,
+    id: string,
+    tenantId: string,
+    type: string,
+    resourceType: string,
+    resourceId: string,
+    payload: string,
+    actor: string | null,
+    createdAt: string,
+    hlc: string | null,
+  ) =>
+    db
+      .insertInto('events')
+      .values({ id, tenantId, type, resourceType, resourceId, payload, actor, createdAt, hlc }),
+)
+
 export async function insertEvents(db: Db, rows: Insertable<EventTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('events').values(rows).execute()
+  for (const {
+    id,
+    tenantId,
+    type,
+    resourceType,
+    resourceId,
+    payload,
+    actor,
+    createdAt,
+    hlc,
+  } of rows) {
+    await insertEvent(
+      db,
+      ...[id, tenantId, type, resourceType, resourceId, payload],
+      actor ?? null,
+      createdAt,
+      hlc ?? null,
+    )
+  }
 }
 
 /** A resource's events, oldest first. */

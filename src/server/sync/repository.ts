@@ -1,26 +1,45 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
+import { compiledOnce } from '../db/compiled-once'
 import type { SyncClockTable, SyncLinkTable, SyncOutboxTable } from '../db/database'
 
-/** A synced record's clocks row, or undefined when nothing synced has written it yet. */
-export const findClocks = (db: Db, tableName: string, recordId: string) =>
+// Every write of a synced record reads and saves its clocks, so these two are compiled once.
+const clocksOf = compiledOnce((db: Db, tableName: string, recordId: string) =>
   db
     .selectFrom('syncClocks')
     .selectAll()
     .where('tableName', '=', tableName)
-    .where('recordId', '=', recordId)
-    .executeTakeFirst()
+    .where('recordId', '=', recordId),
+)
+
+/** A synced record's clocks row, or undefined when nothing synced has written it yet. */
+export const findClocks = async (db: Db, tableName: string, recordId: string) =>
+  (await clocksOf(db, tableName, recordId))[0]
+
+const upsertClocks = compiledOnce(
+  (
+    db: Db,
+    tableName: string,
+    recordId: string,
+    tenantId: string,
+    deleted: number,
+    createdHlc: string,
+    clocks: string,
+  ) =>
+    db
+      .insertInto('syncClocks')
+      .values({ tableName, recordId, tenantId, deleted, createdHlc, clocks })
+      .onConflict((conflict) =>
+        conflict.columns(['tableName', 'recordId']).doUpdateSet((update) => ({
+          deleted: update.ref('excluded.deleted'),
+          clocks: update.ref('excluded.clocks'),
+        })),
+      ),
+)
 
 export async function saveClocks(db: Db, row: Selectable<SyncClockTable>): Promise<void> {
-  await db
-    .insertInto('syncClocks')
-    .values(row)
-    .onConflict((conflict) =>
-      conflict
-        .columns(['tableName', 'recordId'])
-        .doUpdateSet({ deleted: row.deleted, clocks: row.clocks }),
-    )
-    .execute()
+  const { tableName, recordId, tenantId, deleted, createdHlc, clocks } = row
+  await upsertClocks(db, tableName, recordId, tenantId, deleted, createdHlc, clocks)
 }
 
 /** Forgets a record's clocks (a creation the server refused: as if it never was). */
@@ -50,8 +69,13 @@ export type SyncLink = Selectable<SyncLinkTable>
 export const listSyncLinks = (db: Db): Promise<SyncLink[]> =>
   db.selectFrom('syncLinks').selectAll().orderBy('tenantId').execute()
 
-export const findSyncLink = (db: Db, tenantId: string): Promise<SyncLink | undefined> =>
-  db.selectFrom('syncLinks').selectAll().where('tenantId', '=', tenantId).executeTakeFirst()
+// Read by every write (is the workspace replicated?): compiled once.
+const syncLinkOf = compiledOnce((db: Db, tenantId: string) =>
+  db.selectFrom('syncLinks').selectAll().where('tenantId', '=', tenantId),
+)
+
+export const findSyncLink = async (db: Db, tenantId: string): Promise<SyncLink | undefined> =>
+  (await syncLinkOf(db, tenantId))[0]
 
 export async function insertSyncLink(db: Db, row: Insertable<SyncLinkTable>): Promise<void> {
   await db.insertInto('syncLinks').values(row).execute()
