@@ -10,23 +10,26 @@ export const insertApiToken = (db: Db, row: Insertable<ApiTokenTable>) =>
 export const findApiTokenById = (db: Db, tenantId: string, id: string) =>
   findTenantRow(db, 'apiTokens', tenantId, id)
 
-const tokenByHash = compiledOnce((db: Db, tokenHash: string) =>
-  db
-    .selectFrom('apiTokens')
-    .innerJoin('workspaces', 'workspaces.id', 'apiTokens.tenantId')
-    .select([
-      'apiTokens.id',
-      'apiTokens.name',
-      'apiTokens.tenantId',
-      'apiTokens.scope',
-      'apiTokens.tokenHash',
-      'apiTokens.revokedAt',
-      'apiTokens.lastUsedAt',
-      'apiTokens.rateLimitPerMinute as ownRateLimit',
-      'apiTokens.createdByAccountId',
-      'workspaces.rateLimitPerMinute',
-    ])
-    .where('apiTokens.tokenHash', '=', tokenHash),
+const tokenByHash = compiledOnce(
+  (db: Db, tokenHash: string) =>
+    db
+      .selectFrom('apiTokens')
+      .innerJoin('workspaces', 'workspaces.id', 'apiTokens.tenantId')
+      .select([
+        'apiTokens.id',
+        'apiTokens.name',
+        'apiTokens.tenantId',
+        'apiTokens.scope',
+        'apiTokens.tokenHash',
+        'apiTokens.revokedAt',
+        'apiTokens.lastUsedAt',
+        'apiTokens.rateLimitPerMinute as ownRateLimit',
+        'apiTokens.createdByAccountId',
+        'workspaces.rateLimitPerMinute',
+      ])
+      .where('apiTokens.tokenHash', '=', tokenHash),
+  // Before the request's write: it may read the open group (db/group-commit.ts).
+  { readsAhead: true },
 )
 
 /**

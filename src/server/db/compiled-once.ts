@@ -1,5 +1,6 @@
 import type { CompiledQuery, Compilable } from 'kysely'
 import { engineOf, type Db, type Engine } from './connection'
+import { readsAhead } from './group-commit'
 
 /** Where an argument goes in a query compiled once: replaced by the argument on each call. */
 class Slot {
@@ -17,6 +18,7 @@ class Slot {
  */
 export function compiledOnce<A extends unknown[], R>(
   build: (db: Db, ...args: A) => Compilable<R>,
+  options: { readsAhead?: true } = {},
 ): (db: Db, ...args: A) => Promise<R[]> {
   const compilations: Partial<Record<Engine, CompiledQuery<R>>> = {}
   return async (db, ...args) => {
@@ -27,7 +29,8 @@ export function compiledOnce<A extends unknown[], R>(
     const parameters = compiled.parameters.map((value) =>
       value instanceof Slot ? args[value.index] : value,
     )
-    const { rows } = await db.executeQuery<R>({ ...compiled, parameters })
+    const query = { ...compiled, parameters, ...(options.readsAhead && { [readsAhead]: true }) }
+    const { rows } = await db.executeQuery<R>(query)
     return rows
   }
 }

@@ -8,7 +8,6 @@ import {
   PostgresDialect,
   PostgresDriver,
   SqliteDialect,
-  SqliteDriver,
   type DatabaseConnection,
   type Driver,
   type SqliteDatabase,
@@ -18,6 +17,7 @@ import type pg from 'pg'
 import type { Database } from './database'
 import { isPostgresUrl } from './database-url'
 import { registerFold } from './fold'
+import { GroupCommitDriver } from './group-commit'
 import { migrationProvider } from './migrations'
 import { postgresMigrationProvider } from './migrations-postgres'
 
@@ -33,15 +33,6 @@ export type Engine = 'sqlite' | 'postgres'
  */
 export function engineOf(db: Db): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
-}
-
-// Every transaction here writes, so it takes the write lock up front (BEGIN IMMEDIATE). A deferred
-// transaction that reads and then writes fails at once with SQLITE_BUSY when another process (the CLI
-// beside a running server) wrote in between; an immediate one waits for busy_timeout instead.
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
-  }
 }
 
 // Kysely's SQLite driver prepares every statement anew on each query. The app has a few hundred
@@ -105,14 +96,14 @@ function stampChanges(sqlite: BetterSqlite3.Database) {
 
 class OutpostSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase
-
-  constructor(database: SqliteDatabase) {
+  readonly #sqlite: BetterSqlite3.Database
+  constructor(database: SqliteDatabase, sqlite: BetterSqlite3.Database) {
     super({ database })
     this.#database = database
+    this.#sqlite = sqlite
   }
-
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.#database })
+    return new GroupCommitDriver(this.#database, this.#sqlite)
   }
 }
 
@@ -232,7 +223,7 @@ export function openDatabase(target: string): Db {
   registerFold(sqlite)
   const changes = stampChanges(sqlite)
   const db = new Kysely<Database>({
-    dialect: new OutpostSqliteDialect(withStatementCache(sqlite, changes.onWrite)),
+    dialect: new OutpostSqliteDialect(withStatementCache(sqlite, changes.onWrite), sqlite),
     plugins: [new CamelCasePlugin()],
   })
   changeStamps.set(db, changes.read)

@@ -13,8 +13,11 @@ export const findWebhookById = (db: Db, tenantId: string, id: string) =>
 
 /** The webhook whose token has this hash, revoked or not. */
 // Read on every delivery, so compiled once.
-const webhookByTokenHash = compiledOnce((db: Db, tokenHash: string) =>
-  db.selectFrom('inboundWebhooks').selectAll().where('tokenHash', '=', tokenHash),
+const webhookByTokenHash = compiledOnce(
+  (db: Db, tokenHash: string) =>
+    db.selectFrom('inboundWebhooks').selectAll().where('tokenHash', '=', tokenHash),
+  // Before the request's write: it may read the open group (db/group-commit.ts).
+  { readsAhead: true },
 )
 
 export async function findWebhookByTokenHash(db: Db, tokenHash: string) {
