@@ -93,3 +93,20 @@ it('lets a credential lookup before a write read the open group without committi
   await writing
   expect(committed()).toEqual(['token'])
 })
+
+it('keeps the connection for a scope that runs a transaction and goes on', async () => {
+  await sql`delete from items`.execute(db)
+  let other: Promise<void> | undefined
+  const seen = await db.connection().execute(async (connection) => {
+    await connection.transaction().execute(async (trx) => {
+      await sql`insert into items values ('in the scope')`.execute(trx)
+    })
+    other = insert('elsewhere')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    return (await sql<{ name: string }>`select name from items`.execute(connection)).rows
+  })
+  // The other write waited for the scope to end: the scope saw only its own.
+  expect(seen).toEqual([{ name: 'in the scope' }])
+  await other
+  expect(committed()).toEqual(['elsewhere', 'in the scope'])
+})

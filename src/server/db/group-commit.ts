@@ -24,7 +24,8 @@ type ReadAhead = CompiledQuery & { [readsAhead]?: true }
  */
 class Lease implements DatabaseConnection {
   inTransaction = false
-  released = false
+  /** Settles when the group that holds this lease's transaction has committed (or failed). */
+  committed?: Promise<void>
   constructor(readonly driver: GroupCommitDriver) {}
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     return Promise.resolve(this.driver.execute<R>(this, query))
@@ -88,10 +89,11 @@ export class GroupCommitDriver implements Driver {
     const committed = new Promise<void>((resolve, reject) => {
       this.#group!.push({ resolve, reject })
     })
+    // Awaited when the lease is released; a second transaction on one lease (db.connection())
+    // replaces it, and its failure must not end the process as an unhandled rejection.
+    committed.catch(() => {})
+    lease.committed = committed
     this.#scheduleFlush()
-    // The next transaction may join the group while this one waits for its commit.
-    this.#release(lease)
-    await committed
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -110,8 +112,12 @@ export class GroupCommitDriver implements Driver {
     }
   }
 
+  // Kysely waits for this before a transaction's execute() returns: the next transaction may join
+  // the group (the connection is free) while this one waits for the group's commit.
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    this.#release(connection as Lease)
+    const lease = connection as Lease
+    this.#unlock()
+    await lease.committed
   }
 
   async destroy(): Promise<void> {
@@ -189,11 +195,5 @@ export class GroupCommitDriver implements Driver {
     const next = this.#waiting.shift()
     if (next) next()
     else this.#locked = false
-  }
-
-  #release(lease: Lease): void {
-    if (lease.released) return
-    lease.released = true
-    this.#unlock()
   }
 }
