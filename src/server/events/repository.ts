@@ -23,23 +23,20 @@ const insertEvent = compiledOnce(
 )
 
 export async function insertEvents(db: Db, rows: Insertable<EventTable>[]): Promise<void> {
-  for (const {
-    id,
-    tenantId,
-    type,
-    resourceType,
-    resourceId,
-    payload,
-    actor,
-    createdAt,
-    hlc,
-  } of rows) {
+  for (const row of rows) {
+    const { id, tenantId, type, resourceType, resourceId, payload, createdAt } = row
+    const [actor, hlc] = [row.actor ?? null, row.hlc ?? null]
     await insertEvent(
       db,
-      ...[id, tenantId, type, resourceType, resourceId, payload],
-      actor ?? null,
+      id,
+      tenantId,
+      type,
+      resourceType,
+      resourceId,
+      payload,
+      actor,
       createdAt,
-      hlc ?? null,
+      hlc,
     )
   }
 }

@@ -88,7 +88,7 @@ function applyFilters(
   let filtered = query.where('people.tenantId', '=', tenantId)
   const text = filters.q?.trim()
   const characters = text ? Array.from(text) : []
-  const prefix = text ? shortPrefix(text) : null
+  const prefix = text && characters.length < minimumIndexedLength ? prefixQuery(text) : null
   if (engine === 'postgres' && text && characters.length >= minimumIndexedLength) {
     filtered = filtered.where(
       sql<boolean>`${foldedText} like outpost_fold(${containsPattern(text)}) escape '\\'`,
