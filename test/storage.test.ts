@@ -25,7 +25,7 @@ async function queryPlan(db: Db, query: Compilable) {
 }
 
 describe('storage', () => {
-  it('opens SQLite with WAL, foreign keys, a busy timeout and synchronous=FULL', async () => {
+  it('opens SQLite with WAL, foreign keys, a busy timeout, synchronous=FULL and sub-journals in memory', async () => {
     const pragma = async (name: string) =>
       (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(server.db)).rows[0]
     expect(await pragma('journal_mode')).toEqual({ journalMode: 'wal' })
@@ -33,6 +33,8 @@ describe('storage', () => {
     expect(await pragma('busy_timeout')).toEqual({ timeout: 5000 })
     // 2 is FULL: a commit is on disk before the answer (docs/durability.md).
     expect(await pragma('synchronous')).toEqual({ synchronous: 2 })
+    // 2 is MEMORY: each write's savepoint journal, once the migrations that ran on disk are done.
+    expect(await pragma('temp_store')).toEqual({ tempStore: 2 })
   })
 
   it('applies the in-code migrations on start, once; running them again changes nothing', async () => {

@@ -11,6 +11,7 @@ import {
   type DatabaseConnection,
   type Driver,
   type SqliteDatabase,
+  sql,
   type TransactionSettings,
 } from 'kysely'
 import type pg from 'pg'
@@ -220,6 +221,12 @@ export function openDatabase(target: string): Db {
   // and the larger cache only added to the resident memory (12 MiB serving a million people,
   // bench/ W10) for no throughput measured (W1, W4, W5, one- and two-letter searches).
   sqlite.pragma('cache_size = -4096')
+  // Each write is a savepoint in its group's transaction (group-commit.ts), and SQLite keeps the
+  // pages a savepoint changes in a sub-journal. On a temporary file, past 64 KiB, that doubled the
+  // cost of a POST's inserts (bench/ W5, W7); in memory it costs nothing measurable. A write's
+  // sub-journal is the size of the pages it changes; migrations, which may change most of the
+  // file, run with it on disk (migrateToLatest).
+  sqlite.pragma('temp_store = memory')
   registerFold(sqlite)
   const changes = stampChanges(sqlite)
   const db = new Kysely<Database>({
@@ -249,12 +256,24 @@ export async function madeByEarlierVersion(db: Db): Promise<boolean> {
 /** Applies every pending migration; throws when one fails, leaving the database as it was. */
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = migratorOf(db)
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await withTempFilesOnDisk(db, () => migrator.migrateToLatest())
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
       cause: error,
     })
+  }
+}
+
+// A migration may rebuild a whole index: its sub-journal goes to a temporary file, not memory
+// (see openDatabase).
+async function withTempFilesOnDisk<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (engineOf(db) === 'postgres') return work()
+  await sql`pragma temp_store = file`.execute(db)
+  try {
+    return await work()
+  } finally {
+    await sql`pragma temp_store = memory`.execute(db)
   }
 }
 
