@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CompiledQuery, sql, type Compilable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, openDatabase, type Db } from '../src/server/db/connection'
+import {
+  migrateToLatest,
+  openDatabase,
+  withTempFilesOnDisk,
+  type Db,
+} from '../src/server/db/connection'
 import { tenantPageQueries, type TenantListTable } from '../src/server/db/tenant-page'
 import { createPerson } from './support/fixtures'
 import { startTestServer, type TestServer } from './support/server'
@@ -35,6 +40,28 @@ describe('storage', () => {
     expect(await pragma('synchronous')).toEqual({ synchronous: 2 })
     // 2 is MEMORY: each write's savepoint journal, once the migrations that ran on disk are done.
     expect(await pragma('temp_store')).toEqual({ tempStore: 2 })
+  })
+
+  it('runs a write that changes much of the file with its sub-journal on disk, then memory again', async () => {
+    const tempStore = async (db: Db) =>
+      (await sql<{ tempStore: number }>`pragma temp_store`.execute(db)).rows[0]!.tempStore
+    const dir = mkdtempSync(join(tmpdir(), 'outpost-temp-store-'))
+    const db = openDatabase(join(dir, 'outpost.sqlite'))
+    try {
+      // 1 is FILE, 2 MEMORY; also restored when the work fails.
+      expect(await withTempFilesOnDisk(db, () => tempStore(db))).toBe(1)
+      await expect(
+        withTempFilesOnDisk(db, () => Promise.reject(new Error('failed'))),
+      ).rejects.toThrow('failed')
+      expect(await tempStore(db)).toBe(2)
+      // Inside a transaction the setting cannot change: the work joins it as it is.
+      await db.transaction().execute(async (trx) => {
+        expect(await withTempFilesOnDisk(trx, () => tempStore(trx))).toBe(2)
+      })
+    } finally {
+      await db.destroy()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('applies the in-code migrations on start, once; running them again changes nothing', async () => {

@@ -2,7 +2,7 @@
 // sync: push the outbox, pull the changes after the cursor, each page applied with its cursor in
 // one transaction. The desktop app and `outpost sync` both run this.
 import { randomBytes } from 'node:crypto'
-import { inTransaction, type Db } from '../db/connection'
+import { inTransaction, withTempFilesOnDisk, type Db } from '../db/connection'
 import { seal, unseal } from '../sealing/sealed-text'
 import {
   createWorkspace,
@@ -344,11 +344,13 @@ const accessEnded = (error: unknown) =>
  * write now), in one transaction.
  */
 async function forgetWorkspace(db: Db, link: sync.SyncLink): Promise<{ id: string; name: string }> {
-  return inTransaction(db, async (trx) => {
-    const workspace = await getWorkspace(trx, link.tenantId)
-    await deleteWorkspace(trx, link.tenantId)
-    return { id: workspace.id, name: workspace.name }
-  })
+  return withTempFilesOnDisk(db, () =>
+    inTransaction(db, async (trx) => {
+      const workspace = await getWorkspace(trx, link.tenantId)
+      await deleteWorkspace(trx, link.tenantId)
+      return { id: workspace.id, name: workspace.name }
+    }),
+  )
 }
 
 /**
