@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { groupTags } from '../../shared/tags'
 import { compiledOnce } from './compiled-once'
 import { engineOf, type Db } from './connection'
+import { insertRows } from './tenant-rows'
 
 /** The records that carry ordered tags, each with its tag table and that table's owner column. */
 export type TaggedTable = 'people' | 'deals'
@@ -52,10 +53,7 @@ export async function insertTags(
   if (tags.length === 0) return
   const { table, owner } = tagTables[records]
   const rows = tags.map((tag, position) => ({ tenantId, [owner]: id, tag, position }))
-  await db
-    .insertInto(table)
-    .values(rows as never)
-    .execute()
+  await insertRows(db, table, rows as never)
 }
 
 /** Sets a record's tags, in this order, in place of those it had. */
