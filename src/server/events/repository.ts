@@ -24,19 +24,17 @@ const insertEvent = compiledOnce(
 
 export async function insertEvents(db: Db, rows: Insertable<EventTable>[]): Promise<void> {
   for (const row of rows) {
-    const { id, tenantId, type, resourceType, resourceId, payload, createdAt } = row
-    const [actor, hlc] = [row.actor ?? null, row.hlc ?? null]
     await insertEvent(
       db,
-      id,
-      tenantId,
-      type,
-      resourceType,
-      resourceId,
-      payload,
-      actor,
-      createdAt,
-      hlc,
+      row.id,
+      row.tenantId,
+      row.type,
+      row.resourceType,
+      row.resourceId,
+      row.payload,
+      row.actor ?? null,
+      row.createdAt,
+      row.hlc ?? null,
     )
   }
 }
