@@ -110,10 +110,9 @@ function plainColumns(rows: readonly object[]): string[] | null {
 
 // A value Kysely binds as it is: a string, number or null, or bytes. Not an SQL expression
 // (sql`...`, a subquery, a function of the expression builder), which it builds into the SQL.
+const plainTypes = new Set(['string', 'number', 'bigint', 'boolean'])
 const plainValue = (value: unknown) =>
-  value === null ||
-  ['string', 'number', 'bigint', 'boolean'].includes(typeof value) ||
-  value instanceof Uint8Array
+  value === null || plainTypes.has(typeof value) || value instanceof Uint8Array
 
 /**
  * The id of the workspace's row whose `column` holds `value` (an e-mail, a domain: the columns
