@@ -29,8 +29,18 @@ export interface AuthContext {
 }
 
 export interface AppEnv {
-  Variables: { auth: AuthContext }
+  Variables: {
+    auth: AuthContext
+    /** The database, for this caller: what it writes is recorded as theirs (events/actor.ts). */
+    db: Db
+  }
 }
+
+/**
+ * What the routes behind the auth middleware are built from: the database they use is the
+ * request's (`c.var.db`), which knows its caller, so they are not given the app's.
+ */
+export type RouteDeps = Omit<AppDeps, 'db'>
 
 /** What the HTTP app is built from; tests pass their own database and clock. */
 export interface AppDeps {

@@ -1,10 +1,10 @@
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import { inviteMemberBody, memberPageSchema, memberSchema, updateMemberBody } from './schema'
 import { changeMemberRole, getMember, inviteMember, listMembers, removeMember } from './service'
 
 /** /api/app/v1/members: the accounts that may sign in to the workspace, and their roles. */
-export const membersRoutes = (deps: AppDeps) =>
+export const membersRoutes = (deps: RouteDeps) =>
   crudRoutes(deps, {
     audit: 'member',
     tag: 'Members',

@@ -18,7 +18,7 @@ const batch = 500
 
 /** Records reminder.due for every reminder that has come due, and answers them. */
 export async function fireDueReminders(db: Db, now: Date): Promise<Activity[]> {
-  return actingAs({ kind: 'system', name: 'Reminders' }, () => fireDue(db, now))
+  return fireDue(actingAs(db, { kind: 'system', name: 'Reminders' }), now)
 }
 
 function fireDue(db: Db, now: Date): Promise<Activity[]> {

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import {
   errorResponses,
@@ -35,8 +35,8 @@ import {
 const tags = ['Activities']
 
 /** /api/v1/activities: Outpost's extension of the contract (docs/activities.md). */
-export function activitiesRoutes(deps: AppDeps) {
-  const { db, clock } = deps
+export function activitiesRoutes(deps: RouteDeps) {
+  const { clock } = deps
   return createRouter()
     .openapi(
       createRoute({
@@ -55,7 +55,7 @@ export function activitiesRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const query = validated<ActivityQuery>(c, 'query')
-        return c.json(await listActivities(db, c.var.auth.tenantId, query), 200)
+        return c.json(await listActivities(c.var.db, c.var.auth.tenantId, query), 200)
       },
     )
     .openapi(
@@ -77,7 +77,7 @@ export function activitiesRoutes(deps: AppDeps) {
         const { minutes } = validated<z.output<typeof snoozeBody>>(c, 'json')
         const { tenantId } = c.var.auth
         const id = c.req.param('id')
-        return c.json(await snoozeActivity(db, tenantId, id, minutes, clock.now()), 200)
+        return c.json(await snoozeActivity(c.var.db, tenantId, id, minutes, clock.now()), 200)
       },
     )
     .route(
@@ -112,7 +112,7 @@ export function activitiesRoutes(deps: AppDeps) {
 const typeTags = ['Activity types']
 
 /** /api/app/v1/activity-types: the built-in types and those the workspace adds. */
-export function activityTypesRoutes({ db, clock }: AppDeps) {
+export function activityTypesRoutes({ clock }: RouteDeps) {
   return createRouter()
     .openapi(
       createRoute({
@@ -128,7 +128,7 @@ export function activityTypesRoutes({ db, clock }: AppDeps) {
           ...errorResponses(401, 403, 429),
         },
       }),
-      async (c) => c.json({ data: await listActivityTypes(db, c.var.auth.tenantId) }, 200),
+      async (c) => c.json({ data: await listActivityTypes(c.var.db, c.var.auth.tenantId) }, 200),
     )
     .openapi(
       createRoute({
@@ -146,7 +146,10 @@ export function activityTypesRoutes({ db, clock }: AppDeps) {
       }),
       async (c) => {
         const input = validated<CreateActivityTypeInput>(c, 'json')
-        return c.json(await createActivityType(db, c.var.auth.tenantId, input, clock.now()), 201)
+        return c.json(
+          await createActivityType(c.var.db, c.var.auth.tenantId, input, clock.now()),
+          201,
+        )
       },
     )
     .openapi(
@@ -164,7 +167,7 @@ export function activityTypesRoutes({ db, clock }: AppDeps) {
         responses: { 204: noContent, ...errorResponses(401, 403, 404, 409, 429) },
       }),
       async (c) => {
-        await deleteActivityType(db, c.var.auth.tenantId, c.req.valid('param').key)
+        await deleteActivityType(c.var.db, c.var.auth.tenantId, c.req.valid('param').key)
         return c.body(null, 204)
       },
     )
@@ -189,7 +192,7 @@ const myWorkSchema = z
   .openapi('MyWork')
 
 /** /api/app/v1/my-work: open activities by when they are due, for the My work screen. */
-export function myWorkRoutes({ db, clock }: AppDeps) {
+export function myWorkRoutes({ clock }: RouteDeps) {
   return createRouter().openapi(
     createRoute({
       method: 'get',
@@ -207,7 +210,7 @@ export function myWorkRoutes({ db, clock }: AppDeps) {
     }),
     async (c) => {
       const { assigneeId } = validated<{ assigneeId?: string }>(c, 'query')
-      return c.json(await getMyWork(db, c.var.auth.tenantId, clock.now(), assigneeId), 200)
+      return c.json(await getMyWork(c.var.db, c.var.auth.tenantId, clock.now(), assigneeId), 200)
     },
   )
 }

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { pageQuery, type PageRequest } from '../http/pagination'
 import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter, validated } from '../http/validation'
@@ -7,7 +7,7 @@ import { auditPageSchema } from './schema'
 import { listAuditLog } from './service'
 
 /** /api/app/v1/audit-log: who changed the workspace's settings, newest first (owners, admins). */
-export const auditLogRoutes = ({ db }: AppDeps) =>
+export const auditLogRoutes = (_deps: RouteDeps) =>
   createRouter().openapi(
     createRoute({
       method: 'get',
@@ -26,6 +26,6 @@ export const auditLogRoutes = ({ db }: AppDeps) =>
     }),
     async (c) => {
       const request = validated<PageRequest>(c, 'query')
-      return c.json(await listAuditLog(db, c.var.auth.tenantId, request), 200)
+      return c.json(await listAuditLog(c.var.db, c.var.auth.tenantId, request), 200)
     },
   )

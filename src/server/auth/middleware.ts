@@ -64,7 +64,8 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
     const session = c.req.header('authorization') ? null : await authenticateSessionRequest(c, deps)
     if (session) {
       c.set('auth', session.auth)
-      await actingAs(session.actor, next)
+      c.set('db', actingAs(deps.db, session.actor))
+      await next()
       setAnswerHeaders(c, session.rateLimitHeaders)
       session.finish(c)
       return
@@ -108,7 +109,8 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
       accountId: token.createdByAccountId,
       principal: { kind: 'token', id: token.tokenId, name: token.name },
     })
-    await actingAs({ kind: 'token', name: token.name }, next)
+    c.set('db', actingAs(deps.db, { kind: 'token', name: token.name }))
+    await next()
     setAnswerHeaders(c, limit.headers)
   }
 }

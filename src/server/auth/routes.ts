@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import {
   apiTokenPageSchema,
@@ -16,7 +16,7 @@ import {
 } from './service'
 
 /** /api/app/v1/tokens: issue, list and revoke the workspace's API tokens. */
-export const tokensRoutes = (deps: AppDeps) =>
+export const tokensRoutes = (deps: RouteDeps) =>
   crudRoutes(deps, {
     audit: 'token',
     tag: 'API tokens',

@@ -1,4 +1,5 @@
 import { changeStamp, type Db } from '../db/connection'
+import { rootOf } from '../db/handle-marks'
 import { hashSecret } from '../secrets'
 
 interface Entry<T> {
@@ -32,8 +33,8 @@ export function createTokenCache<T>() {
   ): Promise<T | null> {
     const stamp = changeStamp(db)
     if (stamp === null) return (await compute())?.value ?? null
-    let kept = entries.get(db)
-    if (!kept) entries.set(db, (kept = new Map()))
+    let kept = entries.get(rootOf(db))
+    if (!kept) entries.set(rootOf(db), (kept = new Map()))
     const key = hashSecret(secret)
     const entry = kept.get(key)
     if (entry && entry.stamp === stamp && now.getTime() < entry.until) return entry.value

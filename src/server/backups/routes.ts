@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { ApiError } from '../http/errors'
 import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
@@ -11,7 +11,7 @@ import { lastBackupStatus, takeBackup } from './take-backup'
 const tags = ['Backups']
 
 /** /api/app/v1/backups: the data folder's automatic backups, a backup now, and a restore. */
-export function backupsRoutes({ db, clock, dataDir, keyStore, externalDatabase }: AppDeps) {
+export function backupsRoutes({ clock, dataDir, keyStore, externalDatabase }: RouteDeps) {
   const folder = () => {
     if (externalDatabase) {
       throw new ApiError(
@@ -83,7 +83,7 @@ export function backupsRoutes({ db, clock, dataDir, keyStore, externalDatabase }
       async (c) => {
         const { dataDir: dir, keyStore: store } = folder()
         const { name } = c.req.valid('param')
-        return c.json(await restoreBackup(db, dir, name, store, clock.now()), 200)
+        return c.json(await restoreBackup(c.var.db, dir, name, store, clock.now()), 200)
       },
     )
 }

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { createRoute } from '@hono/zod-openapi'
 import { crudRoutes } from '../http/crud-routes'
 import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
@@ -25,7 +25,7 @@ import {
 } from './service'
 
 /** /api/app/v1/companies: the list with search, a company's summary and timeline, and CRUD. */
-export const companiesRoutes = (deps: AppDeps) =>
+export const companiesRoutes = (deps: RouteDeps) =>
   createRouter()
     .openapi(
       createRoute({
@@ -44,7 +44,7 @@ export const companiesRoutes = (deps: AppDeps) =>
       }),
       async (c) => {
         const search = validated<CompanySearch>(c, 'query')
-        return c.json(await searchCompanies(deps.db, c.var.auth.tenantId, search), 200)
+        return c.json(await searchCompanies(c.var.db, c.var.auth.tenantId, search), 200)
       },
     )
     .openapi(
@@ -63,7 +63,10 @@ export const companiesRoutes = (deps: AppDeps) =>
         },
       }),
       async (c) =>
-        c.json(await getCompanySummary(deps.db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+        c.json(
+          await getCompanySummary(c.var.db, c.var.auth.tenantId, c.req.valid('param').id),
+          200,
+        ),
     )
     .route(
       '/',
@@ -83,7 +86,7 @@ export const companiesRoutes = (deps: AppDeps) =>
     )
     .route('/', companiesCrud(deps))
 
-const companiesCrud = (deps: AppDeps) =>
+const companiesCrud = (deps: RouteDeps) =>
   crudRoutes(deps, {
     tag: 'Companies',
     noun: 'company',

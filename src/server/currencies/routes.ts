@@ -1,6 +1,6 @@
 import { withAudit } from '../audit/with-audit'
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { parseCurrency } from '../../shared/fields/currency'
 import { errorResponses, jsonResponse, noContent, ruled, timestamp } from '../http/schema-types'
 import { createRouter } from '../http/validation'
@@ -19,7 +19,7 @@ const codeParams = z.object({
 })
 
 /** /api/app/v1/currencies: which currencies deals of this workspace may use. */
-export function currenciesRoutes({ db, clock }: AppDeps) {
+export function currenciesRoutes({ clock }: RouteDeps) {
   return createRouter()
     .openapi(
       createRoute({
@@ -34,7 +34,8 @@ export function currenciesRoutes({ db, clock }: AppDeps) {
           ...errorResponses(401, 403, 429),
         },
       }),
-      async (c) => c.json({ data: await listEnabledCurrencies(db, c.var.auth.tenantId) }, 200),
+      async (c) =>
+        c.json({ data: await listEnabledCurrencies(c.var.db, c.var.auth.tenantId) }, 200),
     )
     .openapi(
       createRoute({
@@ -54,7 +55,7 @@ export function currenciesRoutes({ db, clock }: AppDeps) {
       async (c) => {
         const { code } = c.req.valid('param')
         const record = { action: 'create', targetType: 'currency', targetId: code } as const
-        const enabled = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+        const enabled = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
           enableCurrency(trx, c.var.auth.tenantId, code, clock.now()),
         )
         return c.json(enabled, 200)
@@ -74,7 +75,7 @@ export function currenciesRoutes({ db, clock }: AppDeps) {
       async (c) => {
         const { code } = c.req.valid('param')
         const record = { action: 'delete', targetType: 'currency', targetId: code } as const
-        await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+        await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
           disableCurrency(trx, c.var.auth.tenantId, code),
         )
         return c.body(null, 204)

@@ -1,5 +1,5 @@
 import { createRoute, type z } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { inTransaction } from '../db/connection'
 import { errorResponses, idParams, jsonRequest, jsonResponse } from '../http/schema-types'
 import { pascalCase } from '../http/crud-routes'
@@ -9,7 +9,7 @@ import { customFieldsPatchBody } from './schema'
 
 /** PATCH /{id}/custom-fields of the web app's API for one kind of record (people, deals). */
 export function customFieldsRoutes<Record extends WithCustomFields>(
-  { db, clock }: AppDeps,
+  { clock }: RouteDeps,
   kind: { tag: string; noun: string; schema: z.ZodType; owner: CustomFieldsOwner<Record> },
 ) {
   return createRouter().openapi(
@@ -32,7 +32,7 @@ export function customFieldsRoutes<Record extends WithCustomFields>(
       const { tenantId } = c.var.auth
       const { id } = c.req.valid('param')
       const { customFields } = c.req.valid('json')
-      const record = await inTransaction(db, (trx) =>
+      const record = await inTransaction(c.var.db, (trx) =>
         patchCustomFieldsOf(trx, kind.owner, tenantId, id, customFields, clock.now()),
       )
       return c.json(record, 200)

@@ -19,6 +19,7 @@ import type { Database } from './database'
 import { isPostgresUrl } from './database-url'
 import { registerFold } from './fold'
 import { GroupCommitDriver } from './group-commit'
+import { rootOf } from './handle-marks'
 import { migrationProvider } from './migrations'
 import { postgresMigrationProvider } from './migrations-postgres'
 
@@ -75,7 +76,7 @@ const changeStamps = new WeakMap<Db, () => number>()
  * Null on PostgreSQL: other processes write there, and nothing tells this one cheaply.
  */
 export function changeStamp(db: Db): number | null {
-  return changeStamps.get(db)?.() ?? null
+  return changeStamps.get(rootOf(db))?.() ?? null
 }
 
 function stampChanges(sqlite: BetterSqlite3.Database) {

@@ -1,4 +1,5 @@
 import type { Db } from './connection'
+import { rootOf } from './handle-marks'
 
 /** A row's place in a list newest first: its createdAt and id, which no update changes. */
 export interface ListKey {
@@ -62,8 +63,8 @@ const known = new WeakMap<Db, Map<string, ListPositions>>()
 
 /** The positions of one list, void and fresh when rows were added or removed since they were learned. */
 export function listPositions(db: Db, list: string, changes: number): ListPositions {
-  let lists = known.get(db)
-  if (!lists) known.set(db, (lists = new Map()))
+  let lists = known.get(rootOf(db))
+  if (!lists) known.set(rootOf(db), (lists = new Map()))
   let positions = lists.get(list)
   if (positions?.changes !== changes) lists.set(list, (positions = new ListPositions(changes)))
   return positions
@@ -71,5 +72,5 @@ export function listPositions(db: Db, list: string, changes: number): ListPositi
 
 /** Forgets every list's positions: the database under them was replaced (backups/restore.ts). */
 export function forgetListPositions(db: Db): void {
-  known.delete(db)
+  known.delete(rootOf(db))
 }

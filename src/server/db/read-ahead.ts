@@ -4,6 +4,7 @@
 // reading them itself (bench/ W4). Only on the SQLite file, whose change stamp tells for certain
 // that nothing was written since they were read; any write makes them void.
 import { changeStamp, type Db } from './connection'
+import { rootOf } from './handle-marks'
 import type { ListStart } from './list-positions'
 
 /** Rows read ahead from a start, under the change stamp they were read at. */
@@ -25,8 +26,8 @@ interface ListWalk {
 const walks = new WeakMap<Db, Map<string, ListWalk>>()
 
 function walkOf(db: Db, list: string): ListWalk {
-  let lists = walks.get(db)
-  if (!lists) walks.set(db, (lists = new Map()))
+  let lists = walks.get(rootOf(db))
+  if (!lists) walks.set(rootOf(db), (lists = new Map()))
   let walk = lists.get(list)
   if (!walk) lists.set(list, (walk = {}))
   return walk

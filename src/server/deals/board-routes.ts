@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter, validated } from '../http/validation'
 import { forecastQuery, forecastSchema } from './forecast-schema'
@@ -12,7 +12,7 @@ const params = z.object({
 })
 
 /** /api/app/v1/pipelines/{id}/board: what the pipeline board shows, in one request. */
-export function boardRoutes({ db, clock }: AppDeps) {
+export function boardRoutes({ clock }: RouteDeps) {
   return createRouter()
     .openapi(
       createRoute({
@@ -32,7 +32,7 @@ export function boardRoutes({ db, clock }: AppDeps) {
       async (c) => {
         const query = validated<z.output<typeof forecastQuery>>(c, 'query')
         const id = c.req.valid('param').id
-        return c.json(await getForecast(db, c.var.auth.tenantId, id, query, clock.now()), 200)
+        return c.json(await getForecast(c.var.db, c.var.auth.tenantId, id, query, clock.now()), 200)
       },
     )
     .openapi(
@@ -52,7 +52,7 @@ export function boardRoutes({ db, clock }: AppDeps) {
       }),
       async (c) => {
         const { tenantId } = c.var.auth
-        return c.json(await getBoard(db, tenantId, c.req.valid('param').id, clock.now()), 200)
+        return c.json(await getBoard(c.var.db, tenantId, c.req.valid('param').id, clock.now()), 200)
       },
     )
 }

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { assignAction, bulkIds, bulkRoute, deleteAction, tagAction } from '../http/bulk'
 import { deleteDeal, getDeal, updateDeal } from './service'
 
@@ -23,7 +23,7 @@ export const dealsBulkBody = z
   })
 
 /** POST /bulk: move, assign, tag or delete many deals at once (the deals list's bulk actions). */
-export const dealsBulkRoutes = (deps: AppDeps) =>
+export const dealsBulkRoutes = (deps: RouteDeps) =>
   bulkRoute(deps, {
     tag: 'Deals (UI)',
     operationId: 'bulkUpdateDeals',

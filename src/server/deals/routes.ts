@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { bulkWriteRoute } from '../http/bulk-write'
 import { crudRoutes } from '../http/crud-routes'
 import { createRouter } from '../http/validation'
@@ -8,7 +8,7 @@ import { listDealsForApi } from './search-service'
 import { createDeal, deleteDeal, getDeal, updateDeal } from './service'
 
 /** /api/v1/deals: the spec's Deals endpoints, and Outpost's bulk writes. */
-export const dealsRoutes = (deps: AppDeps) =>
+export const dealsRoutes = (deps: RouteDeps) =>
   createRouter()
     .route(
       '/',
@@ -33,7 +33,7 @@ export const dealsRoutes = (deps: AppDeps) =>
     )
     .route('/', dealsCrudRoutes(deps))
 
-const dealsCrudRoutes = (deps: AppDeps) =>
+const dealsCrudRoutes = (deps: RouteDeps) =>
   crudRoutes(deps, {
     tag: 'Deals',
     noun: 'deal',

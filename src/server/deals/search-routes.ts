@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { errorResponses, idParams, jsonRequest, jsonResponse } from '../http/schema-types'
 import { createRouter, validated } from '../http/validation'
 import { pageSchema } from '../http/pagination'
@@ -20,7 +20,7 @@ const probabilityBody = z
   .openapi('DealProbability')
 
 /** PUT /{id}/probability: a deal's own chance of winning, for the forecast (docs/forecast.md). */
-const probabilityRoutes = ({ db }: AppDeps) =>
+const probabilityRoutes = (_deps: RouteDeps) =>
   createRouter()
     .openapi(
       createRoute({
@@ -38,7 +38,10 @@ const probabilityRoutes = ({ db }: AppDeps) =>
         },
       }),
       async (c) =>
-        c.json(await getDealProbability(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+        c.json(
+          await getDealProbability(c.var.db, c.var.auth.tenantId, c.req.valid('param').id),
+          200,
+        ),
     )
     .openapi(
       createRoute({
@@ -58,7 +61,10 @@ const probabilityRoutes = ({ db }: AppDeps) =>
       async (c) => {
         const { probability } = validated<z.output<typeof probabilityBody>>(c, 'json')
         const { tenantId } = c.var.auth
-        return c.json(await setDealProbability(db, tenantId, c.req.param('id'), probability), 200)
+        return c.json(
+          await setDealProbability(c.var.db, tenantId, c.req.param('id'), probability),
+          200,
+        )
       },
     )
 
@@ -66,7 +72,7 @@ const probabilityRoutes = ({ db }: AppDeps) =>
  * /api/app/v1/deals: deals of a person, company or pipeline, a deal's timeline, probability and
  * custom fields.
  */
-export const dealsSearchRoutes = (deps: AppDeps) =>
+export const dealsSearchRoutes = (deps: RouteDeps) =>
   searchAndTimelineRoutes(
     deps,
     ['Deals (UI)'],

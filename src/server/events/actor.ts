@@ -1,8 +1,9 @@
 // Who or what is making the changes of the work under way: a token (by its name), the UI (and
-// the user of it, when known), an
-// inbound webhook, an import, the reminder scheduler. Set once where a request or job starts and
-// read where events are recorded, so no service signature has to carry it.
-import { AsyncLocalStorage } from 'node:async_hooks'
+// the user of it, when known), an inbound webhook, an import, the reminder scheduler. Marked on the
+// database handle where a request or job starts (auth/middleware.ts gives each request its own),
+// and read where events are recorded, so no service signature has to carry it.
+import type { Db } from '../db/connection'
+import { MarkKind, markOf, withMark } from '../db/handle-marks'
 
 export type Actor =
   | { kind: 'token'; name: string }
@@ -13,10 +14,10 @@ export type Actor =
   | { kind: 'import' }
   | { kind: 'system'; name: string }
 
-const store = new AsyncLocalStorage<Actor>()
+const acting = new MarkKind<Actor>('actor')
 
-/** Runs `work` (and everything it awaits) as `actor`. */
-export const actingAs = <T>(actor: Actor, work: () => T): T => store.run(actor, work)
+/** `db`, for work done as `actor`: its writes (and its transactions') are recorded as the actor's. */
+export const actingAs = (db: Db, actor: Actor): Db => withMark(db, acting, actor)
 
-/** The actor of the work under way, or null outside any. */
-export const currentActor = (): Actor | null => store.getStore() ?? null
+/** The actor `db` works for, or null for none. */
+export const currentActor = (db: Db): Actor | null => markOf(db, acting) ?? null

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { streamSSE } from 'hono/streaming'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
+import type { Db } from '../db/connection'
 import { notFound } from '../http/errors'
 import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
@@ -87,9 +88,9 @@ const lastIdAt = (range: EventRange) => {
 }
 
 /** /api/v1/events: the change feed, as JSON pages and as Server-Sent Events. */
-export function eventsRoutes(deps: AppDeps) {
-  const { db } = deps
+export function eventsRoutes(deps: RouteDeps) {
   const startSeq = async (
+    db: Db,
     tenantId: string,
     start: FeedStart | undefined,
     fallback: 'first' | 'now',
@@ -105,16 +106,16 @@ export function eventsRoutes(deps: AppDeps) {
     createRouter()
       .openapi(feedRoute, async (c) => {
         const { after, limit, type } = c.req.valid('query')
-        const from = await startSeq(c.var.auth.tenantId, after, 'first', 'after')
+        const from = await startSeq(c.var.db, c.var.auth.tenantId, after, 'first', 'after')
         const range =
           after === 'now'
             ? { events: [], nextSeq: from, hasMore: false }
-            : await readEvents(db, c.var.auth.tenantId, from, limit, type)
+            : await readEvents(c.var.db, c.var.auth.tenantId, from, limit, type)
         return c.json(
           {
             // Stored exactly as delivered; parsed only to be embedded in the page.
             data: range.events.map((event) => JSON.parse(event.payload) as FeedEvent),
-            nextCursor: await cursorAt(db, range.nextSeq, lastIdAt(range)),
+            nextCursor: await cursorAt(c.var.db, range.nextSeq, lastIdAt(range)),
             hasMore: range.hasMore,
           },
           200,
@@ -124,6 +125,7 @@ export function eventsRoutes(deps: AppDeps) {
         const { after, type } = c.req.valid('query')
         const resumeFrom = c.req.valid('header')['last-event-id']
         const from = await startSeq(
+          c.var.db,
           c.var.auth.tenantId,
           resumeFrom ?? after,
           'now',
@@ -132,13 +134,13 @@ export function eventsRoutes(deps: AppDeps) {
         const auth = c.var.auth
         const response = streamSSE(c, (stream) =>
           pipeEvents(stream, {
-            db,
+            db: c.var.db,
             logger: deps.logger,
             tenantId: auth.tenantId,
             startSeq: from,
             types: type,
             shutdown: deps.shutdown,
-            stillAuthorized: () => credentialIsLive(db, auth, deps.clock.now()),
+            stillAuthorized: () => credentialIsLive(c.var.db, auth, deps.clock.now()),
           }),
         )
         // When the stream ends (at shutdown above all) the connection goes with it, rather than
@@ -148,7 +150,7 @@ export function eventsRoutes(deps: AppDeps) {
       })
       // After /stream, which this pattern would otherwise take for an id.
       .openapi(eventRoute, async (c) => {
-        const event = await findEvent(db, c.var.auth.tenantId, c.req.valid('param').id)
+        const event = await findEvent(c.var.db, c.var.auth.tenantId, c.req.valid('param').id)
         if (!event) throw notFound('Event')
         return c.json(JSON.parse(event.payload) as FeedEvent, 200)
       })

@@ -38,7 +38,7 @@ export async function recordEvents(
   list: readonly ResourceEvent[],
 ): Promise<void> {
   const createdAt = now.toISOString()
-  const actor = currentActor()
+  const actor = currentActor(db)
   const actorJson = actor && JSON.stringify(actor)
   const clocks = await stampSyncedWrites(db, tenantId, now, list)
   await events.insertEvents(

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { sql } from 'kysely'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { inTransaction, type Db } from '../db/connection'
 import type { ErrorCode } from './error-codes'
 import { ApiError, type ErrorDetails } from './errors'
@@ -144,7 +144,7 @@ export interface BulkWriteResource<C extends z.ZodType, U extends z.ZodType, T> 
  * fails is undone alone. Answers 200 with a result per record, in order.
  */
 export function bulkWriteRoute<C extends z.ZodType, U extends z.ZodType, T>(
-  { db, clock }: AppDeps,
+  { clock }: RouteDeps,
   resource: BulkWriteResource<C, U, T>,
 ) {
   const { noun, plural, names } = resource
@@ -183,7 +183,7 @@ export function bulkWriteRoute<C extends z.ZodType, U extends z.ZodType, T>(
     async (c) => {
       const input = validated<z.output<typeof body>>(c, 'json')
       const { tenantId } = c.var.auth
-      const results = await inTransaction(db, async (trx) => {
+      const results = await inTransaction(c.var.db, async (trx) => {
         const done: BulkResult<T>[] = []
         for (const [index, record] of (input.create ?? []).entries()) {
           const at = { operation: 'create', index } as const

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { inTransaction, type Db } from '../db/connection'
 import { ApiError } from './errors'
 import { errorResponses, jsonRequest, jsonResponse } from './schema-types'
@@ -64,7 +64,7 @@ export async function inBulk(
  * caller's workspace, within the one transaction.
  */
 export function bulkRoute<B extends z.ZodType<{ ids: string[] }>>(
-  { db, clock }: AppDeps,
+  { clock }: RouteDeps,
   route: {
     tag: string
     /** `updatePeopleInBulk`. */
@@ -93,7 +93,7 @@ export function bulkRoute<B extends z.ZodType<{ ids: string[] }>>(
       const input = validated<z.output<B>>(c, 'json')
       const { tenantId } = c.var.auth
       const now = clock.now()
-      const result = await inBulk(db, input.ids, (trx, id) =>
+      const result = await inBulk(c.var.db, input.ids, (trx, id) =>
         route.act(trx, tenantId, id, input, now),
       )
       return c.json(result, 200)

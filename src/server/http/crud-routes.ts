@@ -1,6 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { AppDeps, AppEnv } from '../app-env'
+import type { RouteDeps, AppEnv } from '../app-env'
 import type { AuditRecord } from '../audit/service'
 import { withAudit } from '../audit/with-audit'
 import type { Db } from '../db/connection'
@@ -100,7 +100,7 @@ const noStore = { 'Cache-Control': 'no-store' }
  * paginated list newest first, 201 with Location on create, partial update, 204 on delete.
  */
 export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
-  { db, clock }: AppDeps,
+  { clock }: RouteDeps,
   resource: CrudResource<S, C, U>,
 ) {
   const { tag, noun, service, authErrors, summaries = {} } = resource
@@ -122,8 +122,8 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
     work: (db: Db) => Promise<R>,
   ): Promise<R> => {
     const targetType = resource.audit
-    if (!targetType) return work(db)
-    return withAudit(db, c.var.auth, clock.now(), { ...record, targetType }, work)
+    if (!targetType) return work(c.var.db)
+    return withAudit(c.var.db, c.var.auth, clock.now(), { ...record, targetType }, work)
   }
   if (list) {
     router.openapi(
@@ -155,7 +155,7 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
       async (c) => {
         const request = validated<z.output<typeof cursorPageQuery>>(c, 'query')
         assertOneStart(c, request.after)
-        const { next, ...page } = await list(db, c.var.auth.tenantId, request)
+        const { next, ...page } = await list(c.var.db, c.var.auth.tenantId, request)
         if (next) c.header('Link', nextLink(c, page.pageSize, next))
         return sendAnswer(c, page, 200)
       },
@@ -176,7 +176,8 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
           ...errorResponses(401, 404, 429, ...authErrors),
         },
       }),
-      async (c) => sendAnswer(c, await get(db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+      async (c) =>
+        sendAnswer(c, await get(c.var.db, c.var.auth.tenantId, c.req.valid('param').id), 200),
     )
   }
   if (create && resource.createBody) {

@@ -20,7 +20,7 @@ export interface RecordLog<Q extends z.ZodObject> {
 }
 
 /** GET /{id}/<log>: one page of a record's log, newest first (admin token: 403). */
-export function recordLogRoutes<Q extends z.ZodObject>(db: Db, log: RecordLog<Q>) {
+export function recordLogRoutes<Q extends z.ZodObject>(log: RecordLog<Q>) {
   return createRouter().openapi(
     createRoute({
       method: 'get',
@@ -37,7 +37,7 @@ export function recordLogRoutes<Q extends z.ZodObject>(db: Db, log: RecordLog<Q>
     }),
     async (c) => {
       const query = validated<z.output<Q>>(c, 'query')
-      return c.json(await log.list(db, c.var.auth.tenantId, c.req.param('id'), query), 200)
+      return c.json(await log.list(c.var.db, c.var.auth.tenantId, c.req.param('id'), query), 200)
     },
   )
 }

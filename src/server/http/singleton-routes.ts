@@ -1,5 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { AuthContext } from '../app-env'
+import type { Db } from '../db/connection'
 import { pascalCase } from './crud-routes'
 import { errorResponses, jsonRequest, jsonResponse } from './schema-types'
 import { createRouter, validated } from './validation'
@@ -16,9 +17,9 @@ export interface SingletonResource<S extends z.ZodType, B extends z.ZodType> {
   change: { summary: string; about: string; description: string }
   /** Error statuses the change can add to those of any body (400, 413, 415). */
   changeErrors: number[]
-  load(tenantId: string): Promise<z.output<S>>
+  load(db: Db, tenantId: string): Promise<z.output<S>>
   /** `auth` is who asks, for the audit log. */
-  save(tenantId: string, input: z.output<B>, auth: AuthContext): Promise<z.output<S>>
+  save(db: Db, tenantId: string, input: z.output<B>, auth: AuthContext): Promise<z.output<S>>
 }
 
 /** GET / and PATCH (or PUT) / of a management-API singleton, admin token required (403). */
@@ -40,7 +41,7 @@ export function singletonRoutes<S extends z.ZodType, B extends z.ZodType>(
           ...errorResponses(401, 403, 429),
         },
       }),
-      async (c) => c.json(await resource.load(c.var.auth.tenantId), 200),
+      async (c) => c.json(await resource.load(c.var.db, c.var.auth.tenantId), 200),
     )
     .openapi(
       createRoute({
@@ -58,7 +59,7 @@ export function singletonRoutes<S extends z.ZodType, B extends z.ZodType>(
       }),
       async (c) => {
         const input = validated<z.output<B>>(c, 'json')
-        return c.json(await resource.save(c.var.auth.tenantId, input, c.var.auth), 200)
+        return c.json(await resource.save(c.var.db, c.var.auth.tenantId, input, c.var.auth), 200)
       },
     )
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import type { MiddlewareHandler } from 'hono'
-import type { AppDeps, AppEnv } from '../app-env'
+import type { AppDeps, AppEnv, RouteDeps } from '../app-env'
 import { requireToken } from '../auth/middleware'
 import { authorizeManagement } from '../access/middleware'
 import { ApiError } from '../http/errors'
@@ -124,9 +124,9 @@ export function importsRoutes(deps: AppDeps) {
       const upload = form.file.stream()
       return c.json(
         shown(
-          await actingAs(importActor, () =>
-            importPeopleCsv(db, c.var.auth.tenantId, upload, config, { clock }),
-          ),
+          await importPeopleCsv(actingAs(db, importActor), c.var.auth.tenantId, upload, config, {
+            clock,
+          }),
         ),
         200,
       )
@@ -189,9 +189,9 @@ function namedImportRoutes(router: ReturnType<typeof createRouter>, { db, clock 
         const upload = form.file.stream()
         return c.json(
           shown(
-            await actingAs(importActor, () =>
-              kind.run(db, c.var.auth.tenantId, upload, mapping, { clock }),
-            ),
+            await kind.run(actingAs(db, importActor), c.var.auth.tenantId, upload, mapping, {
+              clock,
+            }),
           ),
           200,
         )
@@ -237,12 +237,12 @@ function exportRoute(kind: ExportKind) {
 }
 
 /** /api/app/v1/exports: people, deals, activities and notes as CSV or NDJSON downloads. */
-export function exportsRoutes({ db, clock }: AppDeps) {
+export function exportsRoutes({ clock }: RouteDeps) {
   const router = createRouter()
   for (const kind of exportKinds) {
     router.openapi(exportRoute(kind), async (c) => {
       const { format } = c.req.valid('query')
-      const chunks = exportRecords(db, c.var.auth.tenantId, kind, format)
+      const chunks = exportRecords(c.var.db, c.var.auth.tenantId, kind, format)
       const encoder = new TextEncoder()
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {

@@ -147,9 +147,13 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       if (dryRun === '1' || dryRun === 'true') {
         return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200)
       }
+      const sender = actingAs(db, { kind: 'inbound', name: webhook.name })
       const takeIn = (incoming: ReceivedBody, type: string | null) =>
-        actingAs({ kind: 'inbound', name: webhook.name }, () =>
-          processDelivery(db, webhook, { contentType: type, body: incoming, context }, clock.now()),
+        processDelivery(
+          sender,
+          webhook,
+          { contentType: type, body: incoming, context },
+          clock.now(),
         )
       const deliver = async () => {
         const records = recordsOfArray(body.bytes, contentType)

@@ -1,7 +1,7 @@
 import { withAudit } from '../audit/with-audit'
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import { recordLogRoutes } from '../http/log-routes'
 import { pageQuery } from '../http/pagination'
@@ -37,14 +37,14 @@ const basePath = '/api/app/v1/inbound-webhooks'
 
 // The URL shown is on the address the admin reached; while the tunnel is up, `publicUrl` is the
 // same path on the tunnel's address, for senders on the internet.
-const origins = (c: Context, tunnel: AppDeps['tunnel']): WebhookOrigins => ({
+const origins = (c: Context, tunnel: RouteDeps['tunnel']): WebhookOrigins => ({
   local: new URL(c.req.url).origin,
   public: tunnel?.state().publicUrl ?? null,
 })
 
 /** /api/app/v1/inbound-webhooks: configure inbound webhooks, read their log, replay and try. */
-export function inboundWebhooksRoutes(deps: AppDeps) {
-  const { db, clock, tunnel } = deps
+export function inboundWebhooksRoutes(deps: RouteDeps) {
+  const { clock, tunnel } = deps
   return crudRoutes(deps, {
     audit: 'inbound-webhook',
     tag,
@@ -100,7 +100,7 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
           targetId: id,
           changes: { rotated: 'url' },
         } as const
-        const rotated = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+        const rotated = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
           rotateWebhook(trx, c.var.auth.tenantId, id, origins(c, tunnel), clock.now()),
         )
         return c.json(rotated, 200, { 'Cache-Control': 'no-store' })
@@ -122,13 +122,16 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
         },
       }),
       async (c) => {
-        const webhook = await getWebhook(db, c.var.auth.tenantId, c.req.valid('param').id)
-        return c.json(await dryRun(db, webhook, c.req.valid('json').payload, clock.now()), 200)
+        const webhook = await getWebhook(c.var.db, c.var.auth.tenantId, c.req.valid('param').id)
+        return c.json(
+          await dryRun(c.var.db, webhook, c.req.valid('json').payload, clock.now()),
+          200,
+        )
       },
     )
     .route(
       '/',
-      recordLogRoutes(db, {
+      recordLogRoutes({
         tag,
         path: '/{id}/deliveries',
         operationId: 'listInboundWebhookDeliveries',
@@ -158,7 +161,7 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { id, deliveryId } = c.req.valid('param')
-        return c.json(await getDelivery(db, c.var.auth.tenantId, id, deliveryId), 200)
+        return c.json(await getDelivery(c.var.db, c.var.auth.tenantId, id, deliveryId), 200)
       },
     )
     .openapi(
@@ -181,7 +184,13 @@ export function inboundWebhooksRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { id, deliveryId } = c.req.valid('param')
-        const replay = await replayDelivery(db, c.var.auth.tenantId, id, deliveryId, clock.now())
+        const replay = await replayDelivery(
+          c.var.db,
+          c.var.auth.tenantId,
+          id,
+          deliveryId,
+          clock.now(),
+        )
         return c.json(replay, 201, { Location: `${basePath}/${id}/deliveries/${replay.id}` })
       },
     )

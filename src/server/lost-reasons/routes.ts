@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import { lostReasonBody, lostReasonPageSchema, lostReasonSchema } from './schema'
 import {
@@ -10,7 +10,7 @@ import {
 } from './service'
 
 /** /api/app/v1/lost-reasons */
-export const lostReasonsRoutes = (deps: AppDeps) =>
+export const lostReasonsRoutes = (deps: RouteDeps) =>
   crudRoutes(deps, {
     audit: 'lost-reason',
     tag: 'Lost reasons',

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import { errorResponses, jsonResponse } from '../http/schema-types'
 import { createRouter, validated } from '../http/validation'
@@ -14,7 +14,7 @@ import {
 import { createNote, deleteNote, getNote, listNotes, updateNote } from './service'
 
 /** /api/v1/notes: Outpost's extension of the contract (docs/activities.md). */
-export function notesRoutes(deps: AppDeps) {
+export function notesRoutes(deps: RouteDeps) {
   return createRouter()
     .openapi(
       createRoute({
@@ -33,7 +33,7 @@ export function notesRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const query = validated<NoteQuery>(c, 'query')
-        return c.json(await listNotes(deps.db, c.var.auth.tenantId, query), 200)
+        return c.json(await listNotes(c.var.db, c.var.auth.tenantId, query), 200)
       },
     )
     .route(

@@ -44,13 +44,13 @@ function notedAtOf(input: string | undefined, now: Date, elsewhere = false): str
   return at.toISOString()
 }
 
-/** Writes a note on a person, deal or company; emits note.created. */
 /** The user writing in the app, when they said who they are: a note's author unless one is sent. */
-function appUserId(): string | null {
-  const actor = currentActor()
+function appUserId(db: Db): string | null {
+  const actor = currentActor(db)
   return actor?.kind === 'user' ? actor.id : null
 }
 
+/** Writes a note on a person, deal or company; emits note.created. */
 export async function createNote(
   db: Db,
   tenantId: string,
@@ -71,7 +71,7 @@ export async function createNote(
       id: made?.id ?? newId(),
       tenantId,
       body: input.body,
-      authorId: input.authorId !== undefined ? input.authorId : appUserId(),
+      authorId: input.authorId !== undefined ? input.authorId : appUserId(trx),
       pinned: input.pinned ?? false,
       personId,
       dealId,

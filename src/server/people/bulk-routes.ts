@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { assignAction, bulkRoute, deleteAction, tagAction } from '../http/bulk'
 import { deletePerson, getPerson, updatePerson } from './service'
 
@@ -10,7 +10,7 @@ export const peopleBulkBody = z
   })
 
 /** POST /bulk: assign, tag or delete many people at once (the people table's bulk actions). */
-export const peopleBulkRoutes = (deps: AppDeps) =>
+export const peopleBulkRoutes = (deps: RouteDeps) =>
   bulkRoute(deps, {
     tag: 'People (UI)',
     operationId: 'bulkUpdatePeople',

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { bulkWriteRoute } from '../http/bulk-write'
 import { crudRoutes } from '../http/crud-routes'
 import { createRouter } from '../http/validation'
@@ -18,7 +18,7 @@ import {
 } from './service'
 
 /** /api/v1/people: the spec's People endpoints, and Outpost's upsert by e-mail and bulk writes. */
-export const peopleRoutes = (deps: AppDeps) =>
+export const peopleRoutes = (deps: RouteDeps) =>
   createRouter()
     .route('/', peopleUpsertRoutes(deps))
     .route(
@@ -44,7 +44,7 @@ export const peopleRoutes = (deps: AppDeps) =>
     )
     .route('/', peopleCrudRoutes(deps))
 
-const peopleCrudRoutes = (deps: AppDeps) =>
+const peopleCrudRoutes = (deps: RouteDeps) =>
   crudRoutes(deps, {
     tag: 'People',
     noun: 'person',
@@ -76,7 +76,7 @@ const peopleCrudRoutes = (deps: AppDeps) =>
   })
 
 /** /api/app/v1/people: search and filters, and custom fields, for the web app. */
-export const peopleManagementRoutes = (deps: AppDeps) =>
+export const peopleManagementRoutes = (deps: RouteDeps) =>
   createRouter()
     .route('/', peopleSearchRoutes(deps))
     .route(

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { z } from '@hono/zod-openapi'
 import { pageSchema } from '../http/pagination'
 import { searchAndTimelineRoutes } from '../timeline/routes'
@@ -11,7 +11,7 @@ import { getPerson } from './service'
  * /api/app/v1/people: the UI's people table (search and filters the v1 list does not have) and a
  * person's timeline.
  */
-export const peopleSearchRoutes = (deps: AppDeps) =>
+export const peopleSearchRoutes = (deps: RouteDeps) =>
   searchAndTimelineRoutes(
     deps,
     ['People (UI)'],

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { extensionNote } from '../http/list-extensions'
 import { errorResponses, jsonRequest, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
@@ -11,7 +11,7 @@ import { upsertPersonByEmail } from './service'
  * batch upsert with `idProperty: email` does. A POST (not PUT to a URL with the address in it):
  * e-mail addresses stay out of URLs and logs, and Idempotency-Key works as on every POST.
  */
-export const peopleUpsertRoutes = ({ db, clock }: AppDeps) =>
+export const peopleUpsertRoutes = ({ clock }: RouteDeps) =>
   createRouter().openapi(
     createRoute({
       method: 'post',
@@ -34,7 +34,7 @@ export const peopleUpsertRoutes = ({ db, clock }: AppDeps) =>
     async (c) => {
       const input = c.req.valid('json')
       const { person, created } = await upsertPersonByEmail(
-        db,
+        c.var.db,
         c.var.auth.tenantId,
         input,
         clock.now(),

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { withAudit } from '../audit/with-audit'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { boardRoutes } from '../deals/board-routes'
 import { crudRoutes } from '../http/crud-routes'
 import { errorResponses, jsonRequest, jsonResponse, noContent } from '../http/schema-types'
@@ -34,8 +34,8 @@ const stageParams = z.object({ id: pathId('id'), stageId: pathId('stageId') })
 const writeErrors = [400, 401, 403, 404, 413, 415, 429]
 
 /** /api/app/v1/pipelines: pipelines, their stages, and each one's board (the deals area's view). */
-export function pipelinesRoutes(deps: AppDeps) {
-  const { db, clock } = deps
+export function pipelinesRoutes(deps: RouteDeps) {
+  const { clock } = deps
   return crudRoutes(deps, {
     audit: 'pipeline',
     tag,
@@ -87,7 +87,7 @@ export function pipelinesRoutes(deps: AppDeps) {
           targetId: null,
           changes: { pipelineId: id, ...input },
         } as const
-        const stage = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+        const stage = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
           addStage(trx, c.var.auth.tenantId, id, input, clock.now()),
         )
         return c.json(stage, 201)
@@ -117,7 +117,7 @@ export function pipelinesRoutes(deps: AppDeps) {
           targetId: id,
           changes: { stageIds },
         } as const
-        const pipeline = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+        const pipeline = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
           reorderStages(trx, c.var.auth.tenantId, id, stageIds, clock.now()),
         )
         return c.json(pipeline, 200)
@@ -146,7 +146,7 @@ export function pipelinesRoutes(deps: AppDeps) {
           targetId: stageId,
           changes: input,
         } as const
-        const stage = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+        const stage = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
           updateStage(trx, c.var.auth.tenantId, id, stageId, input, clock.now()),
         )
         return c.json(stage, 200)
@@ -166,7 +166,7 @@ export function pipelinesRoutes(deps: AppDeps) {
       async (c) => {
         const { id, stageId } = c.req.valid('param')
         const record = { action: 'delete', targetType: 'stage', targetId: stageId } as const
-        await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+        await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
           deleteStage(trx, c.var.auth.tenantId, id, stageId),
         )
         return c.body(null, 204)

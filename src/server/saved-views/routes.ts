@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import {
   errorResponses,
   idParams,
@@ -21,7 +21,7 @@ import { createSavedView, deleteSavedView, listSavedViews, updateSavedView } fro
 const tags = ['Saved views']
 
 /** /api/app/v1/saved-views: named filters and sorts of the deals and people lists. */
-export const savedViewsRoutes = ({ db, clock }: AppDeps) =>
+export const savedViewsRoutes = ({ clock }: RouteDeps) =>
   createRouter()
     .openapi(
       createRoute({
@@ -39,7 +39,7 @@ export const savedViewsRoutes = ({ db, clock }: AppDeps) =>
       }),
       async (c) => {
         const { resource } = validated<z.output<typeof savedViewsQuery>>(c, 'query')
-        return c.json({ data: await listSavedViews(db, c.var.auth.tenantId, resource) }, 200)
+        return c.json({ data: await listSavedViews(c.var.db, c.var.auth.tenantId, resource) }, 200)
       },
     )
     .openapi(
@@ -59,7 +59,7 @@ export const savedViewsRoutes = ({ db, clock }: AppDeps) =>
       }),
       async (c) => {
         const input = validated<CreateSavedViewInput>(c, 'json')
-        return c.json(await createSavedView(db, c.var.auth.tenantId, input, clock.now()), 201)
+        return c.json(await createSavedView(c.var.db, c.var.auth.tenantId, input, clock.now()), 201)
       },
     )
     .openapi(
@@ -79,7 +79,10 @@ export const savedViewsRoutes = ({ db, clock }: AppDeps) =>
       async (c) => {
         const input = validated<UpdateSavedViewInput>(c, 'json')
         const { id } = c.req.valid('param')
-        return c.json(await updateSavedView(db, c.var.auth.tenantId, id, input, clock.now()), 200)
+        return c.json(
+          await updateSavedView(c.var.db, c.var.auth.tenantId, id, input, clock.now()),
+          200,
+        )
       },
     )
     .openapi(
@@ -94,7 +97,7 @@ export const savedViewsRoutes = ({ db, clock }: AppDeps) =>
         responses: { 204: noContent, ...errorResponses(401, 403, 404, 429) },
       }),
       async (c) => {
-        await deleteSavedView(db, c.var.auth.tenantId, c.req.valid('param').id, clock.now())
+        await deleteSavedView(c.var.db, c.var.auth.tenantId, c.req.valid('param').id, clock.now())
         return c.body(null, 204)
       },
     )

@@ -178,10 +178,11 @@ export async function applyIncoming(
   // Nothing newer (a replica's own change coming back, a retry): nothing to write.
   if (result.status === 'upserted' && result.changed.length === 0 && kept) return
   if (result.status === 'deleted' && result.alreadyDeleted) return
-  const write = (work: () => Promise<unknown>) => applyingRemote({ hlc }, work)
+  // The services write as the change's own: its events carry its clock (sync/stamp-writes.ts).
+  const remote = applyingRemote(trx, { hlc })
   try {
     if (result.status === 'deleted') {
-      if (exists) await write(() => service.remove(trx, tenantId, change.id, now))
+      if (exists) await service.remove(remote, tenantId, change.id, now)
     } else {
       const { createdAt, ...taken } = Object.fromEntries(
         result.changed.map((field) => [field, fields[field]]),
@@ -215,14 +216,12 @@ export async function applyIncoming(
       if (!exists) {
         const missing = service.required.find((field) => taken[field] === undefined)
         if (missing) throw new Refused(`invalid: ${missing}: a new record needs one`)
-        await write(() =>
-          service.create(trx, tenantId, taken, now, {
-            id: change.id,
-            createdAt: typeof createdAt === 'string' ? createdAt : now.toISOString(),
-          }),
-        )
+        await service.create(remote, tenantId, taken, now, {
+          id: change.id,
+          createdAt: typeof createdAt === 'string' ? createdAt : now.toISOString(),
+        })
       } else if (Object.keys(taken).length > 0) {
-        await write(() => service.update(trx, tenantId, change.id, taken, now))
+        await service.update(remote, tenantId, change.id, taken, now)
       }
     }
   } catch (error) {

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { ApiError } from '../http/errors'
 import { errorResponses, noContent } from '../http/schema-types'
 import { singletonRoutes } from '../http/singleton-routes'
@@ -39,11 +39,11 @@ const disconnectRoute = createRoute({
  * /api/app/v1/sync: this data folder's link to a team server, as the desktop's Settings shows it
  * and makes it (docs/sync-protocol.md). It belongs to the machine, as the tunnel does.
  */
-export function syncLinkRoutes({ db, clock }: AppDeps) {
-  return linkRoutes({ db, clock }).openapi(disconnectRoute, async (c) => {
+export function syncLinkRoutes({ clock }: RouteDeps) {
+  return linkRoutes({ clock }).openapi(disconnectRoute, async (c) => {
     try {
       const { discardWaiting, workspaceId } = c.req.valid('query')
-      await disconnectReplica(db, { discardWaiting: discardWaiting === 'true', workspaceId })
+      await disconnectReplica(c.var.db, { discardWaiting: discardWaiting === 'true', workspaceId })
     } catch (error) {
       if (error instanceof ChangesWaiting) {
         throw new ApiError('conflict', error.message, {
@@ -62,7 +62,7 @@ export function syncLinkRoutes({ db, clock }: AppDeps) {
   })
 }
 
-function linkRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+function linkRoutes({ clock }: Pick<RouteDeps, 'clock'>) {
   return singletonRoutes({
     tag: 'Sync',
     item: syncLinkSchema,
@@ -88,8 +88,8 @@ function linkRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       description: 'The link, connected',
     },
     changeErrors: [409, 422],
-    load: () => replicaStatus(db),
-    save: async (_tenantId, { serverUrl, token, email, password, workspaceId }) => {
+    load: (db) => replicaStatus(db),
+    save: async (db, _tenantId, { serverUrl, token, email, password, workspaceId }) => {
       try {
         const tokens = token
           ? [token]

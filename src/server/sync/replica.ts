@@ -371,9 +371,8 @@ async function putBack(
   const local = await service.find(trx, tenantId, id)
   if (!record || record.deleted) {
     if (local) {
-      await applyingRemote({ hlc: record?.createdHlc ?? genesisClock }, () =>
-        service.remove(trx, tenantId, id, now),
-      )
+      const remote = applyingRemote(trx, { hlc: record?.createdHlc ?? genesisClock })
+      await service.remove(remote, tenantId, id, now)
     }
     await sync.dropClocks(trx, table, id)
     if (record)
@@ -396,7 +395,7 @@ async function putBack(
   const values = Object.fromEntries(names.map((field) => [field, record.fields[field]]))
   const hlc = latestClock([genesisClock, ...names.map((field) => clocks[field]!)])!
   if (local && names.length > 0) {
-    await applyingRemote({ hlc }, () => service.update(trx, tenantId, id, values, now))
+    await service.update(applyingRemote(trx, { hlc }), tenantId, id, values, now)
   } else if (!local) {
     await applyIncoming(
       trx,

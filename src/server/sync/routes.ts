@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { bySession } from '../auth/credential'
 import { revokeApiToken } from '../auth/service'
 import { ApiError } from '../http/errors'
@@ -69,29 +69,35 @@ const tokenRoute = createRoute({
 })
 
 /** /api/sync/v1: how replicas sync with a team server (docs/sync-protocol.md). */
-export const syncRoutes = ({ db, clock, logger }: AppDeps) =>
+export const syncRoutes = ({ clock, logger }: RouteDeps) =>
   createRouter()
     .openapi(pushRoute, async (c) =>
-      c.json(await pushMutations(db, c.var.auth, c.req.valid('json'), () => clock.now()), 200),
+      c.json(
+        await pushMutations(c.var.db, c.var.auth, c.req.valid('json'), () => clock.now()),
+        200,
+      ),
     )
     .openapi(pullRoute, async (c) => {
       const query = c.req.valid('query')
-      return c.json(await pullChanges(db, c.var.auth, query, query.limit ?? defaultPullLimit), 200)
+      return c.json(
+        await pullChanges(c.var.db, c.var.auth, query, query.limit ?? defaultPullLimit),
+        200,
+      )
     })
     .openapi(tokenRoute, async (c) => {
       const { tenantId, tokenId } = c.var.auth
       if (bySession(c.var.auth)) {
         throw new ApiError('validation_error', 'A session has no token to give back')
       }
-      await revokeApiToken(db, tenantId, tokenId, clock.now())
+      await revokeApiToken(c.var.db, tenantId, tokenId, clock.now())
       return c.body(null, 204)
     })
     .openapi(snapshotRoute, async (c) => {
       const { schemaVersion } = c.req.valid('query')
       if (!(c.req.header('accept') ?? '').includes(ndjson)) {
-        return c.json(await takeSnapshot(db, c.var.auth, schemaVersion), 200)
+        return c.json(await takeSnapshot(c.var.db, c.var.auth, schemaVersion), 200)
       }
-      const { head, pages } = await openSnapshot(db, c.var.auth, schemaVersion)
+      const { head, pages } = await openSnapshot(c.var.db, c.var.auth, schemaVersion)
       c.header('content-type', ndjson)
       c.header('cache-control', 'no-store')
       return stream(

@@ -25,7 +25,7 @@ export async function stampSyncedWrites(
 ): Promise<(string | null)[]> {
   const changes = events.map(changeOfEvent)
   // A change from elsewhere carries its clock; sync/apply.ts keeps its fields' clocks itself.
-  const remote = remoteWrite()
+  const remote = remoteWrite(db)
   if (remote) return changes.map((change) => change && remote.hlc)
   // Only the workspaces a replica mirrors sync; its other, local workspaces stay its own.
   const replica = await sync.findSyncLink(db, tenantId)

@@ -127,7 +127,7 @@ const placements: Partial<Record<SettingsTable, Parameters<typeof countDealsUsin
  * change made here would never reach it (section 6). Another workspace of the laptop's is free.
  */
 export async function refuseReplicaSettings(db: Db, tenantId: string): Promise<void> {
-  if (remoteWrite()) return
+  if (remoteWrite(db)) return
   if (!(await sync.findSyncLink(db, tenantId))) return
   throw new ApiError(
     'forbidden',

@@ -1,5 +1,5 @@
 import { createRoute, type z } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import type { Db } from '../db/connection'
 import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
 import { createRouter, validated } from '../http/validation'
@@ -11,7 +11,7 @@ import { getTimeline } from './service'
  * `requireRecord` answers the 404 of a record not in the workspace.
  */
 export function timelineRoutes(
-  { db }: AppDeps,
+  _deps: RouteDeps,
   described: { tags: string[]; operationId: string; summary: string; description: string },
   requireRecord: (db: Db, tenantId: string, id: string) => Promise<unknown>,
   read: (db: Db, tenantId: string, id: string) => Promise<TimelineEvent[]> = getTimeline,
@@ -30,8 +30,8 @@ export function timelineRoutes(
     async (c) => {
       const { tenantId } = c.var.auth
       const { id } = c.req.valid('param')
-      await requireRecord(db, tenantId, id)
-      return c.json({ data: await read(db, tenantId, id) }, 200)
+      await requireRecord(c.var.db, tenantId, id)
+      return c.json({ data: await read(c.var.db, tenantId, id) }, 200)
     },
   )
 }
@@ -51,7 +51,7 @@ export interface RecordSearch<Q extends z.ZodObject | z.ZodPipe> {
  * list does not have) and a record's timeline (GET /{id}/events).
  */
 export function searchAndTimelineRoutes<Q extends z.ZodObject | z.ZodPipe>(
-  deps: AppDeps,
+  deps: RouteDeps,
   tags: string[],
   { operationId, summary, description, query, page, pageDescription, search }: RecordSearch<Q>,
   timeline: {
@@ -76,7 +76,7 @@ export function searchAndTimelineRoutes<Q extends z.ZodObject | z.ZodPipe>(
   return createRouter()
     .openapi(searchRoute, async (c) => {
       const input = validated<z.output<Q>>(c, 'query')
-      return c.json(await search(deps.db, c.var.auth.tenantId, input), 200)
+      return c.json(await search(c.var.db, c.var.auth.tenantId, input), 200)
     })
     .route(
       '/',

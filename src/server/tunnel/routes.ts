@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { ApiError } from '../http/errors'
 import { singletonRoutes } from '../http/singleton-routes'
 import { tunnelSchema, updateTunnelBody } from './schema'
@@ -8,7 +8,7 @@ import { configureTunnel, describeTunnel } from './service'
  * /api/app/v1/tunnel: the optional tunnel that exposes the inbound webhooks (and only them) to the
  * internet. It belongs to the machine, so every workspace's admins see the same one.
  */
-export function tunnelRoutes({ db, clock, tunnel }: AppDeps) {
+export function tunnelRoutes({ clock, tunnel }: RouteDeps) {
   const manager = () => {
     if (!tunnel) throw new ApiError('not_found', 'This server runs without a tunnel')
     return tunnel
@@ -33,7 +33,7 @@ export function tunnelRoutes({ db, clock, tunnel }: AppDeps) {
       description: 'The tunnel after the change',
     },
     changeErrors: [422],
-    load: () => describeTunnel(db, manager()),
-    save: (_tenantId, input) => configureTunnel(db, manager(), input, clock.now()),
+    load: (db) => describeTunnel(db, manager()),
+    save: (db, _tenantId, input) => configureTunnel(db, manager(), input, clock.now()),
   })
 }

@@ -1,10 +1,10 @@
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import { createUserBody, updateUserBody, userPageSchema, userSchema } from './schema'
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './service'
 
 /** /api/app/v1/users: the workspace's members, who own people and deals. */
-export const usersRoutes = (deps: AppDeps) =>
+export const usersRoutes = (deps: RouteDeps) =>
   crudRoutes(deps, {
     audit: 'user',
     tag: 'Users',

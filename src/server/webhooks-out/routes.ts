@@ -1,7 +1,7 @@
 import { withAudit } from '../audit/with-audit'
 import { createRoute } from '@hono/zod-openapi'
 import { currentAlerts } from './alerts'
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
 import { recordLogRoutes } from '../http/log-routes'
 import { errorResponses, idParams, jsonRequest, jsonResponse } from '../http/schema-types'
@@ -45,8 +45,8 @@ const withBody = [400, 401, 403, 413, 415, 429]
 const noStore = { 'Cache-Control': 'no-store' }
 
 /** /api/app/v1/webhook-subscriptions: outbound webhooks, their secrets and delivery log. */
-export function webhookSubscriptionsRoutes(deps: AppDeps) {
-  const { db, clock } = deps
+export function webhookSubscriptionsRoutes(deps: RouteDeps) {
+  const { clock } = deps
   return crudRoutes(deps, {
     audit: 'webhook-subscription',
     tag,
@@ -95,7 +95,12 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
       }),
       async (c) =>
         c.json(
-          await getSigningSecret(db, c.var.auth.tenantId, c.req.valid('param').id, clock.now()),
+          await getSigningSecret(
+            c.var.db,
+            c.var.auth.tenantId,
+            c.req.valid('param').id,
+            clock.now(),
+          ),
           200,
           noStore,
         ),
@@ -123,7 +128,7 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
           targetId: id,
           changes: { rotated: 'signingSecret' },
         } as const
-        const rotated = await withAudit(db, c.var.auth, clock.now(), record, (trx) =>
+        const rotated = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
           rotateSigningSecret(trx, c.var.auth.tenantId, id, clock.now()),
         )
         return c.json(rotated, 200, noStore)
@@ -131,7 +136,7 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
     )
     .route(
       '/',
-      recordLogRoutes(db, {
+      recordLogRoutes({
         tag,
         path: '/{id}/attempts',
         operationId: 'listWebhookDeliveryAttempts',
@@ -163,7 +168,7 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
       async (c) =>
         c.json(
           await redeliverEvent(
-            db,
+            c.var.db,
             c.var.auth.tenantId,
             c.req.valid('param').id,
             c.req.valid('json').eventId,
@@ -174,7 +179,7 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
     )
     .route(
       '/',
-      recordLogRoutes(db, {
+      recordLogRoutes({
         tag,
         path: '/{id}/deliveries',
         operationId: 'listWebhookSetAsideDeliveries',
@@ -209,7 +214,7 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
       async (c) => {
         const { id, eventId } = c.req.valid('param')
         return c.json(
-          await retryDeliveryNow(db, c.var.auth.tenantId, id, eventId, clock.now()),
+          await retryDeliveryNow(c.var.db, c.var.auth.tenantId, id, eventId, clock.now()),
           202,
         )
       },
@@ -234,7 +239,7 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
       async (c) =>
         c.json(
           await recoverDeliveries(
-            db,
+            c.var.db,
             c.var.auth.tenantId,
             c.req.valid('param').id,
             c.req.valid('json').since,
@@ -259,12 +264,15 @@ export function webhookSubscriptionsRoutes(deps: AppDeps) {
         },
       }),
       async (c) =>
-        c.json(await sendTestEvent(db, c.var.auth.tenantId, c.req.valid('param').id, clock), 200),
+        c.json(
+          await sendTestEvent(c.var.db, c.var.auth.tenantId, c.req.valid('param').id, clock),
+          200,
+        ),
     )
 }
 
 /** /api/app/v1/webhook-alerts: the outbound webhooks in trouble now. */
-export function webhookAlertsRoutes({ db, clock }: AppDeps) {
+export function webhookAlertsRoutes({ clock }: RouteDeps) {
   return createRouter().openapi(
     createRoute({
       method: 'get',
@@ -281,6 +289,7 @@ export function webhookAlertsRoutes({ db, clock }: AppDeps) {
         ...errorResponses(401, 403, 429),
       },
     }),
-    async (c) => c.json({ data: await currentAlerts(db, c.var.auth.tenantId, clock.now()) }, 200),
+    async (c) =>
+      c.json({ data: await currentAlerts(c.var.db, c.var.auth.tenantId, clock.now()) }, 200),
   )
 }

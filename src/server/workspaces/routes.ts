@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-env'
+import type { RouteDeps } from '../app-env'
 import { recordAudit } from '../audit/service'
 import { inTransaction } from '../db/connection'
 import { singletonRoutes } from '../http/singleton-routes'
@@ -9,7 +9,7 @@ import { getWorkspace, updateWorkspace } from './service'
  * /api/app/v1/workspace: the workspace the token belongs to. Creating and listing workspaces is
  * done on the machine itself (`outpost workspace`), since every token is bound to one workspace.
  */
-export const workspaceRoutes = ({ db, clock }: AppDeps) =>
+export const workspaceRoutes = ({ clock }: RouteDeps) =>
   singletonRoutes({
     tag: 'Workspace',
     item: workspaceSchema,
@@ -26,8 +26,8 @@ export const workspaceRoutes = ({ db, clock }: AppDeps) =>
       description: 'The updated workspace',
     },
     changeErrors: [409],
-    load: (tenantId) => getWorkspace(db, tenantId),
-    save: (tenantId, input, auth) =>
+    load: getWorkspace,
+    save: (db, tenantId, input, auth) =>
       inTransaction(db, async (trx) => {
         const updated = await updateWorkspace(trx, tenantId, input, clock.now())
         const change = {

@@ -1,0 +1,62 @@
+// Facts about the work a database handle is passed to, carried by the handle itself: who makes the
+// writes (events/actor.ts), a change from elsewhere being applied (sync/write-origin.ts). A mark
+// rides in Kysely's plugin list, the one thing a handle hands on to the transactions begun from
+// it, and changes no query. An AsyncLocalStorage carried them before; its promise hooks cost every
+// request 15% of its server time, reads included (bench/ W1, W5).
+import type {
+  Kysely,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely'
+import type { Database } from './database'
+
+// connection.ts's Db, named here as it is there: connection.ts reads the root of a handle.
+type Db = Kysely<Database>
+
+/** A kind of mark, with the type of its value. */
+export class MarkKind<T> {
+  declare readonly value: T
+  constructor(readonly name: string) {}
+}
+
+class Mark<T> implements KyselyPlugin {
+  constructor(
+    readonly kind: MarkKind<T>,
+    readonly value: T,
+  ) {}
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    return node
+  }
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result
+  }
+}
+
+const roots = new WeakMap<Db, Db>()
+
+/** `db` (a transaction stays one) marked with `value`, in place of any mark of that kind it has. */
+export function withMark<T>(db: Db, kind: MarkKind<T>, value: T): Db {
+  const marked = db.withPlugin(new Mark(kind, value))
+  roots.set(marked, rootOf(db))
+  return marked
+}
+
+/** The value of the newest mark of `kind` on `db`, or undefined. */
+export function markOf<T>(db: Db, kind: MarkKind<T>): T | undefined {
+  const plugins = db.getExecutor().plugins
+  for (let index = plugins.length - 1; index >= 0; index--) {
+    const plugin = plugins[index]
+    if (plugin instanceof Mark && plugin.kind === kind) return plugin.value as T
+  }
+  return undefined
+}
+
+/**
+ * The handle `db` was marked from: what is kept by database in memory (the change stamp, list
+ * positions) is kept by it, so a request's marked handle finds what the others learned.
+ */
+export const rootOf = (db: Db): Db => roots.get(db) ?? db
