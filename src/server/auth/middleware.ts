@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../app-env'
+import type { Db } from '../db/connection'
 import type { TokenScope } from '../db/database'
 import { clientAddress } from '../http/client-address'
 import { ApiError } from '../http/errors'
@@ -34,6 +35,8 @@ async function tokenPermissions(deps: AppDeps, token: AuthenticatedToken) {
 const tokenCallers = createTokenCache<{
   token: AuthenticatedToken
   permissions: readonly Permission[]
+  /** The database, for this token: made once, with what else is kept of it. */
+  db: Db
 }>()
 
 /** The live token of `secret` and what it may do now, or null. */
@@ -43,7 +46,8 @@ function tokenCaller(deps: AppDeps, secret: string) {
     const token = await authenticateToken(deps.db, secret, now)
     if (!token) return null
     const permissions = await tokenPermissions(deps, token)
-    return { value: { token, permissions }, until: token.nextUseRecordedAt }
+    const db = actingAs(deps.db, { kind: 'token', name: token.name })
+    return { value: { token, permissions, db }, until: token.nextUseRecordedAt }
   })
 }
 
@@ -109,7 +113,7 @@ export function requireToken(deps: AppDeps, scope: TokenScope): MiddlewareHandle
       accountId: token.createdByAccountId,
       principal: { kind: 'token', id: token.tokenId, name: token.name },
     })
-    c.set('db', actingAs(deps.db, { kind: 'token', name: token.name }))
+    c.set('db', caller.db)
     await next()
     setAnswerHeaders(c, limit.headers)
   }

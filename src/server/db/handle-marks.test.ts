@@ -43,4 +43,6 @@ it('shares the change stamp of the handle it was marked from', async () => {
   await sql`create table notes (body text)`.execute(marked)
   expect(changeStamp(db)).not.toBe(before)
   expect(changeStamp(marked)).toBe(changeStamp(db))
+  // A transaction's reads may be its own writes, which a rollback takes back: it keeps nothing.
+  await inTransaction(marked, async (trx) => expect(changeStamp(trx)).toBeNull())
 })

@@ -27,6 +27,8 @@ class Mark<T> implements KyselyPlugin {
   constructor(
     readonly kind: MarkKind<T>,
     readonly value: T,
+    /** The handle first marked: see rootOf. */
+    readonly root: Db,
   ) {}
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     return node
@@ -36,14 +38,9 @@ class Mark<T> implements KyselyPlugin {
   }
 }
 
-const roots = new WeakMap<Db, Db>()
-
 /** `db` (a transaction stays one) marked with `value`, in place of any mark of that kind it has. */
-export function withMark<T>(db: Db, kind: MarkKind<T>, value: T): Db {
-  const marked = db.withPlugin(new Mark(kind, value))
-  roots.set(marked, rootOf(db))
-  return marked
-}
+export const withMark = <T>(db: Db, kind: MarkKind<T>, value: T): Db =>
+  db.withPlugin(new Mark(kind, value, rootOf(db)))
 
 /** The value of the newest mark of `kind` on `db`, or undefined. */
 export function markOf<T>(db: Db, kind: MarkKind<T>): T | undefined {
@@ -59,4 +56,10 @@ export function markOf<T>(db: Db, kind: MarkKind<T>): T | undefined {
  * The handle `db` was marked from: what is kept by database in memory (the change stamp, list
  * positions) is kept by it, so a request's marked handle finds what the others learned.
  */
-export const rootOf = (db: Db): Db => roots.get(db) ?? db
+export function rootOf(db: Db): Db {
+  // A transaction is its own: what it reads may be its own writes, which a rollback takes back.
+  if (db.isTransaction) return db
+  // The first mark's: a handle's marks are in the order they were made.
+  for (const plugin of db.getExecutor().plugins) if (plugin instanceof Mark) return plugin.root
+  return db
+}
