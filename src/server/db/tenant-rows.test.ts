@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openDatabase } from './connection'
-import { insertRows } from './tenant-rows'
+import { insertRows, updateRow } from './tenant-rows'
 
 const db = openDatabase(':memory:')
 type Item = { id: string; label: string | null; size?: number | null; data?: Uint8Array }
@@ -52,4 +52,22 @@ it('builds anew rows that differ, values that are SQL, and large batches', async
     { id: 'c', label: 'SQL', size: null, data: null },
   ])
   expect(rows).toHaveLength(23)
+})
+
+it('updates the row of each call with its own values, whatever columns were compiled before', async () => {
+  await sql`delete from items`.execute(db)
+  await insert([{ id: 'a', label: 'one', size: 1 }])
+  await insert([{ id: 'b', label: 'two', size: 2 }])
+  const update = (id: string, values: Partial<Item> | object) =>
+    updateRow(db, 'items' as never, id, values as never)
+  await update('a', { label: 'first' })
+  await update('b', { label: 'second' })
+  await update('a', { size: 10, label: undefined })
+  await update('b', { label: null, size: 20 })
+  await update('a', { data: new Uint8Array([7]) })
+  await update('b', { label: sql`upper('sql')` })
+  expect(await items()).toEqual([
+    { id: 'a', label: 'first', size: 10, data: Buffer.from([7]) },
+    { id: 'b', label: 'SQL', size: 20, data: null },
+  ])
 })

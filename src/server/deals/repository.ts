@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../db/connection'
-import { findTenantRow, insertRows } from '../db/tenant-rows'
+import { findTenantRow, insertRows, updateRow } from '../db/tenant-rows'
 import type { DealTable } from '../db/database'
 import { countRows } from '../db/count-rows'
 import { rowReads } from '../db/record-page'
@@ -25,9 +25,8 @@ export async function countDealsWith(
   return countRows(db.selectFrom('deals').where('tenantId', '=', tenantId).where(field, '=', id))
 }
 
-export async function updateDeal(db: Db, id: string, values: Updateable<DealTable>): Promise<void> {
-  await db.updateTable('deals').set(values).where('id', '=', id).execute()
-}
+export const updateDeal = (db: Db, id: string, values: Updateable<DealTable>) =>
+  updateRow(db, 'deals', id, values)
 
 export async function deleteDeal(db: Db, id: string): Promise<void> {
   await db.deleteFrom('deals').where('id', '=', id).execute()

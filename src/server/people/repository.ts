@@ -4,7 +4,7 @@ import { compiledOnce } from '../db/compiled-once'
 import type { Db } from '../db/connection'
 import { answerReads } from '../db/record-page'
 import { answerJson } from '../db/record-tags'
-import { findTenantRow, insertRows, findTenantIdBy } from '../db/tenant-rows'
+import { findTenantRow, insertRows, findTenantIdBy, updateRow } from '../db/tenant-rows'
 import type { PersonTable } from '../db/database'
 
 /** The columns a person's answer shows, in its order (then tags, custom fields, timestamps). */
@@ -45,9 +45,8 @@ export const findPersonIdByEmail = (db: Db, tenantId: string, email: string) =>
 /** The columns by which a person points at another record that can be deleted. */
 export type PersonReference = 'companyId' | 'ownerId'
 
-export async function updatePerson(db: Db, id: string, values: Updateable<PersonTable>) {
-  await db.updateTable('people').set(values).where('id', '=', id).execute()
-}
+export const updatePerson = (db: Db, id: string, values: Updateable<PersonTable>) =>
+  updateRow(db, 'people', id, values)
 
 export async function deletePerson(db: Db, id: string): Promise<void> {
   await db.deleteFrom('people').where('id', '=', id).execute()
