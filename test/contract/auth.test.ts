@@ -120,6 +120,24 @@ describe('authentication', () => {
     expect(await policy()).toBe('"default";q=1000;w=60')
   })
 
+  // Writes to people leave what is kept of a token; a change to its workspace's limit ends it.
+  it("a change to the workspace's rate limit applies from its tokens' next request", async () => {
+    const { body } = await server.admin.post('/api/app/v1/tokens', { name: 'shared', scope: 'api' })
+    const client = caller(server.url, body.token)
+    const policy = async () => (await client.get('/api/v1/people')).headers.get('ratelimit-policy')
+    expect(await policy()).toBe('"default";q=300;w=60')
+    const made = await client.post('/api/v1/people', { fullName: 'Between Limits' })
+    expect(made.status).toBe(201)
+    expect(await policy()).toBe('"default";q=300;w=60')
+    await server.admin.patch('/api/app/v1/workspace', { rateLimitPerMinute: 450 })
+    try {
+      expect(await policy()).toBe('"default";q=450;w=60')
+    } finally {
+      await server.admin.patch('/api/app/v1/workspace', { rateLimitPerMinute: 300 })
+    }
+    expect(await policy()).toBe('"default";q=300;w=60')
+  })
+
   it('api tokens reach only /api/v1; admin tokens reach both', async () => {
     expect((await server.api.get('/api/v1/people')).status).toBe(200)
     const denied = await server.api.get('/api/app/v1/pipelines')

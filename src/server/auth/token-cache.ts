@@ -1,9 +1,9 @@
-import { changeStamp, type Db } from '../db/connection'
+import { accessStamp, type Db } from '../db/connection'
 import { rootOf } from '../db/handle-marks'
 import { hashSecret } from '../secrets'
 
 interface Entry<T> {
-  /** The database's change stamp read before `value` was computed. */
+  /** The database's access stamp read before `value` was computed. */
   stamp: number
   value: T
   /** Past this time (ms) the value is computed again: the token's last use is due to be written. */
@@ -16,11 +16,13 @@ const maxEntries = 1000
 
 /**
  * What a bearer token's request needs to know (the token, its rights), kept by the token's hash
- * while the database is unchanged: a token looked up on every request cost a third of a GET by
- * id's time (bench/ W1). Any write, by this process or by another on the file (the CLI revoking
- * the token), changes the stamp and so drops every entry at once; nothing has to know which writes
- * touch tokens, roles or rate limits. On PostgreSQL, where other servers write unseen, nothing is
- * kept. Unknown tokens are never kept.
+ * while what says who may do what is unchanged: a token looked up on every request cost a third of
+ * a GET by id's time (bench/ W1), and a write's request as much. A write of this process to the
+ * tokens, workspaces, accounts or roles, a rollback, or any commit by another process on the file
+ * (the CLI revoking the token) changes the access stamp (db/connection.ts) and so drops every
+ * entry at once; services do not have to say which of their writes touch tokens, roles or rate
+ * limits. On PostgreSQL, where other servers write unseen, nothing is kept. Unknown tokens are
+ * never kept.
  */
 export function createTokenCache<T>() {
   const entries = new WeakMap<Db, Map<string, Entry<T>>>()
@@ -31,7 +33,7 @@ export function createTokenCache<T>() {
     now: Date,
     compute: () => Promise<{ value: T; until: number } | null>,
   ): Promise<T | null> {
-    const stamp = changeStamp(db)
+    const stamp = accessStamp(db)
     if (stamp === null) return (await compute())?.value ?? null
     let kept = entries.get(rootOf(db))
     if (!kept) entries.set(rootOf(db), (kept = new Map()))

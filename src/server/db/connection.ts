@@ -47,7 +47,10 @@ const statementCacheSize = 500
  * own test: an insert with returning counts, a select or a BEGIN does not) counts here as a
  * change before it can take effect: `onWrite` is called, then it runs.
  */
-function withStatementCache(sqlite: BetterSqlite3.Database, onWrite: () => void): SqliteDatabase {
+function withStatementCache(
+  sqlite: BetterSqlite3.Database,
+  onWrite: (sql: string) => void,
+): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>()
   return {
     close: () => sqlite.close(),
@@ -59,39 +62,69 @@ function withStatementCache(sqlite: BetterSqlite3.Database, onWrite: () => void)
           statements.delete(statements.keys().next().value!)
         statements.set(sql, statement)
       }
-      if (!statement.readonly) onWrite()
+      if (!statement.readonly) onWrite(sql)
       return statement
     },
   }
 }
 
-const changeStamps = new WeakMap<Db, () => number>()
+const changeStamps = new WeakMap<Db, ReturnType<typeof stampChanges>>()
 
 /**
  * A number that changes whenever the database may have changed: before each write of this
  * process's connection, and after a commit by any other connection to the file (SQLite's
  * data_version, for the CLI writing beside a running server). A value computed from the database
- * stays true while the stamp read before computing it is unchanged (auth/token-cache.ts).
+ * stays true while the stamp read before computing it is unchanged (db/read-ahead.ts).
  *
  * Null on PostgreSQL: other processes write there, and nothing tells this one cheaply.
  */
 export function changeStamp(db: Db): number | null {
-  return changeStamps.get(rootOf(db))?.() ?? null
+  return changeStamps.get(rootOf(db))?.read() ?? null
 }
+
+/**
+ * As changeStamp, for what says who may do what: a token, its workspace's rate limit, an
+ * account's role in a workspace. It changes before each write of this process's connection that
+ * names one of their tables (deleting a workspace or an account cascades into the others, so
+ * those are named too) and before each rollback (group-commit.ts), which may take back any
+ * write; and after a commit by any other connection. Writes to people or deals leave it, so what is kept of a token
+ * lasts through a load of writes (auth/token-cache.ts).
+ */
+export function accessStamp(db: Db): number | null {
+  return changeStamps.get(rootOf(db))?.readAccess() ?? null
+}
+
+const accessWrite = /\b(api_tokens|memberships|workspaces|accounts)\b/
 
 function stampChanges(sqlite: BetterSqlite3.Database) {
   const dataVersion = sqlite.prepare('pragma data_version').pluck()
   let seen = dataVersion.get() as number
   let stamp = 0
+  let access = 0
+  const seeOthers = () => {
+    const version = dataVersion.get() as number
+    if (version !== seen) {
+      seen = version
+      stamp++
+      access++
+    }
+  }
   return {
-    onWrite: () => void stamp++,
+    onWrite(sql: string) {
+      stamp++
+      if (accessWrite.test(sql)) access++
+    },
+    onRollback() {
+      stamp++
+      access++
+    },
     read() {
-      const version = dataVersion.get() as number
-      if (version !== seen) {
-        seen = version
-        stamp++
-      }
+      seeOthers()
       return stamp
+    },
+    readAccess() {
+      seeOthers()
+      return access
     },
   }
 }
@@ -99,13 +132,15 @@ function stampChanges(sqlite: BetterSqlite3.Database) {
 class OutpostSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase
   readonly #sqlite: BetterSqlite3.Database
-  constructor(database: SqliteDatabase, sqlite: BetterSqlite3.Database) {
+  readonly #onRollback: () => void
+  constructor(database: SqliteDatabase, sqlite: BetterSqlite3.Database, onRollback: () => void) {
     super({ database })
     this.#database = database
     this.#sqlite = sqlite
+    this.#onRollback = onRollback
   }
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.#database, this.#sqlite)
+    return new GroupCommitDriver(this.#database, this.#sqlite, this.#onRollback)
   }
 }
 
@@ -231,10 +266,14 @@ export function openDatabase(target: string): Db {
   registerFold(sqlite)
   const changes = stampChanges(sqlite)
   const db = new Kysely<Database>({
-    dialect: new OutpostSqliteDialect(withStatementCache(sqlite, changes.onWrite), sqlite),
+    dialect: new OutpostSqliteDialect(
+      withStatementCache(sqlite, changes.onWrite),
+      sqlite,
+      changes.onRollback,
+    ),
     plugins: [new CamelCasePlugin()],
   })
-  changeStamps.set(db, changes.read)
+  changeStamps.set(db, changes)
   return db
 }
 

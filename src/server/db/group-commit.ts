@@ -56,10 +56,17 @@ export class GroupCommitDriver implements Driver {
   /** The transactions done and waiting for the group's commit; null when none is open. */
   #group: Member[] | null = null
   #flushScheduled = false
+  /** Told before any write is taken back: what was read since may no longer be true. */
+  readonly #onRollback: () => void
 
-  constructor(database: SqliteDatabase, sqlite: BetterSqlite3.Database) {
+  constructor(
+    database: SqliteDatabase,
+    sqlite: BetterSqlite3.Database,
+    onRollback: () => void = () => {},
+  ) {
     this.#database = database
     this.#sqlite = sqlite
+    this.#onRollback = onRollback
   }
 
   async init(): Promise<void> {}
@@ -98,6 +105,7 @@ export class GroupCommitDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     ;(connection as Lease).inTransaction = false
+    this.#onRollback()
     if (!this.#sqlite.inTransaction) {
       // SQLite rolled the whole transaction back itself (a full disk, an I/O error): the group's
       // other transactions went with it, and fail with this one.
@@ -179,6 +187,7 @@ export class GroupCommitDriver implements Driver {
   #failGroup(error: unknown): void {
     const group = this.#group ?? []
     this.#group = null
+    this.#onRollback()
     if (this.#sqlite.inTransaction) this.#run('rollback')
     for (const member of group) member.reject(error)
   }
