@@ -59,11 +59,7 @@ export class GroupCommitDriver implements Driver {
   /** Told before any write is taken back: what was read since may no longer be true. */
   readonly #onRollback: () => void
 
-  constructor(
-    database: SqliteDatabase,
-    sqlite: BetterSqlite3.Database,
-    onRollback: () => void = () => {},
-  ) {
+  constructor(database: SqliteDatabase, sqlite: BetterSqlite3.Database, onRollback: () => void) {
     this.#database = database
     this.#sqlite = sqlite
     this.#onRollback = onRollback

@@ -17,7 +17,7 @@ import type { Database } from './database'
 // connection.ts's Db, named here as it is there: connection.ts reads the root of a handle.
 type Db = Kysely<Database>
 
-/** A kind of mark, with the type of its value. */
+/** A kind of mark, with the type of its value (`value` is that type only; named for debugging). */
 export class MarkKind<T> {
   declare readonly value: T
   constructor(readonly name: string) {}
@@ -38,7 +38,7 @@ class Mark<T> implements KyselyPlugin {
   }
 }
 
-/** `db` (a transaction stays one) marked with `value`, in place of any mark of that kind it has. */
+/** `db` (a transaction stays one) marked with `value`: markOf finds it before older marks. */
 export const withMark = <T>(db: Db, kind: MarkKind<T>, value: T): Db =>
   db.withPlugin(new Mark(kind, value, rootOf(db)))
 
