@@ -71,7 +71,6 @@ export const companiesRoutes = (deps: RouteDeps) =>
     .route(
       '/',
       timelineRoutes(
-        deps,
         {
           tags: ['Companies'],
           operationId: 'getCompanyTimeline',

@@ -20,7 +20,7 @@ const probabilityBody = z
   .openapi('DealProbability')
 
 /** PUT /{id}/probability: a deal's own chance of winning, for the forecast (docs/forecast.md). */
-const probabilityRoutes = (_deps: RouteDeps) =>
+const probabilityRoutes = () =>
   createRouter()
     .openapi(
       createRoute({
@@ -74,7 +74,6 @@ const probabilityRoutes = (_deps: RouteDeps) =>
  */
 export const dealsSearchRoutes = (deps: RouteDeps) =>
   searchAndTimelineRoutes(
-    deps,
     ['Deals (UI)'],
     {
       operationId: 'searchDeals',
@@ -92,7 +91,7 @@ export const dealsSearchRoutes = (deps: RouteDeps) =>
       requireRecord: getDeal,
     },
   )
-    .route('/', probabilityRoutes(deps))
+    .route('/', probabilityRoutes())
     .route('/', dealsBulkRoutes(deps))
     .route(
       '/',

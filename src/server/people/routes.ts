@@ -78,7 +78,7 @@ const peopleCrudRoutes = (deps: RouteDeps) =>
 /** /api/app/v1/people: search and filters, and custom fields, for the web app. */
 export const peopleManagementRoutes = (deps: RouteDeps) =>
   createRouter()
-    .route('/', peopleSearchRoutes(deps))
+    .route('/', peopleSearchRoutes())
     .route(
       '/',
       customFieldsRoutes(deps, {

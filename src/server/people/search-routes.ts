@@ -1,4 +1,3 @@
-import type { RouteDeps } from '../app-env'
 import { z } from '@hono/zod-openapi'
 import { pageSchema } from '../http/pagination'
 import { searchAndTimelineRoutes } from '../timeline/routes'
@@ -11,9 +10,8 @@ import { getPerson } from './service'
  * /api/app/v1/people: the UI's people table (search and filters the v1 list does not have) and a
  * person's timeline.
  */
-export const peopleSearchRoutes = (deps: RouteDeps) =>
+export const peopleSearchRoutes = () =>
   searchAndTimelineRoutes(
-    deps,
     ['People (UI)'],
     {
       operationId: 'searchPeople',

@@ -1,5 +1,4 @@
 import { createRoute, type z } from '@hono/zod-openapi'
-import type { RouteDeps } from '../app-env'
 import type { Db } from '../db/connection'
 import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
 import { createRouter, validated } from '../http/validation'
@@ -11,7 +10,6 @@ import { getTimeline } from './service'
  * `requireRecord` answers the 404 of a record not in the workspace.
  */
 export function timelineRoutes(
-  _deps: RouteDeps,
   described: { tags: string[]; operationId: string; summary: string; description: string },
   requireRecord: (db: Db, tenantId: string, id: string) => Promise<unknown>,
   read: (db: Db, tenantId: string, id: string) => Promise<TimelineEvent[]> = getTimeline,
@@ -51,13 +49,12 @@ export interface RecordSearch<Q extends z.ZodObject | z.ZodPipe> {
  * list does not have) and a record's timeline (GET /{id}/events).
  */
 export function searchAndTimelineRoutes<Q extends z.ZodObject | z.ZodPipe>(
-  deps: RouteDeps,
   tags: string[],
   { operationId, summary, description, query, page, pageDescription, search }: RecordSearch<Q>,
   timeline: {
     operationId: string
     summary: string
-    requireRecord: Parameters<typeof timelineRoutes>[2]
+    requireRecord: Parameters<typeof timelineRoutes>[1]
   },
 ) {
   const searchRoute = createRoute({
@@ -81,7 +78,6 @@ export function searchAndTimelineRoutes<Q extends z.ZodObject | z.ZodPipe>(
     .route(
       '/',
       timelineRoutes(
-        deps,
         {
           tags,
           operationId: timeline.operationId,
