@@ -35,8 +35,9 @@ export function createTokenCache<T>() {
   ): Promise<T | null> {
     const stamp = accessStamp(db)
     if (stamp === null) return (await compute())?.value ?? null
-    let kept = entries.get(rootOf(db))
-    if (!kept) entries.set(rootOf(db), (kept = new Map()))
+    const root = rootOf(db)
+    let kept = entries.get(root)
+    if (!kept) entries.set(root, (kept = new Map()))
     const key = hashSecret(secret)
     const entry = kept.get(key)
     if (entry && entry.stamp === stamp && now.getTime() < entry.until) return entry.value

@@ -63,8 +63,9 @@ const known = new WeakMap<Db, Map<string, ListPositions>>()
 
 /** The positions of one list, void and fresh when rows were added or removed since they were learned. */
 export function listPositions(db: Db, list: string, changes: number): ListPositions {
-  let lists = known.get(rootOf(db))
-  if (!lists) known.set(rootOf(db), (lists = new Map()))
+  const root = rootOf(db)
+  let lists = known.get(root)
+  if (!lists) known.set(root, (lists = new Map()))
   let positions = lists.get(list)
   if (positions?.changes !== changes) lists.set(list, (positions = new ListPositions(changes)))
   return positions

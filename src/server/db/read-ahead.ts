@@ -26,8 +26,9 @@ interface ListWalk {
 const walks = new WeakMap<Db, Map<string, ListWalk>>()
 
 function walkOf(db: Db, list: string): ListWalk {
-  let lists = walks.get(rootOf(db))
-  if (!lists) walks.set(rootOf(db), (lists = new Map()))
+  const root = rootOf(db)
+  let lists = walks.get(root)
+  if (!lists) walks.set(root, (lists = new Map()))
   let walk = lists.get(list)
   if (!walk) lists.set(list, (walk = {}))
   return walk

@@ -88,7 +88,7 @@ function linkRoutes({ clock }: Pick<RouteDeps, 'clock'>) {
       description: 'The link, connected',
     },
     changeErrors: [409, 422],
-    load: (db) => replicaStatus(db),
+    load: replicaStatus,
     save: async (db, _tenantId, { serverUrl, token, email, password, workspaceId }) => {
       try {
         const tokens = token
