@@ -8,7 +8,8 @@ import { freshTestDatabase, onPostgres } from './support/postgres'
 // OUTPOST_TEST_DATABASE=postgres (npm run test:postgres).
 
 // SQLite's own: its sequence table and the FTS5 indexes of people's search (a trigram index on
-// PostgreSQL, no table), with their shadow tables.
+// PostgreSQL, no table), with their shadow tables and the changes waiting for them
+// (people_search_pending).
 const sqliteOnly = /^(sqlite_|people_search|people_prefix|kysely_)/
 
 async function sqliteColumns(): Promise<string[]> {

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { openDataDir } from '../../src/server/workspace-store'
 import { migrationProvider } from '../../src/server/db/migrations'
+import { flushSearchIndexes } from '../../src/server/db/search-index-flush'
 
 /** Where built datasets are kept: outside git, reused until the schema changes. */
 const cacheDir = join(import.meta.dirname, '..', '.cache')
@@ -66,6 +67,7 @@ export async function ensureDataset(people: number): Promise<Dataset> {
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = OFF')
   fill(db, tenantId, people, deals)
+  flushSearchIndexes(db)
   // The search indexes as a running server keeps them: merged (people/search-index-merge.ts).
   for (const index of ['people_search', 'people_prefix']) {
     db.exec(`insert into ${index} (${index}) values ('optimize')`)

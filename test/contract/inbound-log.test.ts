@@ -276,6 +276,66 @@ describe('pruning the log', () => {
     expect(JSON.parse(page.data.at(-1).body)).toEqual({ n: 5 })
     expect((await log(other.id)).total).toBe(1)
   })
+
+  it('keeps the bodies of each log within its bytes, dropping the oldest', async () => {
+    const webhook = await createInboundWebhook(server, { mapping, logMaxBytes: 65_536 })
+    clock.advance(60_000)
+    // About 20,000 bytes each, kept whole (a rejected delivery keeps only its start): three fit
+    // in 64 KiB, four do not.
+    for (let n = 0; n < 5; n += 1) {
+      await deliver(server, webhook.path, { name: `Big ${n}`, n, pad: 'x'.repeat(20_000) })
+    }
+    const page = await log(webhook.id)
+    expect(page.total).toBe(3)
+    expect(page.data.map((entry: { body: string }) => JSON.parse(entry.body).n)).toEqual([4, 3, 2])
+  })
+
+  it('applies a lowered bound on requests from the next delivery', async () => {
+    const webhook = await createInboundWebhook(server, { mapping, logMaxRequests: 12 })
+    clock.advance(60_000)
+    for (let n = 0; n < 12; n += 1) await deliver(server, webhook.path, { n })
+    expect((await log(webhook.id)).total).toBe(12)
+    const lowered = await server.admin.patch(`${base}/${webhook.id}`, { logMaxRequests: 10 })
+    expect(lowered.status).toBe(200)
+    await deliver(server, webhook.path, { n: 12 })
+    const page = await log(webhook.id)
+    expect(page.total).toBe(10)
+    expect(JSON.parse(page.data.at(-1).body)).toEqual({ n: 3 })
+  })
+
+  it('keeps the totals the bounds read equal to the log, whichever way deliveries go', async () => {
+    const webhook = await createInboundWebhook(server, { mapping })
+    await deliver(server, webhook.path, { name: 'Aging' })
+    clock.advance(30 * 86_400_000 + 1)
+    // Pruned by age when another webhook's delivery comes.
+    const other = await createInboundWebhook(server, { mapping })
+    await deliver(server, other.path, { name: 'Fresh' })
+    const totals = await server.db
+      .selectFrom('inboundLogTotals')
+      .select(['webhookId', 'requests', 'keptBytes'])
+      .orderBy('webhookId')
+      .execute()
+    const counted = await server.db
+      .selectFrom('inboundDeliveries')
+      .select((eb) => [
+        'webhookId',
+        eb.fn.countAll<number>().as('requests'),
+        eb.fn.sum<number>('keptBytes').as('keptBytes'),
+      ])
+      .groupBy('webhookId')
+      .orderBy('webhookId')
+      .execute()
+    const asNumbers = (rows: { webhookId: string; requests: unknown; keptBytes: unknown }[]) =>
+      rows
+        .filter((row) => Number(row.requests) > 0)
+        .map((row) => ({
+          ...row,
+          requests: Number(row.requests),
+          keptBytes: Number(row.keptBytes),
+        }))
+    expect(asNumbers(totals)).toEqual(asNumbers(counted))
+    expect(totals.find((row) => row.webhookId === webhook.id)?.requests).toBe(0)
+  })
 })
 
 describe('dry runs', () => {

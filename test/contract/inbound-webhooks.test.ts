@@ -258,6 +258,8 @@ describe('listing and reading inbound webhooks', () => {
 describe('updating, rotating and revoking', () => {
   it('PATCH changes the settings sent, keeps the others and the URL', async () => {
     const created = await createInboundWebhook(server, { mapping: personMapping })
+    const before = await deliver(server, created.path, { name: 'Before', email: 'b-p@example.com' })
+    expect(before.status).toBe(201)
     const { status, body } = await server.admin.patch(`${base}/${created.id}`, {
       name: 'Renamed',
       mapping: { ...personMapping, leadSource: 'website' },
@@ -276,6 +278,9 @@ describe('updating, rotating and revoking', () => {
       email: 'after-patch@example.com',
     })
     expect(delivery.status).toBe(201)
+    // The next delivery maps with the new settings.
+    const person = await server.admin.get(`/api/v1/people/${delivery.body.personId}`)
+    expect(person.body.leadSource).toBe('website')
   })
 
   it('PATCH validates the settings as a whole: 400 when the result is not a valid webhook', async () => {
@@ -289,6 +294,7 @@ describe('updating, rotating and revoking', () => {
 
   it('rotating gives a new URL that works, and the old one answers 404 at once', async () => {
     const created = await createInboundWebhook(server, { mapping: personMapping })
+    expect((await deliver(server, created.path, { name: 'In Use' })).status).toBe(201)
     const { status, body } = await server.admin.post(`${base}/${created.id}/rotate`)
     expect(status).toBe(200)
     expect(body.token).toMatch(/^in_[A-Za-z0-9_-]{43}$/)
@@ -304,6 +310,7 @@ describe('updating, rotating and revoking', () => {
 
   it('revoking: 204, the URL answers 404 at once, and the webhook stays listed as revoked', async () => {
     const created = await createInboundWebhook(server, { mapping: personMapping })
+    expect((await deliver(server, created.path, { name: 'In Use' })).status).toBe(201)
     expect((await server.admin.delete(`${base}/${created.id}`)).status).toBe(204)
     const delivery = await deliver(server, created.path, {
       name: 'X',

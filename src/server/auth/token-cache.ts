@@ -15,14 +15,14 @@ interface Entry<T> {
 const maxEntries = 1000
 
 /**
- * What a bearer token's request needs to know (the token, its rights), kept by the token's hash
- * while what says who may do what is unchanged: a token looked up on every request cost a third of
- * a GET by id's time (bench/ W1), and a write's request as much. A write of this process to the
- * tokens, workspaces, accounts or roles, a rollback, or any commit by another process on the file
- * (the CLI revoking the token) changes the access stamp (db/connection.ts) and so drops every
- * entry at once; services do not have to say which of their writes touch tokens, roles or rate
- * limits. On PostgreSQL, where other servers write unseen, nothing is kept. Unknown tokens are
- * never kept.
+ * What a token's request needs to know (an API token and its rights; an inbound webhook's URL
+ * token and its webhook), kept by the token's hash while what says who may do what is unchanged:
+ * a token looked up on every request cost a third of a GET by id's time (bench/ W1), and a
+ * write's request as much. A write of this process to the tokens, workspaces, accounts, roles or
+ * inbound webhooks, a rollback, or any commit by another process on the file (the CLI revoking
+ * the token) changes the access stamp (db/connection.ts) and so drops every entry at once;
+ * services do not have to say which of their writes touch tokens, roles, webhooks or rate limits.
+ * On PostgreSQL, where other servers write unseen, nothing is kept. Unknown tokens are never kept.
  */
 export function createTokenCache<T>() {
   const entries = new WeakMap<Db, Map<string, Entry<T>>>()

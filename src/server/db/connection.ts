@@ -18,10 +18,11 @@ import type pg from 'pg'
 import type { Database } from './database'
 import { isPostgresUrl } from './database-url'
 import { registerFold } from './fold'
-import { GroupCommitDriver } from './group-commit'
+import { GroupCommitDriver, type GroupCommitHooks } from './group-commit'
 import { rootOf } from './handle-marks'
 import { migrationProvider } from './migrations'
 import { postgresMigrationProvider } from './migrations-postgres'
+import { flushSearchIndexes } from './search-index-flush'
 
 export type Db = Kysely<Database>
 
@@ -84,9 +85,9 @@ export function changeStamp(db: Db): number | null {
 
 /**
  * As changeStamp, for what says who may do what: a token, its workspace's rate limit, an
- * account's role in a workspace. It changes before each write of this process's connection that
- * names one of their tables (deleting a workspace or an account cascades into the others, so
- * those are named too), before each rollback (group-commit.ts), which may take back any write,
+ * account's role in a workspace, an inbound webhook and its settings. It changes before each write
+ * of this process's connection that names one of their tables (deleting a workspace or an account
+ * cascades into the others, so those are named too), before each rollback (group-commit.ts), which may take back any write,
  * and after a commit by any other connection. Writes to people or deals leave it, so what is kept
  * of a token lasts through a load of writes (auth/token-cache.ts).
  */
@@ -94,7 +95,7 @@ export function accessStamp(db: Db): number | null {
   return changeStamps.get(rootOf(db))?.readAccess() ?? null
 }
 
-const accessWrite = /\b(api_tokens|memberships|workspaces|accounts)\b/
+const accessWrite = /\b(api_tokens|memberships|workspaces|accounts|inbound_webhooks)\b/
 
 function stampChanges(sqlite: BetterSqlite3.Database) {
   const dataVersion = sqlite.prepare('pragma data_version').pluck()
@@ -132,15 +133,15 @@ function stampChanges(sqlite: BetterSqlite3.Database) {
 class OutpostSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase
   readonly #sqlite: BetterSqlite3.Database
-  readonly #onRollback: () => void
-  constructor(database: SqliteDatabase, sqlite: BetterSqlite3.Database, onRollback: () => void) {
+  readonly #hooks: GroupCommitHooks
+  constructor(database: SqliteDatabase, sqlite: BetterSqlite3.Database, hooks: GroupCommitHooks) {
     super({ database })
     this.#database = database
     this.#sqlite = sqlite
-    this.#onRollback = onRollback
+    this.#hooks = hooks
   }
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.#database, this.#sqlite, this.#onRollback)
+    return new GroupCommitDriver(this.#database, this.#sqlite, this.#hooks)
   }
 }
 
@@ -266,11 +267,10 @@ export function openDatabase(target: string): Db {
   registerFold(sqlite)
   const changes = stampChanges(sqlite)
   const db = new Kysely<Database>({
-    dialect: new OutpostSqliteDialect(
-      withStatementCache(sqlite, changes.onWrite),
-      sqlite,
-      changes.onRollback,
-    ),
+    dialect: new OutpostSqliteDialect(withStatementCache(sqlite, changes.onWrite), sqlite, {
+      onRollback: changes.onRollback,
+      flushDeferred: () => flushSearchIndexes(sqlite),
+    }),
     plugins: [new CamelCasePlugin()],
   })
   changeStamps.set(db, changes)

@@ -348,6 +348,13 @@ export interface InboundWebhookTable {
   revokedAt: string | null
 }
 
+/** An inbound webhook's logged deliveries and the bytes of bodies they keep, kept by triggers. */
+export interface InboundLogTotalTable {
+  webhookId: string
+  requests: number
+  keptBytes: number
+}
+
 export interface InboundDeliveryTable {
   seq: Generated<number>
   id: string
@@ -602,6 +609,7 @@ export interface Database {
   peoplePrefix: PeoplePrefixTable
   inboundWebhooks: InboundWebhookTable
   inboundDeliveries: InboundDeliveryTable
+  inboundLogTotals: InboundLogTotalTable
   webhookSubscriptions: WebhookSubscriptionTable
   webhookAttempts: WebhookAttemptTable
   webhookDeliveries: WebhookDeliveryTable

@@ -35,6 +35,17 @@ class Lease implements DatabaseConnection {
   }
 }
 
+export interface GroupCommitHooks {
+  /** Told before any write is taken back: what was read since may no longer be true. */
+  onRollback(): void
+  /**
+   * Brings in the writes left for the commit (the search indexes: search-index-flush.ts): in the
+   * group's transaction before its commit (a throw fails the group), and after a write that
+   * committed by itself.
+   */
+  flushDeferred(): void
+}
+
 interface Member {
   resolve(): void
   reject(error: unknown): void
@@ -56,13 +67,12 @@ export class GroupCommitDriver implements Driver {
   /** The transactions done and waiting for the group's commit; null when none is open. */
   #group: Member[] | null = null
   #flushScheduled = false
-  /** Told before any write is taken back: what was read since may no longer be true. */
-  readonly #onRollback: () => void
+  readonly #hooks: GroupCommitHooks
 
-  constructor(database: SqliteDatabase, sqlite: BetterSqlite3.Database, onRollback: () => void) {
+  constructor(database: SqliteDatabase, sqlite: BetterSqlite3.Database, hooks: GroupCommitHooks) {
     this.#database = database
     this.#sqlite = sqlite
-    this.#onRollback = onRollback
+    this.#hooks = hooks
   }
 
   async init(): Promise<void> {}
@@ -101,7 +111,7 @@ export class GroupCommitDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     ;(connection as Lease).inTransaction = false
-    this.#onRollback()
+    this.#hooks.onRollback()
     if (!this.#sqlite.inTransaction) {
       // SQLite rolled the whole transaction back itself (a full disk, an I/O error): the group's
       // other transactions went with it, and fail with this one.
@@ -135,6 +145,7 @@ export class GroupCommitDriver implements Driver {
     const statement = this.#database.prepare(query.sql)
     if (statement.reader) return { rows: statement.all(query.parameters) as R[] }
     const { changes, lastInsertRowid } = statement.run(query.parameters)
+    if (!lease.inTransaction) this.#hooks.flushDeferred()
     return {
       numAffectedRows: BigInt(changes),
       insertId: BigInt(lastInsertRowid),
@@ -171,6 +182,7 @@ export class GroupCommitDriver implements Driver {
     const group = this.#group
     if (!group) return
     try {
+      this.#hooks.flushDeferred()
       this.#run('commit')
     } catch (error) {
       this.#failGroup(error)
@@ -183,7 +195,7 @@ export class GroupCommitDriver implements Driver {
   #failGroup(error: unknown): void {
     const group = this.#group ?? []
     this.#group = null
-    this.#onRollback()
+    this.#hooks.onRollback()
     if (this.#sqlite.inTransaction) this.#run('rollback')
     for (const member of group) member.reject(error)
   }

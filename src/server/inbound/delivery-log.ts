@@ -95,10 +95,13 @@ export async function logDelivery(
     await inbound.insertDelivery(trx, values)
     const cutoff = new Date(now.getTime() - deliveryRetentionDays * 86_400_000)
     await inbound.deleteDeliveriesBefore(trx, cutoff.toISOString())
-    await inbound.deleteDeliveriesBeyond(trx, webhook.id, webhook.logMaxRequests)
-    // The running total is worked out only when the log is over its bytes, which is seldom: a
-    // plain sum costs a fraction of it (bench/ W7).
-    if ((await inbound.keptBytesOf(trx, webhook.id)) > webhook.logMaxBytes) {
+    // Triggers keep the log's totals (migration 2026-11-27T0910-inbound-log-totals): a full log
+    // loses its oldest delivery by a seek, not a walk past the newest 500 (bench/ W7).
+    const { requests } = await inbound.logTotalsOf(trx, webhook.id)
+    if (requests > webhook.logMaxRequests) {
+      await inbound.deleteOldestDeliveries(trx, webhook.id, requests - webhook.logMaxRequests)
+    }
+    if ((await inbound.logTotalsOf(trx, webhook.id)).keptBytes > webhook.logMaxBytes) {
       await inbound.deleteDeliveriesOverBytes(trx, webhook.id, webhook.logMaxBytes)
     }
     return toDelivery(row)

@@ -78,30 +78,31 @@ export async function listDeliveries(db: Db, webhookId: string, limit: number, o
     .execute()
 }
 
-// Both run with every delivery logged, so each is compiled once.
+// These run with every delivery logged, so each is compiled once.
 
 /** Deletes every delivery received before `before`, of any webhook. */
 export const deleteDeliveriesBefore = compiledOnce((db: Db, before: string) =>
   db.deleteFrom('inboundDeliveries').where('receivedAt', '<', before),
 )
 
-/** The bytes of bodies a webhook's log keeps, summed from the index (webhook_id, seq, kept_bytes). */
-export async function keptBytesOf(db: Db, webhookId: string): Promise<number> {
-  const [row] = await sumKeptBytes(db, webhookId)
-  return Number(row?.total ?? 0)
+/** A webhook's logged deliveries and the bytes of bodies they keep, as triggers count them. */
+export async function logTotalsOf(db: Db, webhookId: string) {
+  const [row] = await logTotals(db, webhookId)
+  return row ?? { requests: 0, keptBytes: 0 }
 }
 
-const sumKeptBytes = compiledOnce((db: Db, webhookId: string) =>
+const logTotals = compiledOnce((db: Db, webhookId: string) =>
   db
-    .selectFrom('inboundDeliveries')
-    .select((eb) => eb.fn.sum<number>('keptBytes').as('total'))
+    .selectFrom('inboundLogTotals')
+    .select(['requests', 'keptBytes'])
     .where('webhookId', '=', webhookId),
 )
 
 /**
  * Deletes a webhook's oldest deliveries while the bodies its log keeps add up to more than
  * `maxBytes`: the newest delivery whose running total (newest first) passes it, and all before.
- * Summed from the index (webhook_id, seq, kept_bytes), never from the bodies.
+ * Summed from the index (webhook_id, seq, kept_bytes), never from the bodies; run only when the
+ * totals say the log is over.
  */
 export const deleteDeliveriesOverBytes = compiledOnce(
   (db: Db, webhookId: string, maxBytes: number) =>
@@ -118,15 +119,15 @@ export const deleteDeliveriesOverBytes = compiledOnce(
       ),
 )
 
-/** Deletes a webhook's deliveries beyond its newest `keep`. */
-export const deleteDeliveriesBeyond = compiledOnce((db: Db, webhookId: string, keep: number) =>
+/** Deletes a webhook's `count` oldest deliveries: a seek to the first, and a step per delivery. */
+export const deleteOldestDeliveries = compiledOnce((db: Db, webhookId: string, count: number) =>
   db
     .deleteFrom('inboundDeliveries')
     .where('webhookId', '=', webhookId)
     .where(
       'seq',
-      '<',
+      '<=',
       sql<number>`(select seq from inbound_deliveries where webhook_id = ${webhookId}
-        order by seq desc limit 1 offset ${keep} - 1)`,
+        order by seq limit 1 offset ${count} - 1)`,
     ),
 )

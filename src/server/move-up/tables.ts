@@ -15,12 +15,15 @@ export const stayingTables: Record<string, string> = {
   kysely_migration_lock: 'each database runs its own migrations',
   sqlite_sequence: "SQLite's own bookkeeping",
   record_counts: "derived: the team server's triggers count the rows as they arrive",
+  inbound_log_totals: "derived: the team server's triggers count the deliveries as they arrive",
   database_identity:
     'each database has its own identity: feed cursors of the laptop answer 409 there, with how to resynchronise',
   sessions: "sign-ins to the laptop's server: on the team server people sign in anew",
   login_links: "sign-ins to the laptop's server: on the team server people sign in anew",
   tunnel_settings: "the laptop's own tunnel",
   sync_links: "a replica's links to its team server: the team server is no replica",
+  people_search_pending:
+    "changes of people waiting for the laptop's search indexes, empty after every commit",
   sync_outbox:
     "a replica's changes waiting for its team server: `outpost sync once` pushes them before a move",
 }

@@ -4,6 +4,7 @@ import * as rateLimitWindows from './2026-11-25T2100-rate-limit-windows'
 import * as accountsRoles from './2026-11-25T2200-accounts-roles'
 import * as sync from './2026-11-26T0000-sync'
 import * as syncLinks from './2026-11-26T0100-sync-links'
+import * as inboundLogTotals from './2026-11-27T0910-inbound-log-totals'
 
 // PostgreSQL's migrations, listed in code like SQLite's (db/migrations/index.ts). The baseline
 // creates the schema SQLite's list had reached when PostgreSQL came; from then on, every change
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T2200-accounts-roles': accountsRoles,
   '2026-11-26T0000-sync': sync,
   '2026-11-26T0100-sync-links': syncLinks,
+  '2026-11-27T0910-inbound-log-totals': inboundLogTotals,
 }
 
 export const postgresMigrationProvider: MigrationProvider = {

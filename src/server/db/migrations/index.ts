@@ -22,6 +22,8 @@ import * as sync from './2026-11-26T0000-sync'
 import * as syncLinks from './2026-11-26T0100-sync-links'
 import * as peoplePrefixPages from './2026-11-26T1500-people-prefix-pages'
 import * as peopleSearchCompact from './2026-11-26T2300-people-search-compact'
+import * as peopleSearchDeferred from './2026-11-27T0900-people-search-deferred'
+import * as inboundLogTotals from './2026-11-27T0910-inbound-log-totals'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -51,6 +53,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0100-sync-links': syncLinks,
   '2026-11-26T1500-people-prefix-pages': peoplePrefixPages,
   '2026-11-26T2300-people-search-compact': peopleSearchCompact,
+  '2026-11-27T0900-people-search-deferred': peopleSearchDeferred,
+  '2026-11-27T0910-inbound-log-totals': inboundLogTotals,
 }
 
 /** The newest migration: the schema version a replica names when it syncs. */
