@@ -1,7 +1,10 @@
 // The least work each workload needs, as prepared better-sqlite3 statements: served over HTTP by
-// the floor app (floor.ts) and timed in-process for the "raw" figures (raw.ts).
+// the floor app (floor.ts) and timed in-process for the "raw" figures (raw.ts). A write brings the
+// search indexes up to date in its transaction, as Outpost's commits do (db/search-index-flush.ts):
+// the file's triggers only note the change, and the indexes are part of the work.
 import { randomUUID } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
+import { flushSearchIndexes } from '../../src/server/db/search-index-flush'
 
 type Row = { id: string; custom_fields: string } & Record<string, unknown>
 type NewPerson = { fullName: string; primaryEmail?: string; tags?: string[] }
@@ -40,7 +43,18 @@ export function prepareQueries(db: BetterSqlite3.Database) {
     const at = new Date().toISOString()
     insertPerson.run(id, tenantId, body.fullName, body.primaryEmail ?? null, at, at)
     body.tags?.forEach((tag, position) => insertTag.run(tenantId, id, tag, position))
+    flushSearchIndexes(db)
     return { id, ...body }
+  })
+
+  const rename = db.transaction((id: string, fullName: string) => {
+    updateName.run(fullName, new Date().toISOString(), id)
+    flushSearchIndexes(db)
+  })
+  const upsert = db.transaction((fullName: string, email: string) => {
+    const at = new Date().toISOString()
+    upsertByEmail.run(randomUUID(), tenantId, fullName, email, at, at)
+    flushSearchIndexes(db)
   })
 
   const answer = (row: Row, tags: string[]) => ({
@@ -75,13 +89,8 @@ export function prepareQueries(db: BetterSqlite3.Database) {
     keysetPage: (createdAt: string, id: string, pageSize: number) =>
       withTags(keysetPage.all(tenantId, createdAt, id, pageSize) as Row[]),
     createPerson: (body: NewPerson): NewPerson & { id: string } => createPerson(body),
-    rename(id: string, fullName: string) {
-      updateName.run(fullName, new Date().toISOString(), id)
-    },
-    upsertByEmail(fullName: string, email: string) {
-      const at = new Date().toISOString()
-      upsertByEmail.run(randomUUID(), tenantId, fullName, email, at, at)
-    },
+    rename: (id: string, fullName: string): void => rename(id, fullName),
+    upsertByEmail: (fullName: string, email: string): void => upsert(fullName, email),
   }
 }
 
