@@ -88,7 +88,8 @@ export const deleteDeliveriesBefore = compiledOnce((db: Db, before: string) =>
 /** A webhook's logged deliveries and the bytes of bodies they keep, as triggers count them. */
 export async function logTotalsOf(db: Db, webhookId: string) {
   const [row] = await logTotals(db, webhookId)
-  return row ?? { requests: 0, keptBytes: 0 }
+  // PostgreSQL's bigint arrives as text.
+  return { requests: Number(row?.requests ?? 0), keptBytes: Number(row?.keptBytes ?? 0) }
 }
 
 const logTotals = compiledOnce((db: Db, webhookId: string) =>
