@@ -85,11 +85,12 @@ export function changeStamp(db: Db): number | null {
 
 /**
  * As changeStamp, for what says who may do what: a token, its workspace's rate limit, an
- * account's role in a workspace, an inbound webhook and its settings. It changes before each write
- * of this process's connection that names one of their tables (deleting a workspace or an account
- * cascades into the others, so those are named too), before each rollback (group-commit.ts), which may take back any write,
- * and after a commit by any other connection. Writes to people or deals leave it, so what is kept
- * of a token lasts through a load of writes (auth/token-cache.ts).
+ * account's role in a workspace, an inbound webhook and its settings. It changes before each
+ * write of this process's connection that names one of their tables (deleting a workspace or an
+ * account cascades into the others, so those are named too), before each rollback
+ * (group-commit.ts), which may take back any write, and after a commit by any other connection.
+ * Writes to people or deals leave it, so what is kept of a token lasts through a load of writes
+ * (auth/token-cache.ts).
  */
 export function accessStamp(db: Db): number | null {
   return changeStamps.get(rootOf(db))?.readAccess() ?? null
