@@ -4,10 +4,11 @@ import { sql, type Kysely } from 'kysely'
 
 // The search indexes are brought up to date once per commit, not once per write (bench/ W5-W7).
 // FTS5 writes what a statement added to it as a new segment at every savepoint, and each write is
-// a savepoint in its group's transaction (db/group-commit.ts): a PATCH of a name paid for four
-// small segments and their merges. The triggers now note each change in people_search_pending,
-// and the commit moves the notes into both indexes in one statement each and empties the table
-// (db/search-index-flush.ts). A later migration that rebuilds an index must empty the table first.
+// a savepoint in its group's transaction (db/group-commit.ts): a PATCH of a name paid for a small
+// segment in each index, and their merges. The triggers now note each change in
+// people_search_pending, and the commit moves the notes into both indexes in one statement each and
+// empties the table (db/search-index-flush.ts). A later migration that rebuilds an index must empty
+// the table first.
 const statements = [
   sql`create table people_search_pending (
     seq integer primary key,
