@@ -97,11 +97,13 @@ export async function logDelivery(
     await inbound.deleteDeliveriesBefore(trx, cutoff.toISOString())
     // Triggers keep the log's totals (migration 2026-11-27T0910-inbound-log-totals): a full log
     // loses its oldest delivery by a seek, not a walk past the newest 500 (bench/ W7).
-    const { requests } = await inbound.logTotalsOf(trx, webhook.id)
-    if (requests > webhook.logMaxRequests) {
-      await inbound.deleteOldestDeliveries(trx, webhook.id, requests - webhook.logMaxRequests)
+    let totals = await inbound.logTotalsOf(trx, webhook.id)
+    if (totals.requests > webhook.logMaxRequests) {
+      const over = totals.requests - webhook.logMaxRequests
+      await inbound.deleteOldestDeliveries(trx, webhook.id, over)
+      totals = await inbound.logTotalsOf(trx, webhook.id)
     }
-    if ((await inbound.logTotalsOf(trx, webhook.id)).keptBytes > webhook.logMaxBytes) {
+    if (totals.keptBytes > webhook.logMaxBytes) {
       await inbound.deleteDeliveriesOverBytes(trx, webhook.id, webhook.logMaxBytes)
     }
     return toDelivery(row)
