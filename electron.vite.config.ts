@@ -22,6 +22,8 @@ export default defineConfig({
           'qs',
           'free-email-domains',
           'uuid',
+          'date-fns',
+          '@date-fns/tz',
         ],
       },
       rollupOptions: {
