@@ -20,6 +20,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Hono's c.var builds a new object of every variable at each read; c.get reads one.
+          selector: "MemberExpression[object.name='c'][property.name='var']",
+          message:
+            "Read a request's variables with c.get('name'): c.var copies them all each time.",
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies whose shape the assertions themselves check.
     files: ['test/**/*.ts', 'src/**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

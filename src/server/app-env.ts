@@ -38,7 +38,7 @@ export interface AppEnv {
 
 /**
  * What the routes behind the auth middleware are built from: the database they use is the
- * request's (`c.var.db`), which knows its caller, so they are not given the app's.
+ * request's (`c.get('db')`), which knows its caller, so they are not given the app's.
  */
 export type RouteDeps = Omit<AppDeps, 'db'>
 

@@ -11,7 +11,7 @@ import { managementPermission, restPermission } from './route-permissions'
 const authorize =
   (permissionOf: (method: string, path: string) => Permission): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    requirePermission(c.var.auth, permissionOf(c.req.method, c.req.path))
+    requirePermission(c.get('auth'), permissionOf(c.req.method, c.req.path))
     await next()
   }
 

@@ -27,9 +27,10 @@ export const membersRoutes = (deps: RouteDeps) =>
     service: {
       list: listMembers,
       get: getMember,
-      create: (db, tenantId, input, now, c) => inviteMember(db, tenantId, input, now, c.var.auth),
+      create: (db, tenantId, input, now, c) =>
+        inviteMember(db, tenantId, input, now, c.get('auth')),
       update: (db, tenantId, id, input, now, c) =>
-        changeMemberRole(db, tenantId, id, input, now, c.var.auth),
-      remove: (db, tenantId, id, _now, c) => removeMember(db, tenantId, id, c.var.auth),
+        changeMemberRole(db, tenantId, id, input, now, c.get('auth')),
+      remove: (db, tenantId, id, _now, c) => removeMember(db, tenantId, id, c.get('auth')),
     },
   })

@@ -55,7 +55,7 @@ export function activitiesRoutes(deps: RouteDeps) {
       }),
       async (c) => {
         const query = validated<ActivityQuery>(c, 'query')
-        return c.json(await listActivities(c.var.db, c.var.auth.tenantId, query), 200)
+        return c.json(await listActivities(c.get('db'), c.get('auth').tenantId, query), 200)
       },
     )
     .openapi(
@@ -75,9 +75,9 @@ export function activitiesRoutes(deps: RouteDeps) {
       }),
       async (c) => {
         const { minutes } = validated<z.output<typeof snoozeBody>>(c, 'json')
-        const { tenantId } = c.var.auth
+        const { tenantId } = c.get('auth')
         const id = c.req.param('id')
-        return c.json(await snoozeActivity(c.var.db, tenantId, id, minutes, clock.now()), 200)
+        return c.json(await snoozeActivity(c.get('db'), tenantId, id, minutes, clock.now()), 200)
       },
     )
     .route(
@@ -128,7 +128,8 @@ export function activityTypesRoutes({ clock }: RouteDeps) {
           ...errorResponses(401, 403, 429),
         },
       }),
-      async (c) => c.json({ data: await listActivityTypes(c.var.db, c.var.auth.tenantId) }, 200),
+      async (c) =>
+        c.json({ data: await listActivityTypes(c.get('db'), c.get('auth').tenantId) }, 200),
     )
     .openapi(
       createRoute({
@@ -147,7 +148,7 @@ export function activityTypesRoutes({ clock }: RouteDeps) {
       async (c) => {
         const input = validated<CreateActivityTypeInput>(c, 'json')
         return c.json(
-          await createActivityType(c.var.db, c.var.auth.tenantId, input, clock.now()),
+          await createActivityType(c.get('db'), c.get('auth').tenantId, input, clock.now()),
           201,
         )
       },
@@ -167,7 +168,7 @@ export function activityTypesRoutes({ clock }: RouteDeps) {
         responses: { 204: noContent, ...errorResponses(401, 403, 404, 409, 429) },
       }),
       async (c) => {
-        await deleteActivityType(c.var.db, c.var.auth.tenantId, c.req.valid('param').key)
+        await deleteActivityType(c.get('db'), c.get('auth').tenantId, c.req.valid('param').key)
         return c.body(null, 204)
       },
     )
@@ -210,7 +211,10 @@ export function myWorkRoutes({ clock }: RouteDeps) {
     }),
     async (c) => {
       const { assigneeId } = validated<{ assigneeId?: string }>(c, 'query')
-      return c.json(await getMyWork(c.var.db, c.var.auth.tenantId, clock.now(), assigneeId), 200)
+      return c.json(
+        await getMyWork(c.get('db'), c.get('auth').tenantId, clock.now(), assigneeId),
+        200,
+      )
     },
   )
 }

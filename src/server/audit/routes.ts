@@ -26,6 +26,6 @@ export const auditLogRoutes = (_deps: RouteDeps) =>
     }),
     async (c) => {
       const request = validated<PageRequest>(c, 'query')
-      return c.json(await listAuditLog(c.var.db, c.var.auth.tenantId, request), 200)
+      return c.json(await listAuditLog(c.get('db'), c.get('auth').tenantId, request), 200)
     },
   )

@@ -41,7 +41,7 @@ export const tokensRoutes = (deps: RouteDeps) =>
       get: getApiToken,
       // The token remembers the account that made it: it never outranks that account.
       create: (db, tenantId, input, now, c) =>
-        createApiToken(db, tenantId, input, now, c.var.auth.accountId),
+        createApiToken(db, tenantId, input, now, c.get('auth').accountId),
       update: updateApiToken,
       remove: revokeApiToken,
     },

@@ -83,7 +83,7 @@ export function backupsRoutes({ clock, dataDir, keyStore, externalDatabase }: Ro
       async (c) => {
         const { dataDir: dir, keyStore: store } = folder()
         const { name } = c.req.valid('param')
-        return c.json(await restoreBackup(c.var.db, dir, name, store, clock.now()), 200)
+        return c.json(await restoreBackup(c.get('db'), dir, name, store, clock.now()), 200)
       },
     )
 }

@@ -44,7 +44,7 @@ export const companiesRoutes = (deps: RouteDeps) =>
       }),
       async (c) => {
         const search = validated<CompanySearch>(c, 'query')
-        return c.json(await searchCompanies(c.var.db, c.var.auth.tenantId, search), 200)
+        return c.json(await searchCompanies(c.get('db'), c.get('auth').tenantId, search), 200)
       },
     )
     .openapi(
@@ -64,7 +64,7 @@ export const companiesRoutes = (deps: RouteDeps) =>
       }),
       async (c) =>
         c.json(
-          await getCompanySummary(c.var.db, c.var.auth.tenantId, c.req.valid('param').id),
+          await getCompanySummary(c.get('db'), c.get('auth').tenantId, c.req.valid('param').id),
           200,
         ),
     )

@@ -35,7 +35,7 @@ export function currenciesRoutes({ clock }: RouteDeps) {
         },
       }),
       async (c) =>
-        c.json({ data: await listEnabledCurrencies(c.var.db, c.var.auth.tenantId) }, 200),
+        c.json({ data: await listEnabledCurrencies(c.get('db'), c.get('auth').tenantId) }, 200),
     )
     .openapi(
       createRoute({
@@ -55,8 +55,8 @@ export function currenciesRoutes({ clock }: RouteDeps) {
       async (c) => {
         const { code } = c.req.valid('param')
         const record = { action: 'create', targetType: 'currency', targetId: code } as const
-        const enabled = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
-          enableCurrency(trx, c.var.auth.tenantId, code, clock.now()),
+        const enabled = await withAudit(c.get('db'), c.get('auth'), clock.now(), record, (trx) =>
+          enableCurrency(trx, c.get('auth').tenantId, code, clock.now()),
         )
         return c.json(enabled, 200)
       },
@@ -75,8 +75,8 @@ export function currenciesRoutes({ clock }: RouteDeps) {
       async (c) => {
         const { code } = c.req.valid('param')
         const record = { action: 'delete', targetType: 'currency', targetId: code } as const
-        await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
-          disableCurrency(trx, c.var.auth.tenantId, code),
+        await withAudit(c.get('db'), c.get('auth'), clock.now(), record, (trx) =>
+          disableCurrency(trx, c.get('auth').tenantId, code),
         )
         return c.body(null, 204)
       },

@@ -29,10 +29,10 @@ export function customFieldsRoutes<Record extends WithCustomFields>(
       },
     }),
     async (c) => {
-      const { tenantId } = c.var.auth
+      const { tenantId } = c.get('auth')
       const { id } = c.req.valid('param')
       const { customFields } = c.req.valid('json')
-      const record = await inTransaction(c.var.db, (trx) =>
+      const record = await inTransaction(c.get('db'), (trx) =>
         patchCustomFieldsOf(trx, kind.owner, tenantId, id, customFields, clock.now()),
       )
       return c.json(record, 200)

@@ -32,7 +32,10 @@ export function boardRoutes({ clock }: RouteDeps) {
       async (c) => {
         const query = validated<z.output<typeof forecastQuery>>(c, 'query')
         const id = c.req.valid('param').id
-        return c.json(await getForecast(c.var.db, c.var.auth.tenantId, id, query, clock.now()), 200)
+        return c.json(
+          await getForecast(c.get('db'), c.get('auth').tenantId, id, query, clock.now()),
+          200,
+        )
       },
     )
     .openapi(
@@ -51,8 +54,11 @@ export function boardRoutes({ clock }: RouteDeps) {
         },
       }),
       async (c) => {
-        const { tenantId } = c.var.auth
-        return c.json(await getBoard(c.var.db, tenantId, c.req.valid('param').id, clock.now()), 200)
+        const { tenantId } = c.get('auth')
+        return c.json(
+          await getBoard(c.get('db'), tenantId, c.req.valid('param').id, clock.now()),
+          200,
+        )
       },
     )
 }

@@ -39,7 +39,7 @@ const probabilityRoutes = () =>
       }),
       async (c) =>
         c.json(
-          await getDealProbability(c.var.db, c.var.auth.tenantId, c.req.valid('param').id),
+          await getDealProbability(c.get('db'), c.get('auth').tenantId, c.req.valid('param').id),
           200,
         ),
     )
@@ -60,9 +60,9 @@ const probabilityRoutes = () =>
       }),
       async (c) => {
         const { probability } = validated<z.output<typeof probabilityBody>>(c, 'json')
-        const { tenantId } = c.var.auth
+        const { tenantId } = c.get('auth')
         return c.json(
-          await setDealProbability(c.var.db, tenantId, c.req.param('id'), probability),
+          await setDealProbability(c.get('db'), tenantId, c.req.param('id'), probability),
           200,
         )
       },

@@ -106,16 +106,16 @@ export function eventsRoutes(deps: RouteDeps) {
     createRouter()
       .openapi(feedRoute, async (c) => {
         const { after, limit, type } = c.req.valid('query')
-        const from = await startSeq(c.var.db, c.var.auth.tenantId, after, 'first', 'after')
+        const from = await startSeq(c.get('db'), c.get('auth').tenantId, after, 'first', 'after')
         const range =
           after === 'now'
             ? { events: [], nextSeq: from, hasMore: false }
-            : await readEvents(c.var.db, c.var.auth.tenantId, from, limit, type)
+            : await readEvents(c.get('db'), c.get('auth').tenantId, from, limit, type)
         return c.json(
           {
             // Stored exactly as delivered; parsed only to be embedded in the page.
             data: range.events.map((event) => JSON.parse(event.payload) as FeedEvent),
-            nextCursor: await cursorAt(c.var.db, range.nextSeq, lastIdAt(range)),
+            nextCursor: await cursorAt(c.get('db'), range.nextSeq, lastIdAt(range)),
             hasMore: range.hasMore,
           },
           200,
@@ -125,22 +125,22 @@ export function eventsRoutes(deps: RouteDeps) {
         const { after, type } = c.req.valid('query')
         const resumeFrom = c.req.valid('header')['last-event-id']
         const from = await startSeq(
-          c.var.db,
-          c.var.auth.tenantId,
+          c.get('db'),
+          c.get('auth').tenantId,
           resumeFrom ?? after,
           'now',
           resumeFrom ? 'last-event-id' : 'after',
         )
-        const auth = c.var.auth
+        const auth = c.get('auth')
         const response = streamSSE(c, (stream) =>
           pipeEvents(stream, {
-            db: c.var.db,
+            db: c.get('db'),
             logger: deps.logger,
             tenantId: auth.tenantId,
             startSeq: from,
             types: type,
             shutdown: deps.shutdown,
-            stillAuthorized: () => credentialIsLive(c.var.db, auth, deps.clock.now()),
+            stillAuthorized: () => credentialIsLive(c.get('db'), auth, deps.clock.now()),
           }),
         )
         // When the stream ends (at shutdown above all) the connection goes with it, rather than
@@ -150,7 +150,7 @@ export function eventsRoutes(deps: RouteDeps) {
       })
       // After /stream, which this pattern would otherwise take for an id.
       .openapi(eventRoute, async (c) => {
-        const event = await findEvent(c.var.db, c.var.auth.tenantId, c.req.valid('param').id)
+        const event = await findEvent(c.get('db'), c.get('auth').tenantId, c.req.valid('param').id)
         if (!event) throw notFound('Event')
         return c.json(JSON.parse(event.payload) as FeedEvent, 200)
       })

@@ -182,8 +182,8 @@ export function bulkWriteRoute<C extends z.ZodType, U extends z.ZodType, T>(
     }),
     async (c) => {
       const input = validated<z.output<typeof body>>(c, 'json')
-      const { tenantId } = c.var.auth
-      const results = await inTransaction(c.var.db, async (trx) => {
+      const { tenantId } = c.get('auth')
+      const results = await inTransaction(c.get('db'), async (trx) => {
         const done: BulkResult<T>[] = []
         for (const [index, record] of (input.create ?? []).entries()) {
           const at = { operation: 'create', index } as const

@@ -91,9 +91,9 @@ export function bulkRoute<B extends z.ZodType<{ ids: string[] }>>(
     }),
     async (c) => {
       const input = validated<z.output<B>>(c, 'json')
-      const { tenantId } = c.var.auth
+      const { tenantId } = c.get('auth')
       const now = clock.now()
-      const result = await inBulk(c.var.db, input.ids, (trx, id) =>
+      const result = await inBulk(c.get('db'), input.ids, (trx, id) =>
         route.act(trx, tenantId, id, input, now),
       )
       return c.json(result, 200)

@@ -122,8 +122,8 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
     work: (db: Db) => Promise<R>,
   ): Promise<R> => {
     const targetType = resource.audit
-    if (!targetType) return work(c.var.db)
-    return withAudit(c.var.db, c.var.auth, clock.now(), { ...record, targetType }, work)
+    if (!targetType) return work(c.get('db'))
+    return withAudit(c.get('db'), c.get('auth'), clock.now(), { ...record, targetType }, work)
   }
   if (list) {
     router.openapi(
@@ -155,7 +155,7 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
       async (c) => {
         const request = validated<z.output<typeof cursorPageQuery>>(c, 'query')
         assertOneStart(c, request.after)
-        const { next, ...page } = await list(c.var.db, c.var.auth.tenantId, request)
+        const { next, ...page } = await list(c.get('db'), c.get('auth').tenantId, request)
         if (next) c.header('Link', nextLink(c, page.pageSize, next))
         return sendAnswer(c, page, 200)
       },
@@ -177,7 +177,7 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         },
       }),
       async (c) =>
-        sendAnswer(c, await get(c.var.db, c.var.auth.tenantId, c.req.valid('param').id), 200),
+        sendAnswer(c, await get(c.get('db'), c.get('auth').tenantId, c.req.valid('param').id), 200),
     )
   }
   if (create && resource.createBody) {
@@ -210,7 +210,7 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
         const created = await audited(
           c,
           { action: 'create', targetId: null, changes: input },
-          (db) => create(db, c.var.auth.tenantId, input, clock.now(), c),
+          (db) => create(db, c.get('auth').tenantId, input, clock.now(), c),
         )
         // Location only where the item can be read back.
         const id = (created as { id: string }).id
@@ -240,7 +240,7 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
       }),
       async (c) => {
         const input = validated<z.output<U>>(c, 'json')
-        const { tenantId } = c.var.auth
+        const { tenantId } = c.get('auth')
         const id = c.req.param('id')
         const updated = await audited(c, { action: 'update', targetId: id, changes: input }, (db) =>
           update(db, tenantId, id, input, clock.now(), c),
@@ -267,7 +267,7 @@ export function crudRoutes<S extends z.ZodType, C extends z.ZodType, U extends z
       async (c) => {
         const { id } = c.req.valid('param')
         await audited(c, { action: 'delete', targetId: id }, (db) =>
-          remove(db, c.var.auth.tenantId, id, clock.now(), c),
+          remove(db, c.get('auth').tenantId, id, clock.now(), c),
         )
         return c.body(null, 204)
       },

@@ -37,7 +37,10 @@ export function recordLogRoutes<Q extends z.ZodObject>(log: RecordLog<Q>) {
     }),
     async (c) => {
       const query = validated<z.output<Q>>(c, 'query')
-      return c.json(await log.list(c.var.db, c.var.auth.tenantId, c.req.param('id'), query), 200)
+      return c.json(
+        await log.list(c.get('db'), c.get('auth').tenantId, c.req.param('id'), query),
+        200,
+      )
     },
   )
 }

@@ -41,7 +41,7 @@ export function singletonRoutes<S extends z.ZodType, B extends z.ZodType>(
           ...errorResponses(401, 403, 429),
         },
       }),
-      async (c) => c.json(await resource.load(c.var.db, c.var.auth.tenantId), 200),
+      async (c) => c.json(await resource.load(c.get('db'), c.get('auth').tenantId), 200),
     )
     .openapi(
       createRoute({
@@ -59,7 +59,10 @@ export function singletonRoutes<S extends z.ZodType, B extends z.ZodType>(
       }),
       async (c) => {
         const input = validated<z.output<B>>(c, 'json')
-        return c.json(await resource.save(c.var.db, c.var.auth.tenantId, input, c.var.auth), 200)
+        return c.json(
+          await resource.save(c.get('db'), c.get('auth').tenantId, input, c.get('auth')),
+          200,
+        )
       },
     )
 }

@@ -37,7 +37,7 @@ export function idempotentWrites({ db, clock }: AppDeps): MiddlewareHandler<AppE
     const requestHash = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n${body}`)
       .digest('hex')
-    const scope = `api:${c.var.auth.tenantId}`
+    const scope = `api:${c.get('auth').tenantId}`
     const claim = await claimKey(db, { scope, key, requestHash, sameRequestOnly: true }, clock)
     if (claim.kind === 'mismatch') {
       throw new ApiError(

@@ -124,7 +124,7 @@ export function importsRoutes(deps: AppDeps) {
       const upload = form.file.stream()
       return c.json(
         shown(
-          await importPeopleCsv(actingAs(db, importActor), c.var.auth.tenantId, upload, config, {
+          await importPeopleCsv(actingAs(db, importActor), c.get('auth').tenantId, upload, config, {
             clock,
           }),
         ),
@@ -189,7 +189,7 @@ function namedImportRoutes(router: ReturnType<typeof createRouter>, { db, clock 
         const upload = form.file.stream()
         return c.json(
           shown(
-            await kind.run(actingAs(db, importActor), c.var.auth.tenantId, upload, mapping, {
+            await kind.run(actingAs(db, importActor), c.get('auth').tenantId, upload, mapping, {
               clock,
             }),
           ),
@@ -242,7 +242,7 @@ export function exportsRoutes({ clock }: RouteDeps) {
   for (const kind of exportKinds) {
     router.openapi(exportRoute(kind), async (c) => {
       const { format } = c.req.valid('query')
-      const chunks = exportRecords(c.var.db, c.var.auth.tenantId, kind, format)
+      const chunks = exportRecords(c.get('db'), c.get('auth').tenantId, kind, format)
       const encoder = new TextEncoder()
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {

@@ -100,8 +100,8 @@ export function inboundWebhooksRoutes(deps: RouteDeps) {
           targetId: id,
           changes: { rotated: 'url' },
         } as const
-        const rotated = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
-          rotateWebhook(trx, c.var.auth.tenantId, id, origins(c, tunnel), clock.now()),
+        const rotated = await withAudit(c.get('db'), c.get('auth'), clock.now(), record, (trx) =>
+          rotateWebhook(trx, c.get('auth').tenantId, id, origins(c, tunnel), clock.now()),
         )
         return c.json(rotated, 200, { 'Cache-Control': 'no-store' })
       },
@@ -122,9 +122,13 @@ export function inboundWebhooksRoutes(deps: RouteDeps) {
         },
       }),
       async (c) => {
-        const webhook = await getWebhook(c.var.db, c.var.auth.tenantId, c.req.valid('param').id)
+        const webhook = await getWebhook(
+          c.get('db'),
+          c.get('auth').tenantId,
+          c.req.valid('param').id,
+        )
         return c.json(
-          await dryRun(c.var.db, webhook, c.req.valid('json').payload, clock.now()),
+          await dryRun(c.get('db'), webhook, c.req.valid('json').payload, clock.now()),
           200,
         )
       },
@@ -161,7 +165,7 @@ export function inboundWebhooksRoutes(deps: RouteDeps) {
       }),
       async (c) => {
         const { id, deliveryId } = c.req.valid('param')
-        return c.json(await getDelivery(c.var.db, c.var.auth.tenantId, id, deliveryId), 200)
+        return c.json(await getDelivery(c.get('db'), c.get('auth').tenantId, id, deliveryId), 200)
       },
     )
     .openapi(
@@ -185,8 +189,8 @@ export function inboundWebhooksRoutes(deps: RouteDeps) {
       async (c) => {
         const { id, deliveryId } = c.req.valid('param')
         const replay = await replayDelivery(
-          c.var.db,
-          c.var.auth.tenantId,
+          c.get('db'),
+          c.get('auth').tenantId,
           id,
           deliveryId,
           clock.now(),

@@ -33,7 +33,7 @@ export function notesRoutes(deps: RouteDeps) {
       }),
       async (c) => {
         const query = validated<NoteQuery>(c, 'query')
-        return c.json(await listNotes(c.var.db, c.var.auth.tenantId, query), 200)
+        return c.json(await listNotes(c.get('db'), c.get('auth').tenantId, query), 200)
       },
     )
     .route(

@@ -34,8 +34,8 @@ export const peopleUpsertRoutes = ({ clock }: RouteDeps) =>
     async (c) => {
       const input = c.req.valid('json')
       const { person, created } = await upsertPersonByEmail(
-        c.var.db,
-        c.var.auth.tenantId,
+        c.get('db'),
+        c.get('auth').tenantId,
         input,
         clock.now(),
       )

@@ -87,8 +87,8 @@ export function pipelinesRoutes(deps: RouteDeps) {
           targetId: null,
           changes: { pipelineId: id, ...input },
         } as const
-        const stage = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
-          addStage(trx, c.var.auth.tenantId, id, input, clock.now()),
+        const stage = await withAudit(c.get('db'), c.get('auth'), clock.now(), record, (trx) =>
+          addStage(trx, c.get('auth').tenantId, id, input, clock.now()),
         )
         return c.json(stage, 201)
       },
@@ -117,8 +117,8 @@ export function pipelinesRoutes(deps: RouteDeps) {
           targetId: id,
           changes: { stageIds },
         } as const
-        const pipeline = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
-          reorderStages(trx, c.var.auth.tenantId, id, stageIds, clock.now()),
+        const pipeline = await withAudit(c.get('db'), c.get('auth'), clock.now(), record, (trx) =>
+          reorderStages(trx, c.get('auth').tenantId, id, stageIds, clock.now()),
         )
         return c.json(pipeline, 200)
       },
@@ -146,8 +146,8 @@ export function pipelinesRoutes(deps: RouteDeps) {
           targetId: stageId,
           changes: input,
         } as const
-        const stage = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
-          updateStage(trx, c.var.auth.tenantId, id, stageId, input, clock.now()),
+        const stage = await withAudit(c.get('db'), c.get('auth'), clock.now(), record, (trx) =>
+          updateStage(trx, c.get('auth').tenantId, id, stageId, input, clock.now()),
         )
         return c.json(stage, 200)
       },
@@ -166,8 +166,8 @@ export function pipelinesRoutes(deps: RouteDeps) {
       async (c) => {
         const { id, stageId } = c.req.valid('param')
         const record = { action: 'delete', targetType: 'stage', targetId: stageId } as const
-        await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
-          deleteStage(trx, c.var.auth.tenantId, id, stageId),
+        await withAudit(c.get('db'), c.get('auth'), clock.now(), record, (trx) =>
+          deleteStage(trx, c.get('auth').tenantId, id, stageId),
         )
         return c.body(null, 204)
       },

@@ -39,7 +39,10 @@ export const savedViewsRoutes = ({ clock }: RouteDeps) =>
       }),
       async (c) => {
         const { resource } = validated<z.output<typeof savedViewsQuery>>(c, 'query')
-        return c.json({ data: await listSavedViews(c.var.db, c.var.auth.tenantId, resource) }, 200)
+        return c.json(
+          { data: await listSavedViews(c.get('db'), c.get('auth').tenantId, resource) },
+          200,
+        )
       },
     )
     .openapi(
@@ -59,7 +62,10 @@ export const savedViewsRoutes = ({ clock }: RouteDeps) =>
       }),
       async (c) => {
         const input = validated<CreateSavedViewInput>(c, 'json')
-        return c.json(await createSavedView(c.var.db, c.var.auth.tenantId, input, clock.now()), 201)
+        return c.json(
+          await createSavedView(c.get('db'), c.get('auth').tenantId, input, clock.now()),
+          201,
+        )
       },
     )
     .openapi(
@@ -80,7 +86,7 @@ export const savedViewsRoutes = ({ clock }: RouteDeps) =>
         const input = validated<UpdateSavedViewInput>(c, 'json')
         const { id } = c.req.valid('param')
         return c.json(
-          await updateSavedView(c.var.db, c.var.auth.tenantId, id, input, clock.now()),
+          await updateSavedView(c.get('db'), c.get('auth').tenantId, id, input, clock.now()),
           200,
         )
       },
@@ -97,7 +103,12 @@ export const savedViewsRoutes = ({ clock }: RouteDeps) =>
         responses: { 204: noContent, ...errorResponses(401, 403, 404, 429) },
       }),
       async (c) => {
-        await deleteSavedView(c.var.db, c.var.auth.tenantId, c.req.valid('param').id, clock.now())
+        await deleteSavedView(
+          c.get('db'),
+          c.get('auth').tenantId,
+          c.req.valid('param').id,
+          clock.now(),
+        )
         return c.body(null, 204)
       },
     )

@@ -43,7 +43,10 @@ export function syncLinkRoutes({ clock }: RouteDeps) {
   return linkRoutes({ clock }).openapi(disconnectRoute, async (c) => {
     try {
       const { discardWaiting, workspaceId } = c.req.valid('query')
-      await disconnectReplica(c.var.db, { discardWaiting: discardWaiting === 'true', workspaceId })
+      await disconnectReplica(c.get('db'), {
+        discardWaiting: discardWaiting === 'true',
+        workspaceId,
+      })
     } catch (error) {
       if (error instanceof ChangesWaiting) {
         throw new ApiError('conflict', error.message, {

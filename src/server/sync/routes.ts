@@ -73,31 +73,31 @@ export const syncRoutes = ({ clock, logger }: RouteDeps) =>
   createRouter()
     .openapi(pushRoute, async (c) =>
       c.json(
-        await pushMutations(c.var.db, c.var.auth, c.req.valid('json'), () => clock.now()),
+        await pushMutations(c.get('db'), c.get('auth'), c.req.valid('json'), () => clock.now()),
         200,
       ),
     )
     .openapi(pullRoute, async (c) => {
       const query = c.req.valid('query')
       return c.json(
-        await pullChanges(c.var.db, c.var.auth, query, query.limit ?? defaultPullLimit),
+        await pullChanges(c.get('db'), c.get('auth'), query, query.limit ?? defaultPullLimit),
         200,
       )
     })
     .openapi(tokenRoute, async (c) => {
-      const { tenantId, tokenId } = c.var.auth
-      if (bySession(c.var.auth)) {
+      const { tenantId, tokenId } = c.get('auth')
+      if (bySession(c.get('auth'))) {
         throw new ApiError('validation_error', 'A session has no token to give back')
       }
-      await revokeApiToken(c.var.db, tenantId, tokenId, clock.now())
+      await revokeApiToken(c.get('db'), tenantId, tokenId, clock.now())
       return c.body(null, 204)
     })
     .openapi(snapshotRoute, async (c) => {
       const { schemaVersion } = c.req.valid('query')
       if (!(c.req.header('accept') ?? '').includes(ndjson)) {
-        return c.json(await takeSnapshot(c.var.db, c.var.auth, schemaVersion), 200)
+        return c.json(await takeSnapshot(c.get('db'), c.get('auth'), schemaVersion), 200)
       }
-      const { head, pages } = await openSnapshot(c.var.db, c.var.auth, schemaVersion)
+      const { head, pages } = await openSnapshot(c.get('db'), c.get('auth'), schemaVersion)
       c.header('content-type', ndjson)
       c.header('cache-control', 'no-store')
       return stream(

@@ -26,10 +26,10 @@ export function timelineRoutes(
       },
     }),
     async (c) => {
-      const { tenantId } = c.var.auth
+      const { tenantId } = c.get('auth')
       const { id } = c.req.valid('param')
-      await requireRecord(c.var.db, tenantId, id)
-      return c.json({ data: await read(c.var.db, tenantId, id) }, 200)
+      await requireRecord(c.get('db'), tenantId, id)
+      return c.json({ data: await read(c.get('db'), tenantId, id) }, 200)
     },
   )
 }
@@ -73,7 +73,7 @@ export function searchAndTimelineRoutes<Q extends z.ZodObject | z.ZodPipe>(
   return createRouter()
     .openapi(searchRoute, async (c) => {
       const input = validated<z.output<Q>>(c, 'query')
-      return c.json(await search(c.var.db, c.var.auth.tenantId, input), 200)
+      return c.json(await search(c.get('db'), c.get('auth').tenantId, input), 200)
     })
     .route(
       '/',

@@ -96,8 +96,8 @@ export function webhookSubscriptionsRoutes(deps: RouteDeps) {
       async (c) =>
         c.json(
           await getSigningSecret(
-            c.var.db,
-            c.var.auth.tenantId,
+            c.get('db'),
+            c.get('auth').tenantId,
             c.req.valid('param').id,
             clock.now(),
           ),
@@ -128,8 +128,8 @@ export function webhookSubscriptionsRoutes(deps: RouteDeps) {
           targetId: id,
           changes: { rotated: 'signingSecret' },
         } as const
-        const rotated = await withAudit(c.var.db, c.var.auth, clock.now(), record, (trx) =>
-          rotateSigningSecret(trx, c.var.auth.tenantId, id, clock.now()),
+        const rotated = await withAudit(c.get('db'), c.get('auth'), clock.now(), record, (trx) =>
+          rotateSigningSecret(trx, c.get('auth').tenantId, id, clock.now()),
         )
         return c.json(rotated, 200, noStore)
       },
@@ -168,8 +168,8 @@ export function webhookSubscriptionsRoutes(deps: RouteDeps) {
       async (c) =>
         c.json(
           await redeliverEvent(
-            c.var.db,
-            c.var.auth.tenantId,
+            c.get('db'),
+            c.get('auth').tenantId,
             c.req.valid('param').id,
             c.req.valid('json').eventId,
             clock,
@@ -214,7 +214,7 @@ export function webhookSubscriptionsRoutes(deps: RouteDeps) {
       async (c) => {
         const { id, eventId } = c.req.valid('param')
         return c.json(
-          await retryDeliveryNow(c.var.db, c.var.auth.tenantId, id, eventId, clock.now()),
+          await retryDeliveryNow(c.get('db'), c.get('auth').tenantId, id, eventId, clock.now()),
           202,
         )
       },
@@ -239,8 +239,8 @@ export function webhookSubscriptionsRoutes(deps: RouteDeps) {
       async (c) =>
         c.json(
           await recoverDeliveries(
-            c.var.db,
-            c.var.auth.tenantId,
+            c.get('db'),
+            c.get('auth').tenantId,
             c.req.valid('param').id,
             c.req.valid('json').since,
             clock.now(),
@@ -265,7 +265,7 @@ export function webhookSubscriptionsRoutes(deps: RouteDeps) {
       }),
       async (c) =>
         c.json(
-          await sendTestEvent(c.var.db, c.var.auth.tenantId, c.req.valid('param').id, clock),
+          await sendTestEvent(c.get('db'), c.get('auth').tenantId, c.req.valid('param').id, clock),
           200,
         ),
     )
@@ -290,6 +290,6 @@ export function webhookAlertsRoutes({ clock }: RouteDeps) {
       },
     }),
     async (c) =>
-      c.json({ data: await currentAlerts(c.var.db, c.var.auth.tenantId, clock.now()) }, 200),
+      c.json({ data: await currentAlerts(c.get('db'), c.get('auth').tenantId, clock.now()) }, 200),
   )
 }
