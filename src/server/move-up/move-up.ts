@@ -54,6 +54,16 @@ async function advanceSequences(target: Db): Promise<void> {
 }
 
 /**
+ * Gives PostgreSQL's planner the copied tables' statistics at once: autovacuum gathers them a
+ * minute or more later, and lists planned without them took twice as long meanwhile (page 1 of
+ * 100 at 100,000 people: 9.4 ms, 5.0 after ANALYZE; page 500: 22 ms, 11).
+ */
+async function gatherStatistics(target: Db): Promise<void> {
+  if (engineOf(target) !== 'postgres') return
+  await sql`analyze`.execute(target)
+}
+
+/**
  * Copies the data folder's database into `target` (migrated, and empty unless it holds a move
  * of this same folder that was cut off), then verifies every table.
  */
@@ -104,6 +114,7 @@ export async function moveUp(
       await copyTable(snapshot, target, table, at, (rows) => report.copied(table.name, rows))
     }
     await advanceSequences(target)
+    await gatherStatistics(target)
     const checks = await verifyTables(snapshot, target, tables)
     return { resumed, checks }
   } finally {
