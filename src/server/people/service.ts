@@ -100,6 +100,11 @@ async function assertEmailFree(db: Db, tenantId: string, email: string, selfId?:
   }
 }
 
+/** A change of `before`'s e-mail must find it free; keeping the one it holds needs no lookup. */
+async function assertNewEmailFree(db: Db, tenantId: string, before: Person, email?: string | null) {
+  if (email && email !== before.primaryEmail) await assertEmailFree(db, tenantId, email, before.id)
+}
+
 async function assertReferences(db: Db, tenantId: string, input: UpdatePersonInput) {
   if (input.companyId) await requireCompany(db, tenantId, input.companyId, 'companyId')
   if (input.ownerId) await requireUser(db, tenantId, input.ownerId, 'ownerId')
@@ -175,7 +180,7 @@ export async function updatePerson(
   return inTransaction(db, async (trx) => {
     const before = await getPerson(trx, tenantId, id)
     await assertReferences(trx, tenantId, input)
-    if (input.primaryEmail) await assertEmailFree(trx, tenantId, input.primaryEmail, id)
+    await assertNewEmailFree(trx, tenantId, before, input.primaryEmail)
     const { tags, ...fields } = input
     return saveChanges(
       trx,
@@ -239,7 +244,7 @@ export async function mergeIntoPerson(
       Object.entries(fields).filter(([, value]) => value !== undefined && value !== null),
     ) as UpdatePersonInput
     await assertReferences(trx, tenantId, given)
-    if (given.primaryEmail) await assertEmailFree(trx, tenantId, given.primaryEmail, id)
+    await assertNewEmailFree(trx, tenantId, before, given.primaryEmail)
     return saveChanges(
       trx,
       tenantId,
