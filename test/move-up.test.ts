@@ -61,6 +61,23 @@ interface Laptop {
   tenantId: string
 }
 
+async function user(admin: Caller, name: string): Promise<string> {
+  const made = await admin.post('/api/app/v1/users', { name })
+  expect(made.status).toBe(201)
+  return made.body.id
+}
+
+/** A form's delivery to an inbound webhook; its answer. */
+async function post(url: string, body: unknown): Promise<{ personId: string }> {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  expect(answer.status).toBe(201)
+  return (await answer.json()) as { personId: string }
+}
+
 async function startLaptop(): Promise<Laptop> {
   const dataDir = tempFolder('laptop')
   const server = await startServer({ dataDir, port: 0, logger: silentLogger })
@@ -86,13 +103,23 @@ describe('outpost migrate', () => {
     const note = await admin.post('/api/v1/notes', { body: 'Met at the fair', personId: ana.id })
     expect(note.status).toBe(201)
     const subscription = await subscribe(admin, 'http://127.0.0.1:9/hook')
+    // A form that hands people to two users in turn, the first turn taken on the laptop.
+    const turns = [await user(admin, 'Turn A'), await user(admin, 'Turn B')]
+    const form = await admin.post('/api/app/v1/inbound-webhooks', {
+      name: 'Form',
+      mapping: { fullName: '{{name}}' },
+      actions: { assignOwner: { userIds: turns } },
+    })
+    expect(form.status).toBe(201)
+    const before = await post(laptop.server.url + form.body.path, { name: 'Before the move' })
+    expect((await admin.get(`/api/v1/people/${before.personId}`)).body.ownerId).toBe(turns[0])
 
     // While the laptop's server runs, as a user would.
     const team = await teamTarget()
     const moved = await runCli(['migrate', '--from', laptop.dataDir, '--to', team.to])
     expect(moved.stderr).toBe('')
     expect(moved.code).toBe(0)
-    expect(moved.stdout).toMatch(/^ok +people +2 rows/m)
+    expect(moved.stdout).toMatch(/^ok +people +3 rows/m)
     expect(moved.stdout).toMatch(/^ok +events +\d+ rows/m)
     expect(moved.stdout).not.toMatch(/DIFF/)
     expect(moved.stdout).toContain('Every table arrived whole')
@@ -123,7 +150,10 @@ describe('outpost migrate', () => {
       expect((await there.get(`/api/v1/people/${ana.id}`)).body).toEqual(
         (await admin.get(`/api/v1/people/${ana.id}`)).body,
       )
-      expect((await there.get('/api/v1/people')).body.total).toBe(2)
+      expect((await there.get('/api/v1/people')).body.total).toBe(3)
+      // The form's turn came along: the next person goes to the second user.
+      const after = await post(server.url + form.body.path, { name: 'After the move' })
+      expect((await there.get(`/api/v1/people/${after.personId}`)).body.ownerId).toBe(turns[1])
       expect((await there.get(`/api/v1/deals/${deal.id}`)).body).toEqual(
         (await admin.get(`/api/v1/deals/${deal.id}`)).body,
       )

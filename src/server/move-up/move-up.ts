@@ -46,11 +46,23 @@ async function holdsWorkspaces(target: AnyDb): Promise<boolean> {
   return Number(rows[0]?.n ?? 0) > 0
 }
 
-/** On PostgreSQL, the events' sequence moves past the seq values copied in with them. */
+/**
+ * On PostgreSQL, every identity column's sequence (the events', the inbound log's, the webhook
+ * attempts') moves past the numbers copied in with the rows: left at 1, the team server's first
+ * delivery or attempt took a number already there and failed.
+ */
 async function advanceSequences(target: Db): Promise<void> {
   if (engineOf(target) !== 'postgres') return
-  await sql`select setval(pg_get_serial_sequence('events', 'seq'),
-    coalesce((select max(seq) from events), 0) + 1, false)`.execute(target)
+  const raw = target.withoutPlugins()
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and is_identity = 'YES'`.execute(raw)
+  for (const { table_name: table, column_name: column } of rows) {
+    await sql`select setval(pg_get_serial_sequence(${table}, ${column}),
+      coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(
+      raw,
+    )
+  }
 }
 
 /**
