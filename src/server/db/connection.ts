@@ -97,10 +97,6 @@ export function accessStamp(db: Db): number | null {
 }
 
 const accessWrite = /\b(api_tokens|memberships|workspaces|accounts|inbound_webhooks)\b/
-// A round-robin webhook moves its owner cursor at each delivery. The cursor is read afresh when
-// used (inbound/repository.ts) and says nothing of who may do what, so the move keeps the caches.
-const ownerCursorMove =
-  /^update "inbound_webhooks" set "owner_cursor" = "owner_cursor" \+ \? where "id" = \?$/
 
 function stampChanges(sqlite: BetterSqlite3.Database) {
   const dataVersion = sqlite.prepare('pragma data_version').pluck()
@@ -118,7 +114,7 @@ function stampChanges(sqlite: BetterSqlite3.Database) {
   return {
     onWrite(sql: string) {
       stamp++
-      if (accessWrite.test(sql) && !ownerCursorMove.test(sql)) access++
+      if (accessWrite.test(sql)) access++
     },
     onRollback() {
       stamp++

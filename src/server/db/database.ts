@@ -322,8 +322,6 @@ export interface InboundWebhookTable {
   /** SHA-256 of the URL token, hex. The token itself is never stored. */
   tokenHash: string
   tokenPrefix: string
-  /** How many owners round-robin assignment has handed out. */
-  ownerCursor: number
   /** Deliveries this webhook takes per minute before answering 429. */
   rateLimitPerMinute: number
   /** The request log keeps at most this many deliveries, the newest. */
@@ -346,6 +344,13 @@ export interface InboundWebhookTable {
   updatedAt: string
   rotatedAt: string | null
   revokedAt: string | null
+}
+
+/** Where a round-robin webhook's owner assignment stands; no row until it hands one out. */
+export interface InboundOwnerCursorTable {
+  webhookId: string
+  /** How many owners it has handed out. */
+  handedOut: number
 }
 
 /** An inbound webhook's logged deliveries and the bytes of bodies they keep, kept by triggers. */
@@ -610,6 +615,7 @@ export interface Database {
   inboundWebhooks: InboundWebhookTable
   inboundDeliveries: InboundDeliveryTable
   inboundLogTotals: InboundLogTotalTable
+  inboundOwnerCursors: InboundOwnerCursorTable
   webhookSubscriptions: WebhookSubscriptionTable
   webhookAttempts: WebhookAttemptTable
   webhookDeliveries: WebhookDeliveryTable

@@ -34,18 +34,22 @@ export async function updateWebhook(
 
 export async function readOwnerCursor(db: Db, id: string): Promise<number> {
   const row = await db
-    .selectFrom('inboundWebhooks')
-    .select('ownerCursor')
-    .where('id', '=', id)
+    .selectFrom('inboundOwnerCursors')
+    .select('handedOut')
+    .where('webhookId', '=', id)
     .executeTakeFirst()
-  return row?.ownerCursor ?? 0
+  return row?.handedOut ?? 0
 }
 
 export async function advanceOwnerCursor(db: Db, id: string, by: number): Promise<void> {
   await db
-    .updateTable('inboundWebhooks')
-    .set((eb) => ({ ownerCursor: eb('ownerCursor', '+', by) }))
-    .where('id', '=', id)
+    .insertInto('inboundOwnerCursors')
+    .values({ webhookId: id, handedOut: by })
+    .onConflict((conflict) =>
+      conflict.column('webhookId').doUpdateSet((eb) => ({
+        handedOut: eb('inboundOwnerCursors.handedOut', '+', eb.ref('excluded.handedOut')),
+      })),
+    )
     .execute()
 }
 

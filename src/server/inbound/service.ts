@@ -90,7 +90,7 @@ export function intakeSettingsOf(webhook: InboundWebhook): IntakeSettings {
   return compileSettings(configOf(webhook))
 }
 
-/** Where the webhook's round-robin owner assignment stands, kept on the webhook. */
+/** Where the webhook's round-robin owner assignment stands, kept beside the webhook. */
 export function ownerCursor(webhookId: string): OwnerCursor {
   return {
     read: (db) => inbound.readOwnerCursor(db, webhookId),
@@ -154,7 +154,6 @@ export async function createWebhook(
     enabled: input.enabled ? 1 : 0,
     tokenHash: hashSecret(token),
     tokenPrefix: token.slice(0, tokenPrefix.length + 6),
-    ownerCursor: 0,
     rateLimitPerMinute: input.rateLimitPerMinute,
     logMaxRequests: input.logMaxRequests,
     logMaxBytes: input.logMaxBytes,

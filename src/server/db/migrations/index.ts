@@ -24,6 +24,7 @@ import * as peoplePrefixPages from './2026-11-26T1500-people-prefix-pages'
 import * as peopleSearchCompact from './2026-11-26T2300-people-search-compact'
 import * as peopleSearchDeferred from './2026-11-27T0900-people-search-deferred'
 import * as inboundLogTotals from './2026-11-27T0910-inbound-log-totals'
+import * as inboundOwnerCursors from './2026-11-27T1500-inbound-owner-cursors'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T2300-people-search-compact': peopleSearchCompact,
   '2026-11-27T0900-people-search-deferred': peopleSearchDeferred,
   '2026-11-27T0910-inbound-log-totals': inboundLogTotals,
+  '2026-11-27T1500-inbound-owner-cursors': inboundOwnerCursors,
 }
 
 /** The newest migration: the schema version a replica names when it syncs. */
