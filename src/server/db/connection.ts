@@ -89,8 +89,9 @@ export function changeStamp(db: Db): number | null {
  * write of this process's connection that names one of their tables (deleting a workspace or an
  * account cascades into the others, so those are named too), before each rollback
  * (group-commit.ts), which may take back any write, and after a commit by any other connection.
- * Writes to people or deals leave it, so what is kept of a token lasts through a load of writes
- * (auth/token-cache.ts).
+ * Writes to people or deals leave it, as does what a delivery writes beside its webhook (the log,
+ * its totals, a round-robin turn: tables of their own), so what is kept of a token or a webhook
+ * lasts through a load of writes (auth/token-cache.ts).
  */
 export function accessStamp(db: Db): number | null {
   return changeStamps.get(rootOf(db))?.readAccess() ?? null
