@@ -26,6 +26,13 @@ describe('syncing with a team server', () => {
     { timeout: 90_000 },
     async () => {
       const { page } = session
+      // Choosing a workspace redraws the whole window on its board; a click sent while it does
+      // can meet the window being replaced (a loaded machine made it miss), so wait for the board.
+      const openWorkspace = async (label: string) => {
+        await page.locator('#workspace-picker').selectOption({ label })
+        await page.waitForURL(/\/board$/)
+        await page.getByLabel('Pipeline', { exact: true }).waitFor()
+      }
       await team.api.post('/api/v1/people', { fullName: 'Ana On The Team Server' })
       await page.getByRole('link', { name: 'Settings' }).click()
       await page.getByRole('link', { name: 'Sync' }).click()
@@ -80,7 +87,7 @@ describe('syncing with a team server', () => {
       await expect.poll(() => replicated.getByRole('row').count()).toBe(3)
 
       // The second one's people are here too; then it stops syncing alone, and stays here.
-      await page.locator('#workspace-picker').selectOption({ label: 'Second Team' })
+      await openWorkspace('Second Team')
       await page.getByRole('link', { name: 'People' }).click()
       await page.getByRole('link', { name: 'Only In Second Team' }).waitFor()
       await page.getByRole('link', { name: 'Settings' }).click()
@@ -94,7 +101,7 @@ describe('syncing with a team server', () => {
       await expect.poll(() => page.getByTestId('sync-status').innerText()).toBe('Synced')
 
       // The replicated workspace is one of this computer's now: its people are here.
-      await page.locator('#workspace-picker').selectOption({ label: 'My workspace (team server)' })
+      await openWorkspace('My workspace (team server)')
       await page.getByRole('link', { name: 'People' }).click()
       await page.getByRole('link', { name: 'Ana On The Team Server' }).waitFor()
 
