@@ -26,8 +26,8 @@ describe('syncing with a team server', () => {
     { timeout: 90_000 },
     async () => {
       const { page } = session
-      // Choosing a workspace redraws the whole window on its board; a click sent while it does
-      // can meet the window being replaced (a loaded machine made it miss), so wait for the board.
+      // Choosing a workspace redraws the whole window on its board. On a loaded machine the click
+      // that followed at once was lost (once, cause not proven): wait for the board, as a user sees it.
       const openWorkspace = async (label: string) => {
         await page.locator('#workspace-picker').selectOption({ label })
         await page.waitForURL(/\/board$/)
