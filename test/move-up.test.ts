@@ -17,7 +17,8 @@ import { startServer, type RunningServer } from '../src/server/server'
 import { ensureDefaultWorkspace, openDataDir } from '../src/server/workspace-store'
 import { bin, requireBuiltCli, runCli } from './support/cli'
 import { subscribe } from './support/events'
-import { createDeal, createPerson, salesPipeline } from './support/fixtures'
+import { createDeal, createPerson, createUser, salesPipeline } from './support/fixtures'
+import { deliver } from './support/inbound'
 import { freshTestDatabase, onPostgres } from './support/postgres'
 import { caller, type Caller } from './support/server'
 
@@ -61,23 +62,6 @@ interface Laptop {
   tenantId: string
 }
 
-async function user(admin: Caller, name: string): Promise<string> {
-  const made = await admin.post('/api/app/v1/users', { name })
-  expect(made.status).toBe(201)
-  return made.body.id
-}
-
-/** A form's delivery to an inbound webhook; its answer. */
-async function post(url: string, body: unknown): Promise<{ personId: string }> {
-  const answer = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  expect(answer.status).toBe(201)
-  return (await answer.json()) as { personId: string }
-}
-
 async function startLaptop(): Promise<Laptop> {
   const dataDir = tempFolder('laptop')
   const server = await startServer({ dataDir, port: 0, logger: silentLogger })
@@ -104,15 +88,16 @@ describe('outpost migrate', () => {
     expect(note.status).toBe(201)
     const subscription = await subscribe(admin, 'http://127.0.0.1:9/hook')
     // A form that hands people to two users in turn, the first turn taken on the laptop.
-    const turns = [await user(admin, 'Turn A'), await user(admin, 'Turn B')]
+    const turns = [await createUser(admin, 'Turn A'), await createUser(admin, 'Turn B')]
     const form = await admin.post('/api/app/v1/inbound-webhooks', {
       name: 'Form',
       mapping: { fullName: '{{name}}' },
       actions: { assignOwner: { userIds: turns } },
     })
     expect(form.status).toBe(201)
-    const before = await post(laptop.server.url + form.body.path, { name: 'Before the move' })
-    expect((await admin.get(`/api/v1/people/${before.personId}`)).body.ownerId).toBe(turns[0])
+    const before = await deliver(laptop.server, form.body.path, { name: 'Before the move' })
+    expect(before.status).toBe(201)
+    expect((await admin.get(`/api/v1/people/${before.body.personId}`)).body.ownerId).toBe(turns[0])
 
     // While the laptop's server runs, as a user would.
     const team = await teamTarget()
@@ -152,8 +137,9 @@ describe('outpost migrate', () => {
       )
       expect((await there.get('/api/v1/people')).body.total).toBe(3)
       // The form's turn came along: the next person goes to the second user.
-      const after = await post(server.url + form.body.path, { name: 'After the move' })
-      expect((await there.get(`/api/v1/people/${after.personId}`)).body.ownerId).toBe(turns[1])
+      const after = await deliver(server, form.body.path, { name: 'After the move' })
+      expect(after.status).toBe(201)
+      expect((await there.get(`/api/v1/people/${after.body.personId}`)).body.ownerId).toBe(turns[1])
       expect((await there.get(`/api/v1/deals/${deal.id}`)).body).toEqual(
         (await admin.get(`/api/v1/deals/${deal.id}`)).body,
       )

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listResourceEvents } from '../../src/server/events/service'
-import { createPerson, salesPipeline } from '../support/fixtures'
+import { createPerson, createUser, salesPipeline } from '../support/fixtures'
 import { createInboundWebhook, deliver } from '../support/inbound'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -33,11 +33,6 @@ async function countPeople(where: { email?: string; name?: string }) {
   if (where.email) query = query.where('primaryEmail', '=', where.email)
   if (where.name) query = query.where('fullName', '=', where.name)
   return (await query.executeTakeFirstOrThrow()).count
-}
-
-async function createUser(name: string) {
-  const { body } = await server.admin.post('/api/app/v1/users', { name })
-  return body.id as string
 }
 
 describe('deduplication by e-mail', () => {
@@ -370,7 +365,7 @@ describe('events: intake writes what the REST API would, in the same transaction
 
 describe('post-receipt actions', () => {
   it('assign owner: one user gets every new person', async () => {
-    const owner = await createUser('Single Owner')
+    const owner = await createUser(server.admin, 'Single Owner')
     const webhook = await createInboundWebhook(server, {
       mapping: contactMapping,
       actions: { assignOwner: { userIds: [owner] } },
@@ -382,7 +377,11 @@ describe('post-receipt actions', () => {
   })
 
   it('assign owner round-robin: several users take turns, skipping one deleted since', async () => {
-    const [a, b, c] = [await createUser('RR A'), await createUser('RR B'), await createUser('RR C')]
+    const [a, b, c] = [
+      await createUser(server.admin, 'RR A'),
+      await createUser(server.admin, 'RR B'),
+      await createUser(server.admin, 'RR C'),
+    ]
     const webhook = await createInboundWebhook(server, {
       mapping: contactMapping,
       actions: { assignOwner: { userIds: [a, b, c] } },
@@ -403,7 +402,10 @@ describe('post-receipt actions', () => {
   })
 
   it('a mapped ownerId wins; a matched person who has an owner keeps them', async () => {
-    const [mapped, assigned] = [await createUser('Mapped'), await createUser('Assigned')]
+    const [mapped, assigned] = [
+      await createUser(server.admin, 'Mapped'),
+      await createUser(server.admin, 'Assigned'),
+    ]
     const webhook = await createInboundWebhook(server, {
       mapping: { ...contactMapping, ownerId: '{{owner}}' },
       actions: { assignOwner: { userIds: [assigned] } },
@@ -431,7 +433,7 @@ describe('post-receipt actions', () => {
   })
 
   it('create a deal: a new person gets a deal in the chosen pipeline and stage; 201 {ok, personId, dealId}', async () => {
-    const owner = await createUser('Deal Owner')
+    const owner = await createUser(server.admin, 'Deal Owner')
     const pipeline = await salesPipeline(server.admin)
     const webhook = await createInboundWebhook(server, {
       mapping: contactMapping,

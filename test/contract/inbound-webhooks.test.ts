@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPipeline, salesPipeline, unknownId } from '../support/fixtures'
+import { createPipeline, createUser, salesPipeline, unknownId } from '../support/fixtures'
 import { createInboundWebhook, deliver } from '../support/inbound'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -12,12 +12,6 @@ beforeAll(async () => {
   server = await startTestServer()
 })
 afterAll(() => server.close())
-
-async function createUser(name: string) {
-  const { status, body } = await server.admin.post('/api/app/v1/users', { name })
-  expect(status).toBe(201)
-  return body.id as string
-}
 
 describe('creating an inbound webhook', () => {
   it('201: returns the settings, a Location, and its token and URL {base_url}/webhooks/in/<token>', async () => {
@@ -67,7 +61,10 @@ describe('creating an inbound webhook', () => {
   })
 
   it('stores the dedupe strategy, country and post-receipt actions as given', async () => {
-    const [ana, bia] = [await createUser('Ana'), await createUser('Bia')]
+    const [ana, bia] = [
+      await createUser(server.admin, 'Ana'),
+      await createUser(server.admin, 'Bia'),
+    ]
     const pipeline = await salesPipeline(server.admin)
     const body = await createInboundWebhook(server, {
       name: 'Ads',

@@ -49,6 +49,13 @@ export async function firstLostReasonId(admin: Caller): Promise<string> {
   return body.data[0].id
 }
 
+/** A user of the admin's workspace (someone records can be assigned to); their id. */
+export async function createUser(admin: Caller, name: string): Promise<string> {
+  const { status, body } = await admin.post('/api/app/v1/users', { name })
+  if (status !== 201) throw new Error(`user not created: ${JSON.stringify(body)}`)
+  return body.id
+}
+
 export async function createPerson(caller: Caller, fields: Record<string, unknown> = {}) {
   const { status, body } = await caller.post('/api/v1/people', { fullName: 'Ana Souza', ...fields })
   if (status !== 201) throw new Error(`person not created: ${JSON.stringify(body)}`)

@@ -32,7 +32,7 @@ export async function createInboundWebhook(
  * sent as JSON; strings as they are, with the content type given; FormData as multipart.
  */
 export async function deliver(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   path: string,
   body: unknown,
   contentType?: string,
