@@ -121,6 +121,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
  * machine the page may take a moment to notice where the pointer is.
  */
 export async function dragWithMouse(page: Page, from: string, to: string): Promise<void> {
+  await holdOver(page, from, to)
+  await page.mouse.up()
+}
+
+/** `dragWithMouse` without letting go: the button stays down over the target. */
+export async function holdOver(page: Page, from: string, to: string): Promise<void> {
   const source = await page.locator(from).boundingBox()
   const target = await page.locator(to).boundingBox()
   if (!source || !target) throw new Error(`cannot drag ${from} to ${to}: not on screen`)
@@ -138,7 +144,28 @@ export async function dragWithMouse(page: Page, from: string, to: string): Promi
     await page.mouse.move(x, target.y + 120 + (nudge % 2 === 0 ? 4 : -4))
   }
   await over.waitFor()
+}
+
+/**
+ * Lets go of a card held by `holdOver`, and clicks the button or label with this text the moment
+ * a dialog holding it opens: sooner than a Playwright action after a wait could, as a quick hand
+ * (or a loaded machine) does. Resolves once the click is made.
+ */
+export async function dropAndClickAtOnce(page: Page, text: string): Promise<void> {
+  // Strings, since the tests are type-checked without the DOM's types.
+  await page.evaluate(`window.clickedAtOnce = false
+  new MutationObserver((_, observer) => {
+    const target = [...document.querySelectorAll('dialog[open] :is(button, label)')]
+      .find((element) => element.textContent.trim() === ${JSON.stringify(text)})
+    if (target) {
+      observer.disconnect()
+      target.click()
+      window.clickedAtOnce = true
+    }
+  }).observe(document.body, { subtree: true, childList: true, attributes: true })`)
   await page.mouse.up()
+  // Polled from here: waitForFunction evaluates a string in the page, which its CSP forbids.
+  await expect.poll(() => page.evaluate('window.clickedAtOnce')).toBe(true)
 }
 
 /** Resolves after the page has painted two more frames. */

@@ -23,6 +23,9 @@ import { columnKeyboardCoordinates } from './keyboard-coordinates'
 import { LostReasonDialog, type PendingLoss } from './lost-reason-dialog'
 import { useMoveDeal } from './use-move-deal'
 
+/** How long dnd-kit's PointerSensor (6.3) stops clicks after a drop. */
+const dropClickGuardMs = 50
+
 // The pointer decides where a mouse drop lands; keyboard drags have no pointer, so the card's box.
 const collision: CollisionDetection = (args) => {
   const underPointer = pointerWithin(args)
@@ -91,12 +94,16 @@ export function BoardView({ board }: { board: Board }) {
     const target = over ? stages.get(String(over.id)) : undefined
     if (!target || target.id === card.stageId) return
     if (target.type === 'lost') {
-      setPendingLoss({
+      const loss = {
         dealId: card.id,
         dealTitle: card.title,
         stageId: target.id,
         stageName: target.name,
-      })
+      }
+      // For 50 ms after a drop dnd-kit stops every click at the document (meaning to swallow the
+      // drop's own), so a dialog opened at once would lose a quick first click, its Cancel too.
+      // It opens after dnd-kit lets go: timers of equal delay run in the order they were set.
+      window.setTimeout(() => setPendingLoss(loss), dropClickGuardMs)
       return
     }
     move.mutate({ dealId: card.id, toStageId: target.id })

@@ -44,12 +44,14 @@ function LostReasonForm({
 }) {
   const { t } = useTranslation(['board', 'common'])
   const reasons = useLostReasons({ fresh: true })
-  const [chosen, setChosen] = useState<string | null>(null)
   const [missing, setMissing] = useState(false)
   const errorId = useId()
-  const submit = (event: FormEvent) => {
+  // The choice is read from the form, not kept in state: what the browser shows checked is what
+  // is sent, even if a click on a radio never reached React (see the board's drop).
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (chosen) onConfirm(chosen)
+    const chosen = new FormData(event.currentTarget).get('lostReason')
+    if (typeof chosen === 'string') onConfirm(chosen)
     else setMissing(true)
   }
   return (
@@ -82,12 +84,8 @@ function LostReasonForm({
                 type="radio"
                 name="lostReason"
                 value={reason.id}
-                checked={chosen === reason.id}
                 data-autofocus={index === 0 ? true : undefined}
-                onChange={() => {
-                  setChosen(reason.id)
-                  setMissing(false)
-                }}
+                onChange={() => setMissing(false)}
               />
               {reason.name}
             </label>
