@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCan } from '../session/workspace'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useNavigation, useParams } from 'react-router'
 import { usePipelines } from '../api/reference-data'
 import { DealFormDialog } from '../deals/deal-form-dialog'
 import { useHotkeys } from '../ui/hotkeys'
@@ -20,6 +20,7 @@ export function BoardPage() {
   const canWrite = useCan('records.write')
   const { pipelineId } = useParams()
   const navigate = useNavigate()
+  const navigation = useNavigation()
   const pipelines = usePipelines()
   const [creating, setCreating] = useState(false)
   const fallback =
@@ -27,11 +28,15 @@ export function BoardPage() {
     pipelines.data?.[0]
   const pipeline = pipelines.data?.find((item) => item.id === pipelineId)
 
-  useEffect(() => {
-    if (pipelines.data && !pipeline && fallback) {
+  // /board names no pipeline: put the one shown in the address, unless the user is already on the
+  // way elsewhere (a link clicked while the pipelines, or the screen it opens, still load), which
+  // the replacing navigation would cancel. A layout effect, so no click lands in between.
+  const leaving = navigation.state !== 'idle'
+  useLayoutEffect(() => {
+    if (pipelines.data && !pipeline && fallback && !leaving) {
       void navigate(`/board/${fallback.id}`, { replace: true })
     }
-  }, [pipelines.data, pipeline, fallback, navigate])
+  }, [pipelines.data, pipeline, fallback, leaving, navigate])
   useEffect(() => {
     if (pipeline) localStorage.setItem(lastPipelineKey, pipeline.id)
   }, [pipeline])
