@@ -13,8 +13,12 @@ beforeAll(async () => {
 })
 afterAll(() => session.close())
 
+/** What `slowly` held back, so a test knows it slowed what it meant to. */
+const held: string[] = []
+
 /** Holds a request back for a while, as a slow disk or a busy machine would. */
 const slowly = (ms: number) => async (route: Route) => {
+  held.push(new URL(route.request().url()).pathname)
   await new Promise((resolve) => setTimeout(resolve, ms))
   await route.continue()
 }
@@ -55,6 +59,8 @@ describe('the board naming its pipeline in the address', () => {
     await page.getByRole('link', { name: 'People' }).click()
     await page.getByRole('heading', { name: 'People', level: 1 }).waitFor()
     expect(page.url()).toMatch(/\/people$/)
+    expect(held).toEqual(expect.arrayContaining(['/api/app/v1/pipelines']))
+    expect(held.some((path) => path.includes('/people-page-'))).toBe(true)
     await page.unrouteAll()
   })
 
