@@ -147,25 +147,39 @@ export async function holdOver(page: Page, from: string, to: string): Promise<vo
 }
 
 /**
- * Lets go of a card held by `holdOver`, and clicks the button or label with this text the moment
- * a dialog holding it opens: sooner than a Playwright action after a wait could, as a quick hand
- * (or a loaded machine) does. Resolves once the click is made.
+ * Does `act`, and clicks the element `target` finds the moment it finds one: sooner than a
+ * Playwright action after a wait could, as a quick hand (or a loaded machine) does. `target` is a
+ * JavaScript expression run in the page on every change to it, giving an element or nothing.
+ * Resolves once the click is made.
  */
-export async function dropAndClickAtOnce(page: Page, text: string): Promise<void> {
+export async function clickAtOnce(
+  page: Page,
+  target: string,
+  act: () => Promise<void>,
+): Promise<void> {
   // Strings, since the tests are type-checked without the DOM's types.
   await page.evaluate(`window.clickedAtOnce = false
   new MutationObserver((_, observer) => {
-    const target = [...document.querySelectorAll('dialog[open] :is(button, label)')]
-      .find((element) => element.textContent.trim() === ${JSON.stringify(text)})
+    const target = ${target}
     if (target) {
       observer.disconnect()
       target.click()
       window.clickedAtOnce = true
     }
   }).observe(document.body, { subtree: true, childList: true, attributes: true })`)
-  await page.mouse.up()
+  await act()
   // Polled from here: waitForFunction evaluates a string in the page, which its CSP forbids.
   await expect.poll(() => page.evaluate('window.clickedAtOnce')).toBe(true)
+}
+
+/**
+ * Lets go of a card held by `holdOver`, and clicks the button or label with this text the moment
+ * a dialog holding it opens.
+ */
+export async function dropAndClickAtOnce(page: Page, text: string): Promise<void> {
+  const inDialog = `[...document.querySelectorAll('dialog[open] :is(button, label)')]
+      .find((element) => element.textContent.trim() === ${JSON.stringify(text)})`
+  await clickAtOnce(page, inDialog, () => page.mouse.up())
 }
 
 /** Resolves after the page has painted two more frames. */

@@ -1,7 +1,7 @@
 import type { Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoWorkspace } from '../../src/server/demo/seed'
-import { openSession, type Session } from './browser'
+import { clickAtOnce, openSession, type Session } from './browser'
 
 let session: Session
 
@@ -22,17 +22,6 @@ const slowly = (ms: number) => async (route: Route) => {
   await new Promise((resolve) => setTimeout(resolve, ms))
   await route.continue()
 }
-
-// Strings, since the tests are type-checked without the DOM's types.
-const clickPeopleAsTheBoardOpens = `window.clickedAtOnce = false
-  new MutationObserver((_, observer) => {
-    const picker = document.querySelector('#pipeline-picker')
-    if (picker && !picker.disabled) {
-      observer.disconnect()
-      document.querySelector('nav a[href="/people"]').click()
-      window.clickedAtOnce = true
-    }
-  }).observe(document.body, { subtree: true, childList: true, attributes: true })`
 
 // /board names no pipeline: the board puts the one it shows in the address. That must never
 // undo where the user went meanwhile.
@@ -68,9 +57,11 @@ describe('the board naming its pipeline in the address', () => {
     const { page } = session
     await page.getByRole('link', { name: 'Companies' }).click()
     await page.waitForURL(/\/companies$/)
-    await page.evaluate(clickPeopleAsTheBoardOpens)
-    await page.getByRole('link', { name: 'Board' }).click()
-    await expect.poll(() => page.evaluate('window.clickedAtOnce')).toBe(true)
+    const peopleOnceBoardShows = `document.querySelector('#pipeline-picker:enabled')
+      && document.querySelector('nav a[href="/people"]')`
+    await clickAtOnce(page, peopleOnceBoardShows, () =>
+      page.getByRole('link', { name: 'Board' }).click(),
+    )
     await page.getByRole('heading', { name: 'People', level: 1 }).waitFor()
     expect(page.url()).toMatch(/\/people$/)
   })
