@@ -65,6 +65,42 @@ describe('error envelope', () => {
     expect(body.error.details.field).toBe('primaryEmail')
   })
 
+  it('a 400 names the field and says what it must be', async () => {
+    const json = { 'Content-Type': 'application/json' }
+    const cases: [Promise<any>, string, string][] = [
+      [server.api.post('/api/v1/people', { fullName: 5 }), 'fullName', 'must be a string'],
+      [
+        server.api.post('/api/v1/people', { fullName: 'X', tags: 'vip' }),
+        'tags',
+        'must be an array',
+      ],
+      [
+        server.api.post('/api/v1/people', { fullName: 'X', ownerId: 'nope' }),
+        'ownerId',
+        'must be a UUID',
+      ],
+      [
+        server.api.post('/api/v1/people', { fullName: 'X', lifecycleStage: 'won' }),
+        'lifecycleStage',
+        'must be one of lead, marketing_qualified, sales_qualified, opportunity, customer, evangelist',
+      ],
+      [server.api.post('/api/v1/deals', { title: 'X', value: '10' }), 'value', 'must be a number'],
+      // JSON has no Infinity, yet 1e400 parses to it.
+      [
+        server.api.request('POST', '/api/v1/deals', '{"title":"X","value":1e400}', json),
+        'value',
+        'must be a finite number',
+      ],
+    ]
+    for (const [pending, field, what] of cases) {
+      const { status, body } = await pending
+      expect(status, field).toBe(400)
+      expectEnvelope(body, 'invalid_request')
+      expect(body.error.details.field).toBe(field)
+      expect(body.error.message).toBe(`${field} ${what}`)
+    }
+  })
+
   it('409 conflict for a duplicate primaryEmail', async () => {
     await createPerson(server.api, { primaryEmail: 'twice@example.com' })
     const { status, body } = await server.api.post('/api/v1/people', {

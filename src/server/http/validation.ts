@@ -2,18 +2,13 @@ import { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppEnv } from '../app-env'
 import { ApiError } from './errors'
+import { issueMessage } from './issue-messages'
 
 // Fields a client may read but never write. Sending one is a 400 that says so, rather than the
 // generic "unknown field", because the client most likely echoed back an object it had read.
 const readOnlyFields = new Set(['id', 'tenantId', 'createdAt', 'updatedAt', 'customFields'])
 
-z.config({
-  customError: (issue) => {
-    if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required'
-    if (issue.code === 'invalid_type' && issue.input === null) return 'cannot be null'
-    return undefined
-  },
-})
+z.config({ customError: issueMessage })
 
 /** `['tags', 2]` -> `tags[2]`; `['data', 'email']` -> `data.email`. */
 export function formatFieldPath(path: readonly PropertyKey[]): string {
