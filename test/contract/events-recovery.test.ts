@@ -235,9 +235,34 @@ describe('alerts', () => {
     expect(alert).toMatchObject({ kind: 'disabled', reason: expect.stringMatching(/410/) })
     expect(await server.webhookAlerts.runNow()).toMatchObject([{ kind: 'disabled' }])
     expect(await server.webhookAlerts.runNow()).toEqual([])
-    // Paused by hand is no alert.
+    // Paused by hand is no alert. The endpoint is back first: re-enabled, the worker may deliver
+    // before the pause, and a 410 then would disable it again, rightly.
+    target.respondWith(() => ({ status: 204 }))
     await server.admin.patch(path(subscription.id), { enabled: true })
     await server.admin.patch(path(subscription.id), { enabled: false })
     expect((await server.admin.get('/api/app/v1/webhook-alerts')).body.data).toEqual([])
+  })
+
+  it('paused while an attempt is out, a subscription stays paused by hand, whatever the answer', async () => {
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const target = await startWebhookReceiver(async () => {
+      await answered
+      return { status: 410 }
+    })
+    receivers.push(target)
+    const subscription = await subscribeTo(target.url)
+    await createPerson(server.api, { fullName: 'Paula Paused' })
+    const delivering = server.deliveries.runDue()
+    await target.waitFor(1)
+    await server.admin.patch(path(subscription.id), { enabled: false })
+    answer()
+    await delivering
+    const { body } = await server.admin.get(path(subscription.id))
+    expect(body).toMatchObject({ enabled: false, disabledReason: null })
+    expect((await server.admin.get('/api/app/v1/webhook-alerts')).body.data).toEqual([])
+    // The attempt is in the log all the same.
+    const attempts = await server.admin.get(`${path(subscription.id)}/attempts`)
+    expect(attempts.body.data).toMatchObject([{ responseStatus: 410 }])
   })
 })

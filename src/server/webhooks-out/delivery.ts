@@ -201,7 +201,7 @@ async function retrySetAside(
       const row = setAsideRow(subscription, event, attempts, result, delivery.failedAt, retryAt)
       await subscriptions.saveDelivery(trx, row)
     }
-    await subscriptions.updateSubscription(trx, subscription.id, subscriptionChanges)
+    await subscriptions.advanceDeliveryState(trx, subscription.id, null, subscriptionChanges)
     await subscriptions.insertAttempt(
       trx,
       attemptRow(subscription, message, made, {
@@ -298,7 +298,7 @@ async function deliverNextEventClaimed(
     logger.info(
       `webhook ${subscription.id}: event ${event.id} attempt ${attemptNumber} ` +
         `failed (${describeOutcome(made.result)})` +
-        (plan.changes.enabled === 0 ? '; subscription disabled' : '') +
+        (applied && plan.changes.enabled === 0 ? '; subscription disabled' : '') +
         (plan.setAside ? '; set aside, the next events go on' : ''),
     )
   }

@@ -37,22 +37,27 @@ export async function updateSubscription(
 }
 
 /**
- * Moves the subscription's delivery state on, unless it changed since it was read (the admin
- * re-enabled it or changed its URL while an attempt was under way). Returns whether it moved.
+ * Moves the subscription's delivery state on after an attempt, unless it changed since it was read
+ * (the admin re-enabled it or changed its URL while the attempt was under way); `expected` is null
+ * for a set-aside event's retry, whose outcome does not depend on the cursor. An outcome that
+ * disables the subscription (a 410, days of failures) applies only while it is still enabled:
+ * paused by hand while the attempt was out, it stays paused by hand, with no automatic reason and
+ * no alert. Returns whether it moved.
  */
 export async function advanceDeliveryState(
   db: Db,
   id: string,
-  expected: { cursorSeq: number; retryCount: number },
+  expected: { cursorSeq: number; retryCount: number } | null,
   changes: Updateable<WebhookSubscriptionTable>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('webhookSubscriptions')
-    .set(changes)
-    .where('id', '=', id)
-    .where('cursorSeq', '=', expected.cursorSeq)
-    .where('retryCount', '=', expected.retryCount)
-    .executeTakeFirst()
+  let update = db.updateTable('webhookSubscriptions').set(changes).where('id', '=', id)
+  if (expected) {
+    update = update
+      .where('cursorSeq', '=', expected.cursorSeq)
+      .where('retryCount', '=', expected.retryCount)
+  }
+  if (changes.enabled === 0) update = update.where('enabled', '=', 1)
+  const result = await update.executeTakeFirst()
   return result.numUpdatedRows > 0n
 }
 
