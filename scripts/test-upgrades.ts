@@ -1,17 +1,27 @@
-// The contract suite on databases every earlier schema version made (test/fixtures/schemas): for
-// each, every test server starts on a copy of it, upgraded by the server as a user's file would
-// be (test/support/server.ts, OUTPOST_TEST_UPGRADE_FROM). Part of `npm test`.
+// The contract suite on databases earlier schema versions made (test/fixtures/schemas): every test
+// server starts on a copy of one, upgraded by the server as a user's file would be
+// (test/support/server.ts, OUTPOST_TEST_UPGRADE_FROM). Part of `npm test`.
+//
+// On two of them: the oldest, which every migration runs on, and the newest, the file most users
+// upgrade. test/upgrade.test.ts checks every version's file, upgraded, has exactly the schema of a
+// new one and serves its records, so what the suite could find on the versions in between it
+// finds on these; run once per version, the suite took most of CI's time and grew by four minutes
+// with each migration.
 import { spawn } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
-const versions = readdirSync(join('test', 'fixtures', 'schemas'))
+const everyVersion = readdirSync(join('test', 'fixtures', 'schemas'))
   .filter((name) => name.endsWith('.sqlite'))
   .map((name) => name.replace(/\.sqlite$/, ''))
   .sort()
+const versions =
+  process.env.OUTPOST_UPGRADE_FROM_EVERY === '1'
+    ? everyVersion
+    : [...new Set([everyVersion[0]!, everyVersion.at(-1)!])]
 // Left out here (they run once, in the main suite): how the server takes hostile requests, huge
 // bodies and a subscriber that never answers does not depend on the schema version the file came
-// from, and these four are a third of the suite's time, seventeen times over.
+// from, and these four are a third of the suite's time.
 const requestHandlingOnly = [
   'inbound-hostile',
   'hostile-input',
@@ -53,6 +63,4 @@ if (failed.length > 0) {
   console.error(`\nThe contract suite failed on databases made by: ${failed.join(', ')}`)
   process.exit(1)
 }
-console.log(
-  `\nThe contract suite passed on databases made by all ${versions.length} earlier versions.`,
-)
+console.log(`\nThe contract suite passed on databases made by ${versions.join(' and ')}.`)

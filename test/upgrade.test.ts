@@ -5,9 +5,10 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backupsFolder, listBackups } from '../src/server/backups/backup-files'
 import { verifyBackup } from '../src/server/backups/take-backup'
+import { migrateToLatest, openDatabase } from '../src/server/db/connection'
 import { migrationProvider } from '../src/server/db/migrations'
 import { silentLogger } from '../src/server/logger'
 import { startServer } from '../src/server/server'
@@ -35,6 +36,33 @@ function dataDirWith(version: string): string {
 }
 
 const has = (version: string, migration: string) => version >= migration
+
+/** Every table, index and trigger of the file, as SQLite stores its definition. */
+function schemaOf(file: string): { type: string; name: string; sql: string | null }[] {
+  const db = new BetterSqlite3(file, { readonly: true })
+  try {
+    // sqlite_stat*: the planner's statistics, which ANALYZE writes whenever it runs.
+    return db
+      .prepare(
+        `select type, name, tbl_name, sql from sqlite_master
+         where name not like 'sqlite_stat%' order by type, name`,
+      )
+      .all() as { type: string; name: string; sql: string | null }[]
+  } finally {
+    db.close()
+  }
+}
+
+// The schema of a database made today, for comparison with every upgraded one.
+let newSchema: ReturnType<typeof schemaOf>
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'outpost-new-'))
+  dirs.push(dir)
+  const db = openDatabase(join(dir, 'outpost.sqlite'))
+  await migrateToLatest(db)
+  await db.destroy()
+  newSchema = schemaOf(join(dir, 'outpost.sqlite'))
+})
 
 describe('databases of every earlier schema version', () => {
   it('there is one for each migration but the newest (run scripts/schema-fixtures.ts)', async () => {
@@ -108,6 +136,9 @@ describe('databases of every earlier schema version', () => {
     } finally {
       await server.close()
     }
+    // Upgraded, the file has exactly the tables, columns, indexes and triggers of a new one: what
+    // lets npm run test:upgrades run the whole contract suite on the oldest and newest only.
+    expect(schemaOf(join(dataDir, 'outpost.sqlite'))).toEqual(newSchema)
   })
 })
 
