@@ -11,6 +11,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiToken } from '../src/server/auth/service'
 import { openDatabase } from '../src/server/db/connection'
+import { pruneEvents } from '../src/server/events/retention'
 import { silentLogger } from '../src/server/logger'
 import { movingTables, stayingTables } from '../src/server/move-up/tables'
 import { startServer, type RunningServer } from '../src/server/server'
@@ -87,6 +88,10 @@ describe('outpost migrate', () => {
     const note = await admin.post('/api/v1/notes', { body: 'Met at the fair', personId: ana.id })
     expect(note.status).toBe(201)
     const subscription = await subscribe(admin, 'http://127.0.0.1:9/hook')
+    // A month on, Ana's events (settled: they came before the subscription) leave the feed for
+    // her history, which moves too.
+    const monthOn = new Date(Date.now() + 40 * 24 * 60 * 60 * 1000)
+    expect(await pruneEvents(laptop.server.db, monthOn)).toBeGreaterThan(0)
     // A form that hands people to two users in turn, the first turn taken on the laptop.
     const turns = [await createUser(admin, 'Turn A'), await createUser(admin, 'Turn B')]
     const form = await admin.post('/api/app/v1/inbound-webhooks', {
@@ -106,6 +111,7 @@ describe('outpost migrate', () => {
     expect(moved.code).toBe(0)
     expect(moved.stdout).toMatch(/^ok +people +3 rows/m)
     expect(moved.stdout).toMatch(/^ok +events +\d+ rows/m)
+    expect(moved.stdout).toMatch(/^ok +record_history +[1-9]\d* rows/m)
     expect(moved.stdout).not.toMatch(/DIFF/)
     expect(moved.stdout).toContain('Every table arrived whole')
     expect(existsSync(join(laptop.dataDir, 'move-up-snapshot.sqlite'))).toBe(false)
@@ -136,6 +142,9 @@ describe('outpost migrate', () => {
         (await admin.get(`/api/v1/people/${ana.id}`)).body,
       )
       expect((await there.get('/api/v1/people')).body.total).toBe(3)
+      const anaHistory = await there.get(`/api/app/v1/people/${ana.id}/events`)
+      expect(anaHistory.body.data.length).toBeGreaterThan(0)
+      expect(anaHistory.body).toEqual((await admin.get(`/api/app/v1/people/${ana.id}/events`)).body)
       // The form's turn came along: the next person goes to the second user.
       const after = await deliver(server, form.body.path, { name: 'After the move' })
       expect(after.status).toBe(201)
@@ -146,10 +155,16 @@ describe('outpost migrate', () => {
       expect((await there.get('/api/app/v1/people?q=souza')).body.data[0]?.id).toBe(ana.id)
       const secret = await there.get(`/api/app/v1/webhook-subscriptions/${subscription.id}/secret`)
       expect(secret.body.secret).toBe(subscription.secret)
+      // The feed holds what was not pruned, then what came after the move; the deal's creation
+      // is history.
       const events = await there.get('/api/v1/events?limit=100')
-      expect(events.body.data.map((event: { type: string }) => event.type)).toContain(
+      const onLaptop = (await admin.get('/api/v1/events?limit=100')).body.data
+      expect(onLaptop.length).toBeGreaterThan(0)
+      expect(events.body.data.slice(0, onLaptop.length)).toEqual(onLaptop)
+      const dealHistory = await there.get(`/api/app/v1/deals/${deal.id}/events`)
+      expect(dealHistory.body.data.map((event: { type: string }) => event.type)).toEqual([
         'deal.created',
-      )
+      ])
       // New events follow the copied ones: the feed's order goes on past them.
       const later = await createPerson(there, { fullName: 'After the move' })
       const feed = await there.get('/api/v1/events?limit=100')

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listResourceEvents } from '../../src/server/events/service'
+import { getTimeline } from '../../src/server/timeline/service'
 import { createPerson, createUser, salesPipeline } from '../support/fixtures'
 import { createInboundWebhook, deliver } from '../support/inbound'
 import { startTestServer, type TestServer } from '../support/server'
 
 let server: TestServer
+// A record's events, oldest first: its timeline read backwards.
+const oldestFirst = async (id: string) =>
+  (await getTimeline(server.db, server.tenantId, id)).reverse()
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -22,8 +25,7 @@ const contactMapping = {
 }
 
 const person = async (id: string) => (await server.api.get(`/api/v1/people/${id}`)).body
-const eventTypes = async (id: string) =>
-  (await listResourceEvents(server.db, server.tenantId, id)).map((event) => event.type)
+const eventTypes = async (id: string) => (await oldestFirst(id)).map((event) => event.type)
 
 async function countPeople(where: { email?: string; name?: string }) {
   let query = server.db
@@ -277,7 +279,7 @@ describe('events: intake writes what the REST API would, in the same transaction
       'person.tag_added',
       'person.tag_added',
     ])
-    const events = await listResourceEvents(server.db, server.tenantId, body.personId)
+    const events = await oldestFirst(body.personId)
     expect(events.map((event) => event.data.tag).slice(1)).toEqual(['vip', 'inbound'])
     expect((events[0]!.data.object as any).customFields).toEqual({})
   })
@@ -295,7 +297,7 @@ describe('events: intake writes what the REST API would, in the same transaction
       tags: 'a, b',
       plan: 'pro',
     })
-    const events = await listResourceEvents(server.db, server.tenantId, body.personId)
+    const events = await oldestFirst(body.personId)
     expect(events.map((event) => event.type)).toEqual([
       'person.created',
       'person.tag_added',

@@ -1,12 +1,15 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listResourceEvents } from '../../src/server/events/service'
+import { getTimeline } from '../../src/server/timeline/service'
 import { createDeal, createPerson, salesPipeline } from '../support/fixtures'
 import { fixtureText } from '../support/inbound'
 import { startTestServer, type TestServer } from '../support/server'
 
 let server: TestServer
+// A record's events, oldest first: its timeline read backwards.
+const oldestFirst = async (id: string) =>
+  (await getTimeline(server.db, server.tenantId, id)).reverse()
 let gil: { id: string }
 
 beforeAll(async () => {
@@ -82,7 +85,7 @@ describe('POST /api/app/v1/imports/people: CSV through the mapping and dedupe en
 
   it('imported rows emit the events the REST API would', async () => {
     const ana = await findByEmail('ana@padaria-central.com.br')
-    const events = await listResourceEvents(server.db, server.tenantId, ana!.id)
+    const events = await oldestFirst(ana!.id)
     expect(events.map((event) => event.type)).toEqual([
       'person.created',
       'person.tag_added',

@@ -39,6 +39,20 @@ export interface RateLimitWindowTable {
   count: number
 }
 
+/**
+ * A person's or deal's event past the event retention, kept for its timeline (events/history.ts):
+ * the event with only what a timeline tells of it.
+ */
+export interface RecordHistoryTable {
+  tenantId: string
+  resourceId: string
+  /** The event's seq: its place among the events still in the feed. */
+  seq: number
+  /** The event as JSON, its `data` cut to the fields the change named. */
+  payload: string
+  actor: string | null
+}
+
 export interface EventHorizonTable {
   tenantId: string
   /** The greatest seq pruned from the workspace's events. */
@@ -609,6 +623,7 @@ export interface Database {
   apiTokens: ApiTokenTable
   events: EventTable
   eventHorizons: EventHorizonTable
+  recordHistory: RecordHistoryTable
   rateLimitWindows: RateLimitWindowTable
   databaseIdentity: DatabaseIdentityTable
   peoplePrefix: PeoplePrefixTable

@@ -39,58 +39,6 @@ export async function insertEvents(db: Db, rows: Insertable<EventTable>[]): Prom
   }
 }
 
-/** A resource's events, oldest first. */
-export async function listEventsOfResource(db: Db, tenantId: string, resourceId: string) {
-  return db
-    .selectFrom('events')
-    .select(['seq', 'payload', 'actor'])
-    .where('tenantId', '=', tenantId)
-    .where('resourceId', '=', resourceId)
-    .orderBy('seq', 'asc')
-    .execute()
-}
-
-/**
- * The newest events of the people and deals that belong to a company now (its history), newest
- * first: each record's events come from the events_resource index.
- */
-export async function listEventsOfCompanyRecords(
-  db: Db,
-  tenantId: string,
-  companyId: string,
-  limit: number,
-) {
-  return db
-    .selectFrom('events')
-    .select(['seq', 'payload', 'actor'])
-    .where('tenantId', '=', tenantId)
-    .where((eb) =>
-      eb.or([
-        eb(
-          'resourceId',
-          'in',
-          eb
-            .selectFrom('people')
-            .select('people.id')
-            .where('people.tenantId', '=', tenantId)
-            .where('people.companyId', '=', companyId),
-        ),
-        eb(
-          'resourceId',
-          'in',
-          eb
-            .selectFrom('deals')
-            .select('deals.id')
-            .where('deals.tenantId', '=', tenantId)
-            .where('deals.primaryCompanyId', '=', companyId),
-        ),
-      ]),
-    )
-    .orderBy('seq', 'desc')
-    .limit(limit)
-    .execute()
-}
-
 /**
  * The highest seq ever given to an event, pruned ones included (AUTOINCREMENT never reuses one):
  * a cursor past it was not given out by this file as it now is.

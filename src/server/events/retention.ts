@@ -3,6 +3,7 @@ import { inTransaction, type Db } from '../db/connection'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
 import { startPeriodic, type PeriodicTask } from '../periodic'
+import { keepPrunedInHistory } from '../timeline/service'
 
 export const defaultRetentionDays = 30
 const dayMs = 24 * 60 * 60 * 1000
@@ -13,6 +14,7 @@ const batchSize = 1_000
  * Deletes one batch of a workspace's events that are older than its retention window and settled
  * by every one of its subscriptions (an event some subscription has yet to deliver, or has set
  * aside as failed, is never pruned, however old), and records the last seq pruned. Answers how many were deleted.
+ * People's and deals' events stay in their records' timelines (timeline/history.ts).
  */
 async function pruneBatch(db: Db, tenantId: string, cutoff: string): Promise<number> {
   return inTransaction(db, async (trx) => {
@@ -37,6 +39,7 @@ async function pruneBatch(db: Db, tenantId: string, cutoff: string): Promise<num
     const seqs = await batch.orderBy('seq').limit(batchSize).execute()
     const last = seqs.at(-1)?.seq
     if (last === undefined) return 0
+    await keepPrunedInHistory(trx, tenantId, last, cutoff)
     await trx
       .deleteFrom('events')
       .where('tenantId', '=', tenantId)

@@ -10,7 +10,7 @@ import type { Selectable } from 'kysely'
 import { inTransaction, type Db } from '../db/connection'
 import type { Database } from '../db/database'
 import { clearReference, selectReferencing } from '../db/tenant-rows'
-import { currentActor, type Actor } from './actor'
+import { currentActor } from './actor'
 import * as events from './repository'
 import { stampSyncedWrites } from '../sync/stamp-writes'
 
@@ -65,30 +65,6 @@ export async function recordEvents(
       }
     }),
   )
-}
-
-/** The events recorded for one resource, oldest first, each with who or what made it. */
-export async function listResourceEvents(
-  db: Db,
-  tenantId: string,
-  resourceId: string,
-): Promise<(OutpostEvent & { actor: Actor | null })[]> {
-  return (await events.listEventsOfResource(db, tenantId, resourceId)).map(withActor)
-}
-
-const withActor = (row: { payload: string; actor: string | null }) => ({
-  ...(JSON.parse(row.payload) as OutpostEvent),
-  actor: row.actor ? (JSON.parse(row.actor) as Actor) : null,
-})
-
-/** The newest `limit` events of a company's people and deals, newest first, with their actors. */
-export async function listCompanyRecordsEvents(
-  db: Db,
-  tenantId: string,
-  companyId: string,
-  limit: number,
-): Promise<(OutpostEvent & { actor: Actor | null })[]> {
-  return (await events.listEventsOfCompanyRecords(db, tenantId, companyId, limit)).map(withActor)
 }
 
 /** An event as stored: its place in the commit order and the exact JSON that is delivered. */

@@ -84,7 +84,8 @@ export function searchAndTimelineRoutes<Q extends z.ZodObject | z.ZodPipe>(
           summary: timeline.summary,
           description:
             'The newest 200 events of the record, newest first, as the change feed has them; ' +
-            'older ones stay in the feed (GET /api/v1/events).',
+            "those past the event retention as the record's history keeps them, `data.object` " +
+            "cut to the fields the change named and the record's name (docs/events.md).",
         },
         timeline.requireRecord,
       ),

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { eventTypes } from '../../shared/events'
 import { timestamp, uuid } from '../http/schema-types'
 
-/** The newest events of a resource that a timeline shows; older ones stay in the change feed. */
+/** The newest events of a resource that a timeline shows, and its history keeps (history.ts). */
 export const timelineLength = 200
 
 export const timelineEventSchema = z
@@ -11,9 +11,11 @@ export const timelineEventSchema = z
     type: z.enum(eventTypes),
     createdAt: timestamp,
     tenantId: uuid,
-    data: z
-      .record(z.string(), z.unknown())
-      .openapi({ description: 'As delivered: object, and previous and changes for updates' }),
+    data: z.record(z.string(), z.unknown()).openapi({
+      description:
+        'As delivered: object, and previous and changes for updates; past the event ' +
+        'retention, object holds only the fields the change named and the record name',
+    }),
     actor: z
       .object({
         kind: z.enum(['token', 'ui', 'user', 'inbound', 'import', 'system']),

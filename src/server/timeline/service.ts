@@ -1,18 +1,31 @@
 import type { Db } from '../db/connection'
-import { listCompanyRecordsEvents, listResourceEvents } from '../events/service'
+import type { Actor } from '../events/actor'
+import {
+  keepHistory,
+  listCompanyRecordEvents,
+  listRecordEvents,
+  type TimelineRow,
+} from './repository'
 import { timelineLength, type TimelineEvent } from './schema'
 
-/** The newest events of one person or deal, newest first, as a detail page's timeline. */
+// A line's event as the feed has it, or as the history kept it (which leaves out the workspace).
+const toEvent = (tenantId: string) => (row: TimelineRow) =>
+  ({
+    ...JSON.parse(row.payload),
+    tenantId,
+    actor: row.actor ? (JSON.parse(row.actor) as Actor) : null,
+  }) as TimelineEvent
+
+/**
+ * The newest events of one person or deal, newest first, as a detail page's timeline: those past
+ * the event retention come from the record's history (history.ts).
+ */
 export async function getTimeline(
   db: Db,
   tenantId: string,
   resourceId: string,
 ): Promise<TimelineEvent[]> {
-  const events = await listResourceEvents(db, tenantId, resourceId)
-  return events
-    .slice(-timelineLength)
-    .reverse()
-    .map((event) => ({ ...event, data: { ...event.data } }))
+  return (await listRecordEvents(db, tenantId, resourceId, timelineLength)).map(toEvent(tenantId))
 }
 
 /**
@@ -24,6 +37,14 @@ export async function getCompanyTimeline(
   tenantId: string,
   companyId: string,
 ): Promise<TimelineEvent[]> {
-  const events = await listCompanyRecordsEvents(db, tenantId, companyId, timelineLength)
-  return events.map((event) => ({ ...event, data: { ...event.data } }))
+  const rows = await listCompanyRecordEvents(db, tenantId, companyId, timelineLength)
+  return rows.map(toEvent(tenantId))
 }
+
+/**
+ * Called by the event retention in its transaction, before it deletes a batch (the workspace's
+ * events up to `lastSeq` recorded before `cutoff`): keeps their people's and deals' lines as
+ * those records' history, newest `timelineLength` a record.
+ */
+export const keepPrunedInHistory = (trx: Db, tenantId: string, lastSeq: number, cutoff: string) =>
+  keepHistory(trx, tenantId, lastSeq, cutoff, timelineLength)

@@ -6,6 +6,7 @@ import * as sync from './2026-11-26T0000-sync'
 import * as syncLinks from './2026-11-26T0100-sync-links'
 import * as inboundLogTotals from './2026-11-27T0910-inbound-log-totals'
 import * as inboundOwnerCursors from './2026-11-27T1500-inbound-owner-cursors'
+import * as recordHistory from './2026-11-28T0400-record-history'
 
 // PostgreSQL's migrations, listed in code like SQLite's (db/migrations/index.ts). The baseline
 // creates the schema SQLite's list had reached when PostgreSQL came; from then on, every change
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0100-sync-links': syncLinks,
   '2026-11-27T0910-inbound-log-totals': inboundLogTotals,
   '2026-11-27T1500-inbound-owner-cursors': inboundOwnerCursors,
+  '2026-11-28T0400-record-history': recordHistory,
 }
 
 export const postgresMigrationProvider: MigrationProvider = {

@@ -486,7 +486,7 @@ export interface paths {
     }
     /**
      * A person's timeline: their events, newest first
-     * @description The newest 200 events of the record, newest first, as the change feed has them; older ones stay in the feed (GET /api/v1/events).
+     * @description The newest 200 events of the record, newest first, as the change feed has them; those past the event retention as the record's history keeps them, `data.object` cut to the fields the change named and the record's name (docs/events.md).
      */
     get: operations['listPersonEvents']
     put?: never
@@ -566,7 +566,7 @@ export interface paths {
     }
     /**
      * A deal's timeline: its stage changes and other events, newest first
-     * @description The newest 200 events of the record, newest first, as the change feed has them; older ones stay in the feed (GET /api/v1/events).
+     * @description The newest 200 events of the record, newest first, as the change feed has them; those past the event retention as the record's history keeps them, `data.object` cut to the fields the change named and the record's name (docs/events.md).
      */
     get: operations['listDealEvents']
     put?: never
@@ -1818,7 +1818,7 @@ export interface components {
        * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
       tenantId: string
-      /** @description As delivered: object, and previous and changes for updates */
+      /** @description As delivered: object, and previous and changes for updates; past the event retention, object holds only the fields the change named and the record name */
       data: {
         [key: string]: unknown
       }
