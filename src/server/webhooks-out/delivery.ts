@@ -187,21 +187,21 @@ async function retrySetAside(
       : { failingSince }
     const delay = retryDelay(attempts, result, finishedAt)
     retryAt = delay === null || disabledReason ? null : after(finishedAt, delay)
-    logger.info(
-      `webhook ${subscription.id}: event ${event.id} retry ${attempts} failed ` +
-        `(${describeOutcome(result)})` +
-        (disabledReason ? '; subscription disabled' : ''),
-    )
   }
-  await inTransaction(db, async (trx) => {
+  const applied = await inTransaction(db, async (trx) => {
     if (!(await subscriptions.findSubscriptionById(trx, subscription.tenantId, subscription.id)))
-      return
+      return false
     if (result.succeeded) await subscriptions.deleteDelivery(trx, subscription.id, event.seq)
     else {
       const row = setAsideRow(subscription, event, attempts, result, delivery.failedAt, retryAt)
       await subscriptions.saveDelivery(trx, row)
     }
-    await subscriptions.advanceDeliveryState(trx, subscription.id, null, subscriptionChanges)
+    const changed = await subscriptions.advanceDeliveryState(
+      trx,
+      subscription.id,
+      null,
+      subscriptionChanges,
+    )
     await subscriptions.insertAttempt(
       trx,
       attemptRow(subscription, message, made, {
@@ -210,7 +210,16 @@ async function retrySetAside(
         nextAttemptAt: retryAt,
       }),
     )
+    return changed
   })
+  if (!result.succeeded) {
+    // Told once the transaction says so: one paused by hand meanwhile is not disabled by this.
+    logger.info(
+      `webhook ${subscription.id}: event ${event.id} retry ${attempts} failed ` +
+        `(${describeOutcome(result)})` +
+        (applied && subscriptionChanges.enabled === 0 ? '; subscription disabled' : ''),
+    )
+  }
 }
 
 /**
