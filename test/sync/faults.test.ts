@@ -62,6 +62,8 @@ async function namesOn(db: Replica['db'], tenantId: string, prefix: string) {
   return { names: new Set(names), people: names.length }
 }
 
+// The two tests that kill a process run CLI processes and a server of their own: 17 and 22 s on
+// PostgreSQL on a slow day in CI, too near the 30-second default.
 describe('sync through faults', () => {
   it('a push cut in the middle of its request commits nothing; the next round pushes it once', async () => {
     const proxy = await proxyTo(portOf(server.url))
@@ -168,7 +170,7 @@ describe('sync through faults', () => {
     } finally {
       await replica.destroy()
     }
-  })
+  }, 120_000)
 
   it('a team server killed while it applies a push loses nothing it answered, and applies nothing twice', async () => {
     // The team server as its own process, on a port it keeps across the restart (on PostgreSQL
@@ -215,5 +217,5 @@ describe('sync through faults', () => {
     } finally {
       await teamDb.destroy()
     }
-  })
+  }, 120_000)
 })
