@@ -149,6 +149,7 @@ describe("a record's history past the event retention", () => {
     expect(lines[0]!.data.object.leadSource).toBe('round 205')
     expect(lines.at(-1)!.data.object.leadSource).toBe('round 6')
   })
+
   it('keeps an event without data, as the earliest databases hold, and goes on pruning', async () => {
     const person = await createPerson(server.api, { fullName: 'Stub Event' })
     const [created] = await timelineOf('people', person.id)

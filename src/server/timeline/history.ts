@@ -17,8 +17,8 @@ const picked = (object: Record<string, unknown>, fields: Set<string>) =>
  */
 export function historyPayload(payload: string): string {
   const event = JSON.parse(payload) as Partial<OutpostEvent<Record<string, unknown>>>
-  // An event without `data` (the stubs of the earliest schema's fixtures) is kept as it is, not
-  // allowed to stop the prune: every later batch would fail on it again.
+  // An event without `data` (the stubs of the earliest schema's fixtures) is kept with an empty
+  // object rather than allowed to stop the prune: every later batch would fail on it again.
   const { object = {}, previous, changes, tag } = event.data ?? {}
   const told = new Set([...toldFields, ...(changes ?? [])])
   return JSON.stringify({
