@@ -112,6 +112,13 @@ describe('people search (management API)', () => {
     expect(many.data.map((person: { id: string }) => person.id)).toEqual(
       everyone.data.map((person: { id: string }) => person.id),
     )
+    // In name order too, where the matches of a prefix bunch together.
+    const byName = (await other.admin.get('/api/app/v1/people?q=al&sort=-fullName&pageSize=5')).body
+    const everyoneByName = (await other.admin.get('/api/app/v1/people?sort=-fullName&pageSize=5'))
+      .body
+    expect(byName).toMatchObject({ total: 10_000, totalCapped: true })
+    expect(names(byName)).toEqual(names(everyoneByName))
+    expect(names(byName)[0]).toBe('Alpha 9999')
     const longer = (await other.admin.get('/api/app/v1/people?q=alpha&pageSize=1')).body
     expect(longer).toMatchObject({ total: 10_050, totalCapped: false })
     // The workspace next door sees none of them, nor counts them.

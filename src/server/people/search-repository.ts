@@ -311,7 +311,10 @@ export async function listMatchingPeople(
     source,
     tenantId,
     gather ? { ...filters, q: undefined } : filters,
-    fewMatches(page.matches),
+    // In name order a prefix's matches bunch together (the names it starts are one stretch), so a
+    // walk probing person by person may pass most of the list before it has a page: 879 ms for
+    // "a" at a million people in reverse name order, against 87 with the rowids gathered once.
+    fewMatches(page.matches) || filters.sort.replace('-', '') === 'fullName',
   )
   if (page.start) query = query.where(afterKey(order, sql`people.id`, direction, page.start))
   return query
