@@ -103,8 +103,8 @@ function applyFilters(
     // Three characters are one trigram: the index's answer is exact.
     if (characters.length > minimumIndexedLength) filtered = filtered.where(containsText(text))
   } else if (prefix && fewPrefixMatches) {
-    // At most the count's cap: their rowids are gathered once, and the walk along the order's
-    // index checks each person against that list.
+    // Few matches (at most the count's cap), or name order (listMatchingPeople): their rowids are
+    // gathered once, and the walk along the order's index checks each person against that list.
     filtered = filtered.where(
       sql<boolean>`people.rowid in (select rowid from people_prefix
         where people_prefix match ${ftsPrefix(prefix)})`,
@@ -227,7 +227,8 @@ async function countShortMatches(
  * Whether every person of the file is in this workspace (as on most laptops, which keep one) and
  * the prefix index has taken every change: then the index's matches are the workspace's, counted
  * without looking each one up in people to check its workspace (2 ms against 12 for 10,000 matches,
- * bench/ W14). A change not yet moved into the index (left by another program) waits for a commit.
+ * bench/ W14). While a change waits to be moved into the index (one another program made), each
+ * match is looked up, as beside other workspaces: the index may still hold a deleted person.
  */
 async function holdsEveryPerson(db: Db, tenantId: string): Promise<boolean> {
   const { rows } = await sql<{ alone: number }>`select
