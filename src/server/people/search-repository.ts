@@ -189,6 +189,21 @@ async function countAllMatches(db: Db, tenantId: string, filters: PeopleFilters)
       db.selectFrom('personTags').where('tenantId', '=', tenantId).where('tag', '=', tag),
     )
   }
+  const { q, ...narrowing } = others
+  const characters = Array.from(q?.trim() ?? '')
+  if (
+    engineOf(db) === 'sqlite' &&
+    tag === undefined &&
+    characters.length === minimumIndexedLength &&
+    Object.values(narrowing).every((value) => value === undefined) &&
+    (await holdsEveryPerson(db, tenantId))
+  ) {
+    // Three characters are one trigram, which the index answers exactly: its own count is the
+    // workspace's (13 ms against 459 for "sil" at a million people).
+    const { rows } = await sql<{ total: number }>`select count(*) as total from people_search
+      where people_search match ${ftsTrigrams(characters)}`.execute(db)
+    return rows[0]?.total ?? 0
+  }
   return countRows(applyFilters(engineOf(db), db.selectFrom('people'), tenantId, filters))
 }
 
