@@ -39,7 +39,10 @@ describe('pipeline board', () => {
     await page.getByRole('link', { name: 'Settings' }).click()
     await page.getByLabel('New pipeline').fill('Enterprise')
     await page.getByRole('button', { name: 'Create', exact: true }).click()
-    await expect.poll(() => page.getByRole('link', { name: 'Enterprise' }).count()).toBe(1)
+    // Listed as soon as the list refetches, shown once the page has gone to it: the stage editor
+    // is the new pipeline's only then (typed into before, the field went with the old editor).
+    const enterpriseLink = page.getByRole('link', { name: 'Enterprise' })
+    await expect.poll(() => enterpriseLink.getAttribute('aria-current')).toBe('page')
     await page.getByLabel('Add a stage').fill('Discovery')
     await page.getByRole('button', { name: 'Add stage' }).click()
     await page.getByText('Stage “Discovery” added').waitFor()
