@@ -14,6 +14,7 @@ import { startOutpost, type Running } from './processes'
 import {
   createBenchWebhook,
   outpostRequests,
+  shortSearch,
   walkAll,
   type Context,
   type WorkloadResult,
@@ -134,6 +135,20 @@ export async function teamServerWorkloads(
         target: 0,
       })
       console.log(`W4 on PostgreSQL: ${walk.value} ms`)
+    }
+    // W14: the UI's short searches, through one process (their own index there, people_word_starts).
+    const searchOnSqlite = sqlite.find((result) => result.id === 'W14')
+    if (searchOnSqlite) {
+      const search = await shortSearch({ ...c, outpost: running[0]! })
+      results.push({
+        ...search,
+        id: 'W14-pg1',
+        name: `${search.name}: PostgreSQL, 1 process, against SQLite`,
+        floor: searchOnSqlite.value,
+        ratio: searchOnSqlite.value / search.value,
+        target: 0,
+      })
+      console.log(`W14 on PostgreSQL: ${search.value} ms`)
     }
     return results
   } finally {

@@ -99,6 +99,25 @@ describe('people search (management API)', () => {
     expect(body).toMatchObject({ total: 1, totalCapped: false })
   })
 
+  it('a word of any script starts after a space or punctuation, not inside a word', async () => {
+    const other = await server.otherWorkspace('Scripts')
+    const created = await other.admin.post('/api/v1/people', {
+      fullName: 'Олег Иванов',
+      primaryEmail: 'oleg.ivanov@yandex.ru',
+    })
+    expect(created.status).toBe(201)
+    const find = async (q: string) =>
+      names((await other.admin.get(`/api/app/v1/people?q=${encodeURIComponent(q)}`)).body)
+    expect(await find('Ол')).toEqual(['Олег Иванов'])
+    expect(await find('Ив')).toEqual(['Олег Иванов'])
+    expect(await find('ya')).toEqual(['Олег Иванов'])
+    expect(await find('r')).toEqual(['Олег Иванов'])
+    // Letters inside a word: "в" of Иванов, "ег" of Олег, "nd" of yandex.
+    expect(await find('в')).toEqual([])
+    expect(await find('ег')).toEqual([])
+    expect(await find('nd')).toEqual([])
+  })
+
   it('counts a one- or two-letter search up to 10,000 and says when there are more', async () => {
     const other = await server.otherWorkspace('Many Alphas')
     const alphas = Array.from({ length: 10_050 }, (_, i) => `Alpha ${i}`)

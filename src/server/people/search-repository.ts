@@ -23,16 +23,35 @@ function prefixQuery(text: string): string[] | null {
 /** The FTS5 query: every word starts a word of the name or e-mail. */
 const ftsPrefix = (words: string[]) => words.map((word) => `"${word}" *`).join(' AND ')
 
-// On PostgreSQL, people's search is one pg_trgm index over this expression (the baseline
-// migration): name and e-mail lower-cased and without accents, as FTS5's tokenizers fold them.
+// On PostgreSQL, people's search reads two indexes over this expression, name and e-mail lower-cased
+// and without accents as FTS5's tokenizers fold them: pg_trgm's (the baseline migration) from three
+// characters, the words' starts (people_word_starts) below.
 const foldedText = sql`outpost_fold(people.full_name || chr(1) || coalesce(people.primary_email::text, ''))`
 
-/** PostgreSQL: every word starts a word of the name or e-mail (words are letters and digits). */
-const postgresPrefixMatch = (words: string[]) =>
-  sql<boolean>`${sql.join(
-    words.map((word) => sql`${foldedText} ~ ('(^|[^[:alnum:]])' || outpost_fold(${word}))`),
-    sql` and `,
-  )}`
+// Where a word starts, as people_word_starts splits words: at the start of the text, or after an
+// ASCII space, punctuation or control character.
+const postgresWordStart = String.raw`(^|[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f])`
+
+/** PostgreSQL: a word of the name or e-mail starts with `word`, checked on the person. */
+const postgresWordCheck = (word: string) =>
+  sql<boolean>`${foldedText} ~ (${postgresWordStart} || outpost_fold(${word}))`
+
+/**
+ * As postgresWordCheck, found through the index of every word's one- and two-character starts
+ * (people_word_starts, migrations-postgres 2026-11-28T1600). A word folded longer than two
+ * characters (a ligature: "ﬃ" is "ffi") is then checked whole.
+ */
+const postgresWordMatch = (word: string) =>
+  sql<boolean>`(outpost_word_starts(${foldedText}) @> array[left(outpost_fold(${word}), 2)]
+    and (length(outpost_fold(${word})) <= 2 or ${postgresWordCheck(word)}))`
+
+/**
+ * PostgreSQL: every word starts a word of the name or e-mail. `indexed`: through
+ * people_word_starts, for the planner to read the index; otherwise checked person by person,
+ * which costs a tenth of computing a person's word starts, for a walk along the list's order.
+ */
+const postgresPrefixMatch = (words: string[], indexed = true) =>
+  sql<boolean>`${sql.join(words.map(indexed ? postgresWordMatch : postgresWordCheck), sql` and `)}`
 
 /** An FTS5 string, quotes doubled. */
 const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`
@@ -95,7 +114,7 @@ function applyFilters(
       sql<boolean>`${foldedText} like outpost_fold(${containsPattern(text)}) escape '\\'`,
     )
   } else if (engine === 'postgres' && prefix) {
-    filtered = filtered.where(postgresPrefixMatch(prefix))
+    filtered = filtered.where(postgresPrefixMatch(prefix, prefixAsRowidList))
   } else if (text && characters.length >= minimumIndexedLength) {
     filtered = filtered.where(
       sql<boolean>`people.rowid in (select rowid from people_search where people_search match ${ftsTrigrams(characters)})`,
@@ -317,16 +336,26 @@ export async function listMatchingPeople(
   // full_name NOCASE, id).
   const engine = engineOf(db)
   const columns = sortColumns[engine]
-  const order = columns[filters.sort.replace('-', '') as keyof typeof columns]
+  const sortColumn = filters.sort.replace('-', '') as keyof typeof columns
+  const nameOrder = sortColumn === 'fullName'
+  // In name order a prefix's matches bunch together (the names it starts are one stretch), so a
+  // walk probing person by person may pass most of the list before it has a page: 879 ms for "a"
+  // at a million people in reverse name order, against 87 with the rowids gathered once.
+  const gatherInOrder = prefix !== null && (gather || nameOrder)
+  // PostgreSQL's planner would take the matches as spread evenly along the order's index and walk
+  // it computing each person's word starts (2.5 s for "j" at 100,000 people in name order). An
+  // order that index cannot give (the same text) makes it gather the matches from
+  // people_word_starts and sort them: 28 ms. A walk there checks each person's text instead.
+  const order =
+    engine === 'postgres' && gatherInOrder
+      ? sql`(${columns[sortColumn]} || '')`
+      : columns[sortColumn]
   let query = applyFilters(
     engine,
     source,
     tenantId,
     gather ? { ...filters, q: undefined } : filters,
-    // In name order a prefix's matches bunch together (the names it starts are one stretch), so a
-    // walk probing person by person may pass most of the list before it has a page: 879 ms for
-    // "a" at a million people in reverse name order, against 87 with the rowids gathered once.
-    fewMatches(page.matches) || filters.sort.replace('-', '') === 'fullName',
+    engine === 'postgres' ? gatherInOrder : fewMatches(page.matches) || nameOrder,
   )
   if (page.start) query = query.where(afterKey(order, sql`people.id`, direction, page.start))
   return query
