@@ -98,12 +98,17 @@ const sortColumns = {
   },
 }
 
+/**
+ * The filters as SQL conditions on people. `prefixFromIndex`: a short search's matches are read
+ * from its index (SQLite: their rowids gathered from people_prefix; PostgreSQL: people_word_starts)
+ * rather than checked person by person along a walk.
+ */
 function applyFilters(
   engine: Engine,
   query: PeopleQuery,
   tenantId: string,
   filters: PeopleFilters,
-  prefixAsRowidList = false,
+  prefixFromIndex = false,
 ): PeopleQuery {
   let filtered = query.where('people.tenantId', '=', tenantId)
   const text = filters.q?.trim()
@@ -114,14 +119,14 @@ function applyFilters(
       sql<boolean>`${foldedText} like outpost_fold(${containsPattern(text)}) escape '\\'`,
     )
   } else if (engine === 'postgres' && prefix) {
-    filtered = filtered.where(postgresPrefixMatch(prefix, prefixAsRowidList))
+    filtered = filtered.where(postgresPrefixMatch(prefix, prefixFromIndex))
   } else if (text && characters.length >= minimumIndexedLength) {
     filtered = filtered.where(
       sql<boolean>`people.rowid in (select rowid from people_search where people_search match ${ftsTrigrams(characters)})`,
     )
     // Three characters are one trigram: the index's answer is exact.
     if (characters.length > minimumIndexedLength) filtered = filtered.where(containsText(text))
-  } else if (prefix && prefixAsRowidList) {
+  } else if (prefix && prefixFromIndex) {
     // Few matches (at most the count's cap), or name order (listMatchingPeople): their rowids are
     // gathered once, and the walk along the order's index checks each person against that list.
     filtered = filtered.where(
