@@ -118,6 +118,18 @@ describe('people search (management API)', () => {
     expect(await find('nd')).toEqual([])
   })
 
+  // unaccent folds "ﬃ" to three letters, longer than the index's two-character starts: the index
+  // finds the words starting "ff", and each is checked for "ffi" (SQLite keeps the ligature).
+  it.runIf(onPostgres())('on PostgreSQL a ligature is the letters it folds to', async () => {
+    const other = await server.otherWorkspace('Ligatures')
+    for (const fullName of ['Ffion Jones', 'Ffxyz Jones', 'ﬃon Lee']) {
+      expect((await other.admin.post('/api/v1/people', { fullName })).status).toBe(201)
+    }
+    const body = (await other.admin.get(`/api/app/v1/people?q=${encodeURIComponent('ﬃ')}`)).body
+    expect(names(body).sort()).toEqual(['Ffion Jones', 'ﬃon Lee'])
+    expect(body).toMatchObject({ total: 2, totalCapped: false })
+  })
+
   it('counts a one- or two-letter search up to 10,000 and says when there are more', async () => {
     const other = await server.otherWorkspace('Many Alphas')
     const alphas = Array.from({ length: 10_050 }, (_, i) => `Alpha ${i}`)
