@@ -122,33 +122,26 @@ export async function teamServerWorkloads(
         console.log(`${id} on PostgreSQL, ${processes}: ${Math.round(load.rps)} req/s`)
       }
     }
-    // W4: one client walking every page in order, through one process (a walk is one client).
-    const walkOnSqlite = sqlite.find((result) => result.id === 'W4')
-    if (walkOnSqlite) {
-      const walk = await walkAll({ ...c, outpost: running[0]! })
+    // W4 (one client walking every page in order: a walk is one client) and W14 (the UI's short
+    // searches, their own index there: people_word_starts), through one process.
+    const first = { ...c, outpost: running[0]! }
+    for (const [id, measure] of [
+      ['W4', walkAll],
+      ['W14', shortSearch],
+    ] as const) {
+      const onSqlite = sqlite.find((result) => result.id === id)
+      if (!onSqlite) continue
+      const timed = await measure(first)
       results.push({
-        ...walk,
-        id: 'W4-pg1',
-        name: `${walk.name}: PostgreSQL, 1 process, against SQLite`,
-        floor: walkOnSqlite.value,
-        ratio: walkOnSqlite.value / walk.value,
+        ...timed,
+        id: `${id}-pg1`,
+        name: `${timed.name}: PostgreSQL, 1 process, against SQLite`,
+        floor: onSqlite.value,
+        // Times: lower is better.
+        ratio: onSqlite.value / timed.value,
         target: 0,
       })
-      console.log(`W4 on PostgreSQL: ${walk.value} ms`)
-    }
-    // W14: the UI's short searches, through one process (their own index there, people_word_starts).
-    const searchOnSqlite = sqlite.find((result) => result.id === 'W14')
-    if (searchOnSqlite) {
-      const search = await shortSearch({ ...c, outpost: running[0]! })
-      results.push({
-        ...search,
-        id: 'W14-pg1',
-        name: `${search.name}: PostgreSQL, 1 process, against SQLite`,
-        floor: searchOnSqlite.value,
-        ratio: searchOnSqlite.value / search.value,
-        target: 0,
-      })
-      console.log(`W14 on PostgreSQL: ${search.value} ms`)
+      console.log(`${id} on PostgreSQL: ${timed.value} ms`)
     }
     return results
   } finally {
