@@ -4,6 +4,7 @@ import type { Db } from '../db/connection'
 import type { ActivityTable } from '../db/database'
 import { findTenantRow, insertRows } from '../db/tenant-rows'
 import type { ActivityQuery } from './schema'
+import { lowerFor } from '../db/fold'
 
 export type ActivityRow = Selectable<ActivityTable>
 
@@ -64,7 +65,9 @@ function filtered(db: Db, tenantId: string, filters: Filters) {
   if (dueTo) query = query.where('dueDate', '<=', dueTo)
   const text = q?.trim()
   if (text) {
-    query = query.where(sql<boolean>`lower(subject) like ${containsPattern(text)} escape '\\'`)
+    query = query.where(
+      sql<boolean>`${lowerFor(sql.ref('subject'), text)} like ${containsPattern(text)} escape '\\'`,
+    )
   }
   return query
 }

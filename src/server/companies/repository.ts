@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '../db/connection'
 import { containsPattern } from '../db/like-pattern'
 import type { CompanySearch } from './schema'
+import { lowerFor } from '../db/fold'
 
 type Filters = Pick<CompanySearch, 'q' | 'openDeals'>
 
@@ -21,7 +22,7 @@ function matching(db: Db, tenantId: string, { q, openDeals }: Filters) {
   if (text) {
     const pattern = containsPattern(text)
     query = query.where(
-      sql<boolean>`(lower(name) like ${pattern} escape '\\' or domain like ${pattern} escape '\\')`,
+      sql<boolean>`(${lowerFor(sql.ref('name'), text)} like ${pattern} escape '\\' or domain like ${pattern} escape '\\')`,
     )
   }
   return query

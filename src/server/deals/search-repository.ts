@@ -7,6 +7,7 @@ import type { DealFilters } from './search-schema'
 import { countRows } from '../db/count-rows'
 import { afterKey } from '../db/keyset'
 import type { KeyStart } from '../http/list-extensions'
+import { lowerFor } from '../db/fold'
 
 type DealsQuery = SelectQueryBuilder<Database, 'deals', object>
 
@@ -37,7 +38,7 @@ function applyFilters(
         selectFrom('dealTags')
           .select('dealTags.dealId')
           .whereRef('dealTags.dealId', '=', 'deals.id')
-          .where(sql<string>`lower(deal_tags.tag)`, '=', tag),
+          .where(lowerFor(sql.ref('deal_tags.tag'), tag), '=', tag),
       ),
     )
   }
@@ -65,7 +66,7 @@ function applyFilters(
     // The field's JSON value as text, so "12", "true" and "Pro" all compare as typed.
     const { key, value } = filters.customField
     filtered = filtered.where(
-      sql<boolean>`lower(${customFieldWords(db, 'deals.custom_fields', key)}) = ${value.toLowerCase()}`,
+      sql<boolean>`${lowerFor(customFieldWords(db, 'deals.custom_fields', key), value)} = ${value.toLowerCase()}`,
     )
   }
   if (filters.updatedSince) {
@@ -74,7 +75,7 @@ function applyFilters(
   const text = filters.q?.trim()
   if (text) {
     filtered = filtered.where(
-      sql<boolean>`lower(deals.title) like ${containsPattern(text)} escape '\\'`,
+      sql<boolean>`${lowerFor(sql.ref('deals.title'), text)} like ${containsPattern(text)} escape '\\'`,
     )
   }
   return filtered

@@ -6,6 +6,7 @@ import { answerReads } from '../db/record-page'
 import { answerJson } from '../db/record-tags'
 import { findTenantRow, insertRows, findTenantIdBy, updateRow } from '../db/tenant-rows'
 import type { PersonTable } from '../db/database'
+import { lowerFor } from '../db/fold'
 
 /** The columns a person's answer shows, in its order (then tags, custom fields, timestamps). */
 export const personColumns = [
@@ -75,7 +76,7 @@ export async function findOldestPersonMatching(
       const key = field.slice('customFields.'.length)
       query = query.where(customFieldText(db, 'custom_fields', key), '=', value)
     } else if (field === 'fullName' || field === 'leadSource') {
-      query = query.where(sql<string>`lower(${sql.ref(field)})`, '=', value.toLowerCase())
+      query = query.where(lowerFor(sql.ref(field), value), '=', value.toLowerCase())
     } else {
       query = query.where(field as 'primaryEmail', '=', value)
     }

@@ -1,4 +1,10 @@
-import { sql, type SelectQueryBuilder } from 'kysely'
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely'
 import { engineOf, type Db, type Engine } from '../db/connection'
 import type { Database } from '../db/database'
 import type { KeyStart } from '../http/list-extensions'
@@ -6,7 +12,7 @@ import { shortSearchCountCap, type PeopleFilters } from './search-schema'
 import { countRows } from '../db/count-rows'
 import { selectRecordTotal } from '../db/record-page'
 import { containsPattern } from '../db/like-pattern'
-import { fold } from '../db/fold'
+import { fold, isBeyondAscii, lowerFor } from '../db/fold'
 import { afterKey } from '../db/keyset'
 
 // From three characters, "contains" through the trigram index. Below it, "a word starts with"
@@ -99,6 +105,18 @@ const sortColumns = {
 }
 
 /**
+ * A person_tags row holds `tag`, compared without case. The tag's indexes compare A to Z without
+ * case only (SQLite's nocase, citext in a C database): a tag with other letters is compared in
+ * lower case, row by row (db/fold.ts).
+ */
+const tagIs =
+  (tag: string) =>
+  (eb: ExpressionBuilder<Database, 'personTags'>): Expression<SqlBool> =>
+    isBeyondAscii(tag)
+      ? eb(lowerFor(sql.ref('person_tags.tag'), tag), '=', tag.toLowerCase())
+      : eb('personTags.tag', '=', tag)
+
+/**
  * The filters as SQL conditions on people. `prefixFromIndex`: a short search's matches are read
  * from its index (SQLite: their rowids gathered from people_prefix; PostgreSQL: people_word_starts)
  * rather than checked person by person along a walk.
@@ -165,7 +183,7 @@ function applyFilters(
         selectFrom('personTags')
           .select('personTags.personId')
           .whereRef('personTags.personId', '=', 'people.id')
-          .where('personTags.tag', '=', tag),
+          .where(tagIs(tag)),
       ),
     )
   }
@@ -209,9 +227,7 @@ async function countAllMatches(db: Db, tenantId: string, filters: PeopleFilters)
   }
   if (tag && Object.values(others).every((value) => value === undefined)) {
     // A tag alone: its rows are the matches (one per person, removed with the person).
-    return countRows(
-      db.selectFrom('personTags').where('tenantId', '=', tenantId).where('tag', '=', tag),
-    )
+    return countRows(db.selectFrom('personTags').where('tenantId', '=', tenantId).where(tagIs(tag)))
   }
   const { q, ...narrowing } = others
   const characters = Array.from(q?.trim() ?? '')
