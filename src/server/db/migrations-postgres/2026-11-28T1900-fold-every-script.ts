@@ -14,10 +14,24 @@ import { sql, type Kysely } from 'kysely'
 // Both name a collation of their own, the same for a column and a search whatever the database's:
 // ICU's root locale when the server has ICU (PostgreSQL's packages do), else the C library's
 // C.UTF-8; only a server with neither keeps the default.
+//
+// outpost_fold becomes plpgsql. As SQL it was never inlined (the dictionary's name is looked up by
+// a stable cast), so each call ran the SQL function executor; plpgsql evaluates the same
+// expression at about half the cost. Text that is ASCII once unaccented, most of it, is
+// lower-cased in C, the same result at half the cost of ICU's. Measured at 100,000 people, one
+// walk folding every name and e-mail: 600 ms before this migration, 770 with ICU as SQL, 470 now.
 const functions = (collation: string) => [
   sql.raw(`create or replace function outpost_fold(value text) returns text
-    language sql immutable parallel safe strict
-    as $$ select lower(public.unaccent('public.unaccent'::regdictionary, value) collate "${collation}") $$`),
+    language plpgsql immutable parallel safe strict
+    as $$
+    declare
+      unaccented text := public.unaccent('public.unaccent'::regdictionary, value);
+    begin
+      if octet_length(unaccented) = length(unaccented) then
+        return lower(unaccented collate "C");
+      end if;
+      return lower(unaccented collate "${collation}");
+    end $$`),
   sql.raw(`create function outpost_lower(value text) returns text
     language sql immutable parallel safe strict
     as $$ select lower(value collate "${collation}") $$`),
