@@ -161,7 +161,7 @@ function applyFilters(
   } else if (text) {
     const pattern = containsPattern(text)
     filtered = filtered.where(
-      sql<boolean>`(lower(people.full_name) like ${pattern} escape '\\' or people.primary_email like ${pattern} escape '\\')`,
+      sql<boolean>`(${lowerFor(sql.ref('people.full_name'), text)} like ${pattern} escape '\\' or people.primary_email like ${pattern} escape '\\')`,
     )
   }
   if (filters.lifecycleStage) {
