@@ -170,6 +170,35 @@ describe('outpost import people|deals|activities|notes', () => {
     ])
   })
 
+  it('a CSV saved by Excel on Windows (Windows-1252) imports with its accents, and says how it was read', async () => {
+    const csv = join(dir, 'excel.csv')
+    writeFileSync(
+      csv,
+      Buffer.from('Nom;E-mail\r\nFran\xe7oise M\xfcller;fm@excel.dev\r\n', 'latin1'),
+    )
+    const imported = await runCli([
+      'import',
+      'people',
+      csv,
+      '--mapping',
+      '{"fullName": "{{Nom}}", "primaryEmail": "{{E-mail}}"}',
+      '--data-dir',
+      dataDir(),
+    ])
+    expect(imported.code).toBe(0)
+    expect(imported.stderr.trim()).toMatch(
+      /^warning: The file is not UTF-8: it was read as Windows-1252/,
+    )
+    const exported = await runCli(['export', 'people', '--data-dir', dataDir()])
+    const rows = parse(exported.stdout, { columns: true }) as {
+      fullName: string
+      primaryEmail: string
+    }[]
+    expect(rows.find((row) => row.primaryEmail === 'fm@excel.dev')?.fullName).toBe(
+      'Françoise Müller',
+    )
+  })
+
   it('a mapping that is not JSON, a CSV that is a folder: one line each', async () => {
     const csv = join(dir, 'any.csv')
     writeFileSync(csv, 'Name\nX\n')

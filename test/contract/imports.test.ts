@@ -72,6 +72,36 @@ describe('POST /api/app/v1/imports/people: damaged files', () => {
     expect(body.data[0].fullName).toBe('Tab Bed;Ok')
   })
 
+  it('a file saved by Excel on Windows (Windows-1252) or as "Unicode text" (UTF-16) reads as written', async () => {
+    // The bytes of "José Conceição" and "Ærø Købing" in Windows-1252, in a semicolon file.
+    const windows = Uint8Array.from(
+      'Name;E-mail;Phone\nJos\xe9 Concei\xe7\xe3o;jose@enc.dev;\n\xc6r\xf8 K\xf8bing \x80;aero@enc.dev;\n',
+      (char) => char.charCodeAt(0),
+    )
+    const latin = await upload('people', windows, people)
+    expect(latin.status).toBe(200)
+    expect(latin.body).toMatchObject({ created: 2, rejected: 0, encoding: 'windows-1252' })
+    expect(latin.body.warnings).toEqual([expect.stringContaining('read as Windows-1252')])
+    // Excel's "Unicode text": UTF-16 little-endian with its byte-order mark, tab-separated.
+    const text = 'Name\tE-mail\tPhone\r\nZoë Ødegård\tzoe@enc.dev\t\r\n'
+    const utf16 = new Uint8Array(2 + text.length * 2)
+    utf16.set([0xff, 0xfe])
+    for (let i = 0; i < text.length; i++) {
+      utf16.set([text.charCodeAt(i) & 0xff, text.charCodeAt(i) >> 8], 2 + i * 2)
+    }
+    const unicode = await upload('people', utf16, people)
+    expect(unicode.body).toMatchObject({ created: 1, encoding: 'utf-16le', warnings: [] })
+    const names = async (email: string) =>
+      (await server.admin.get(`/api/app/v1/people?q=${email}`)).body.data[0].fullName
+    expect(await names('jose@enc.dev')).toBe('José Conceição')
+    expect(await names('aero@enc.dev')).toBe('Ærø Købing €')
+    expect(await names('zoe@enc.dev')).toBe('Zoë Ødegård')
+    // UTF-8 stays UTF-8, and says nothing.
+    const plain = await upload('people', 'Name,E-mail,Phone\nJoão Sá,joao@enc.dev,\n', people)
+    expect(plain.body).toMatchObject({ created: 1, encoding: 'utf-8', warnings: [] })
+    expect(await names('joao@enc.dev')).toBe('João Sá')
+  })
+
   it('a stray quote inside a value is kept as text', async () => {
     const csv = 'Name,E-mail\nAna "the boss" Souza,boss@csv.dev\n'
     const { body } = await upload('people', csv, people)

@@ -281,6 +281,35 @@ describe('import and export', () => {
     await screenshot(page, 'settings-import-done')
   })
 
+  it('imports a sheet Excel saved on Windows: semicolons, Windows-1252, accented headers', async () => {
+    const { page, server } = session
+    const folder = mkdtempSync(join(tmpdir(), 'outpost-csv-'))
+    const file = join(folder, 'clientes.csv')
+    writeFileSync(
+      file,
+      Buffer.from('Nome;E-mail;Região\r\nJoão Conceição;joao@excel.com.br;São Paulo\r\n', 'latin1'),
+    )
+    await page.goto(`${server.url}/settings/import-export`)
+    await page.getByLabel('CSV file, with a header line').setInputFiles(file)
+    await page.getByText('say which column fills which field').waitFor()
+    // The preview reads the columns the server will: three, named as the sheet names them.
+    expect(await page.getByLabel('Field for column Nome').inputValue()).toBe('fullName')
+    expect(await page.getByLabel('Field for column E-mail').inputValue()).toBe('primaryEmail')
+    await page
+      .getByLabel('Field for column Região')
+      .selectOption({ label: 'Custom field “Região”' })
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    const counts = page.locator('.import-counts')
+    await counts.waitFor()
+    expect((await counts.innerText()).replace(/\s+/g, ' ')).toBe(
+      '1 rows 1 created 0 updated 0 rejected',
+    )
+    await page.getByText('it was read as Windows-1252').waitFor()
+    const { body } = await server.admin.get('/api/app/v1/people?q=joao@excel.com.br')
+    expect(body.data[0].fullName).toBe('João Conceição')
+    expect(Object.values(body.data[0].customFields)).toEqual(['São Paulo'])
+  })
+
   it('imports deals: pipeline and stage by name, person by e-mail, unknown names rejected', async () => {
     const { page, server } = session
     const folder = mkdtempSync(join(tmpdir(), 'outpost-csv-'))

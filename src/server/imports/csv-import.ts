@@ -6,6 +6,7 @@ import type { Clock } from '../clock'
 import { inTransaction, type Db } from '../db/connection'
 import { ApiError } from '../http/errors'
 import { readCsvRows } from './csv-records'
+import { CsvTextDecoder, type CsvEncoding } from '../../shared/csv-text'
 import { unprotectCell } from '../../shared/spreadsheet-cells'
 
 /** Rows written per transaction: large enough to be fast, small enough not to hold the lock long. */
@@ -32,6 +33,8 @@ export interface ImportProgress {
 export interface ImportResult extends ImportProgress {
   rejections: ImportRejection[]
   warnings: string[]
+  /** The encoding the file was read in. */
+  encoding: CsvEncoding
 }
 export interface ImportOptions {
   clock: Clock
@@ -143,6 +146,23 @@ function recordOf(header: readonly string[], values: readonly string[]): Record<
   return record
 }
 
+/** What the import says of how the file's text was read, when it may not be what was meant. */
+function encodingWarnings(decoder: CsvTextDecoder): string[] {
+  if (decoder.encoding === 'windows-1252') {
+    return [
+      'The file is not UTF-8: it was read as Windows-1252, the encoding Excel on Windows saves ' +
+        'CSV in. If letters look wrong, save the sheet as "CSV UTF-8" and import it again',
+    ]
+  }
+  if (decoder.invalidBytes) {
+    return [
+      'Some bytes of the file are not UTF-8 and were read as "\ufffd": the file mixes ' +
+        'encodings. Save the sheet as "CSV UTF-8" and import it again',
+    ]
+  }
+  return []
+}
+
 /**
  * Runs an import over a CSV file (header line first) in one pass: rows are read as a stream and
  * committed a batch at a time, each row undone alone when it fails (a savepoint). Every line of the
@@ -162,7 +182,8 @@ export async function runCsvImport(
   let header: readonly string[] | null = null
   let batch: Row[] = []
   const batchSize = options.batchSize ?? importBatchSize
-  for await (const row of readCsvRows(input)) {
+  const decoder = new CsvTextDecoder()
+  for await (const row of readCsvRows(input, decoder)) {
     if ('header' in row && row.kind === 'values') {
       header = row.values
       warnings.push(...importer.checkHeader(header))
@@ -182,7 +203,8 @@ export async function runCsvImport(
   }
   await writeBatch(db, batch, importer, options, tally)
   if (header === null) warnings.push('The file is empty: it has no header line')
+  warnings.push(...encodingWarnings(decoder))
   options.onProgress?.({ ...progress })
   tally.rejections.sort((a, b) => a.line - b.line)
-  return { ...progress, rejections: tally.rejections, warnings }
+  return { ...progress, rejections: tally.rejections, warnings, encoding: decoder.encoding }
 }

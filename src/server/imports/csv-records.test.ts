@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { readCsvRows, sniffDelimiter, type CsvRow } from './csv-records'
+import { sniffDelimiter } from '../../shared/csv-text'
+import { readCsvRows, type CsvRow } from './csv-records'
 
 async function rowsOf(text: string | Uint8Array[]): Promise<CsvRow[]> {
   const rows: CsvRow[] = []

@@ -1,5 +1,5 @@
 // A forgiving, streaming CSV reader that never loses a row quietly. RFC 4180, plus what real files
-// do: a byte-order mark, CRLF, LF or CR line ends, a semicolon or tab delimiter (read from the
+// do: UTF-8, UTF-16 or Windows-1252 (shared/csv-text.ts), a byte-order mark, CRLF, LF or CR line ends, a semicolon or tab delimiter (read from the
 // header line), quotes inside unquoted values (kept as text), a trailing empty column. What it
 // cannot read becomes an error naming the line, and reading goes on from the next line: a quote
 // that is never closed does not swallow the rest of the file.
@@ -10,6 +10,7 @@ export type CsvRow =
   | { kind: 'blank'; line: number }
   | { kind: 'error'; line: number; message: string }
 
+import { CsvTextDecoder, sniffDelimiter } from '../../shared/csv-text'
 import { ApiError } from '../http/errors'
 
 interface Line {
@@ -17,16 +18,19 @@ interface Line {
   number: number
 }
 
-const delimiters = [',', ';', '\t', '|'] as const
-
 // A quoted value may span lines, but not without bound: past these, the quote is taken for a
 // stray one and the row for a broken one (no field Outpost keeps is anywhere near this long).
 const maxRecordLines = 500
 const maxRecordChars = 1024 * 1024
 
-/** Physical lines of the decoded text; a BOM dropped, `\r\n`, `\n` and a lone `\r` all end one. */
-async function* physicalLines(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<Line> {
-  const decoder = new TextDecoder('utf-8')
+/**
+ * Physical lines of the text (`decoder` reads bytes in the file's encoding and drops its byte-order
+ * mark); `\r\n`, `\n` and a lone `\r` all end one.
+ */
+async function* physicalLines(
+  input: AsyncIterable<Uint8Array | string>,
+  decoder: CsvTextDecoder,
+): AsyncGenerator<Line> {
   let rest = ''
   let number = 0
   let first = true
@@ -43,34 +47,17 @@ async function* physicalLines(input: AsyncIterable<Uint8Array | string>): AsyncG
     rest = rest.slice(start)
   }
   for await (const chunk of input) {
-    rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true })
+    rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk)
     if (first && rest.length > 0) {
       rest = rest.replace(/^\uFEFF/, '')
       first = false
     }
     yield* take(false)
   }
-  rest += decoder.decode()
+  rest += decoder.decode(new Uint8Array(0), true)
   if (first) rest = rest.replace(/^\uFEFF/, '')
   yield* take(true)
   if (rest !== '') yield { text: rest, number: number + 1 }
-}
-
-/** The delimiter of a header line: the candidate that appears most often outside quotes. */
-export function sniffDelimiter(header: string): string {
-  const counts = new Map<string, number>()
-  let quoted = false
-  for (const char of header) {
-    if (char === '"') quoted = !quoted
-    else if (!quoted && (delimiters as readonly string[]).includes(char)) {
-      counts.set(char, (counts.get(char) ?? 0) + 1)
-    }
-  }
-  let best = ','
-  for (const candidate of delimiters) {
-    if ((counts.get(candidate) ?? 0) > (counts.get(best) ?? 0)) best = candidate
-  }
-  return best
 }
 
 /** A record being read: the values so far, the lines it spans, and how its quoting went. */
@@ -146,8 +133,9 @@ const isBlank = (values: readonly string[]) => values.every((value) => value.tri
  */
 export async function* readCsvRows(
   input: AsyncIterable<Uint8Array | string>,
+  decoder = new CsvTextDecoder(),
 ): AsyncGenerator<CsvRow & { header?: true }> {
-  const source = physicalLines(input)
+  const source = physicalLines(input, decoder)
   const replay: Line[] = []
   const next = async (): Promise<Line | undefined> =>
     replay.shift() ?? (await source.next()).value ?? undefined

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { actionsSchema, dedupeSchema, dedupeStrategySchema, mappingSchema } from '../intake/schema'
+import { csvEncodings } from '../../shared/csv-text'
 
 /**
  * An import's settings, as in `outpost import --mapping M.json`: either a bare mapping, or the
@@ -47,6 +48,11 @@ export const importResultSchema = z
       .openapi({ description: 'The rejected rows, in file order (the first 1000)' }),
     warnings: z.array(z.string()).openapi({
       description: 'Problems with the file as a whole, such as a mapped column it lacks',
+    }),
+    encoding: z.enum(csvEncodings).openapi({
+      description:
+        'The encoding the file was read in: from its byte-order mark, else UTF-8, else ' +
+        'Windows-1252 (as Excel on Windows saves CSV; a warning says so)',
     }),
   })
   .openapi('ImportResult')

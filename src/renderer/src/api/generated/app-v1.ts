@@ -1497,6 +1497,11 @@ export interface components {
       rejections: components['schemas']['ImportRejection'][]
       /** @description Problems with the file as a whole, such as a mapped column it lacks */
       warnings: string[]
+      /**
+       * @description The encoding the file was read in: from its byte-order mark, else UTF-8, else Windows-1252 (as Excel on Windows saves CSV; a warning says so)
+       * @enum {string}
+       */
+      encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'
     }
     ImportRejection: {
       /** @description Line of the file where the row starts */

@@ -14,6 +14,14 @@ describe('parseCsvPreview', () => {
     })
   })
 
+  it('splits by the delimiter of the header line, as the server does (Excel’s semicolons)', () => {
+    const text = 'Nome;E-mail;Valor\r\n"Souza; Ana";ana@acme.com;"1.234,50"\r\n'
+    expect(parseCsvPreview(text)).toEqual({
+      header: ['Nome', 'E-mail', 'Valor'],
+      rows: [['Souza; Ana', 'ana@acme.com', '1.234,50']],
+    })
+  })
+
   it('stops after the rows it shows, and skips blank lines', () => {
     const text = ['a', '', '1', '2', '3'].join('\n')
     expect(parseCsvPreview(text, 2)).toEqual({ header: ['a'], rows: [['1'], ['2']] })

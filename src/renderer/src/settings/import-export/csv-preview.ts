@@ -1,8 +1,11 @@
+import { sniffDelimiter } from '../../../../shared/csv-text'
 import type { ImportKind } from '../../../../shared/import-targets'
 
 /**
- * The header and first rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes doubled,
- * and line breaks). Only for showing columns before an import; the server parses the whole file.
+ * The header and first rows of a CSV text (RFC 4180: quoted fields may hold the delimiter, quotes
+ * doubled, and line breaks), split by the delimiter the server will find in the header line (a
+ * comma, or the semicolon of Excel where decimals have a comma). Only for showing columns before an
+ * import; the server parses the whole file.
  */
 export function parseCsvPreview(text: string, maxRows = 5): { header: string[]; rows: string[][] } {
   const records: string[][] = []
@@ -10,6 +13,7 @@ export function parseCsvPreview(text: string, maxRows = 5): { header: string[]; 
   let record: string[] = []
   let quoted = false
   const source = text.replace(/^\uFEFF/, '')
+  const delimiter = sniffDelimiter(source.split(/\r\n|\n|\r/, 1)[0] ?? '')
   for (let index = 0; index < source.length && records.length <= maxRows; index++) {
     const char = source[index]!
     if (quoted) {
@@ -19,7 +23,7 @@ export function parseCsvPreview(text: string, maxRows = 5): { header: string[]; 
       } else if (char === '"') quoted = false
       else field += char
     } else if (char === '"') quoted = true
-    else if (char === ',') {
+    else if (char === delimiter) {
       record.push(field)
       field = ''
     } else if (char === '\n' || char === '\r') {

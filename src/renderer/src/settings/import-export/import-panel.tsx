@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DedupeStrategy, ImportResult, MappingValue } from '../../api/types'
+import { decodeCsvBytes } from '../../../../shared/csv-text'
 import { requiredImportTargets, type ImportKind } from '../../../../shared/import-targets'
 import { errorMessage } from '../../api/client'
 import { importCsv } from '../../api/integrations'
@@ -43,7 +44,10 @@ export function ImportPanel() {
 
   const choose = async (file: File | undefined) => {
     if (!file) return
-    const { header, rows } = parseCsvPreview(await file.slice(0, previewBytes).text())
+    // Read as the server will read the whole file: in its encoding (UTF-8, UTF-16, Windows-1252).
+    const start = new Uint8Array(await file.slice(0, previewBytes).arrayBuffer())
+    const { text } = decodeCsvBytes(start, file.size <= previewBytes)
+    const { header, rows } = parseCsvPreview(text)
     if (header.length === 0) {
       setStep({ name: 'choose', error: t('import.noHeader', { name: file.name }) })
       return
