@@ -3,9 +3,9 @@
 // columns the import finds.
 
 /** The encodings a CSV file is read in. */
-export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'
-
 export const csvEncodings = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const
+
+export type CsvEncoding = (typeof csvEncodings)[number]
 
 const byteOrderMarks: readonly [CsvEncoding, number[]][] = [
   ['utf-8', [0xef, 0xbb, 0xbf]],

@@ -1,8 +1,9 @@
 // A forgiving, streaming CSV reader that never loses a row quietly. RFC 4180, plus what real files
-// do: UTF-8, UTF-16 or Windows-1252 (shared/csv-text.ts), a byte-order mark, CRLF, LF or CR line ends, a semicolon or tab delimiter (read from the
-// header line), quotes inside unquoted values (kept as text), a trailing empty column. What it
-// cannot read becomes an error naming the line, and reading goes on from the next line: a quote
-// that is never closed does not swallow the rest of the file.
+// do: UTF-8, UTF-16 or Windows-1252 (shared/csv-text.ts), a byte-order mark, CRLF, LF or CR line
+// ends, a semicolon or tab delimiter (read from the header line), quotes inside unquoted values
+// (kept as text), a trailing empty column. What it cannot read becomes an error naming the line,
+// and reading goes on from the next line: a quote that is never closed does not swallow the rest
+// of the file.
 
 /** One row of the file: its values, or why it could not be read. */
 export type CsvRow =
