@@ -246,6 +246,52 @@ describe('POST /webhooks/in/<token> maps the payloads real senders post', () => 
     })
     expect(bare.status).toBe(201)
   })
+
+  it("JSON labelled as a form (curl -d's default type) is read as JSON, an array too", async () => {
+    const form = 'application/x-www-form-urlencoded'
+    const one = await deliver(
+      server,
+      contact.path,
+      ' {"name": "Curl Default", "email": "curl@example.com"}',
+      form,
+    )
+    expect(one.status).toBe(201)
+    expect(await person(one.body.personId)).toMatchObject({
+      fullName: 'Curl Default',
+      primaryEmail: 'curl@example.com',
+    })
+    const many = await deliver(
+      server,
+      contact.path,
+      JSON.stringify([{ name: 'Shell One' }, { name: 'Shell Two' }]),
+      form,
+    )
+    expect(many.status).toBe(200)
+    expect(many.body.results.map((result: { status: number }) => result.status)).toEqual([201, 201])
+    // A real form whose first field merely starts with a brace is still a form.
+    const brace = await deliver(server, contact.path, '{x}=1&name=Form+Field', form)
+    expect(brace.status).toBe(201)
+    expect((await person(brace.body.personId)).fullName).toBe('Form Field')
+  })
+
+  it('comma-separated text inside a mapped list of tags is split like tags written as text', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: { fullName: '{{name}}', tags: ['site', '{{utm.campaign}}', '{{interests}}'] },
+    })
+    const { status, body } = await deliver(server, webhook.path, {
+      name: 'Tagged Lead',
+      utm: { campaign: 'spring, sale' },
+      interests: ['Obras', 'reformas,SITE'],
+    })
+    expect(status).toBe(201)
+    expect((await person(body.personId)).tags).toEqual([
+      'site',
+      'spring',
+      'sale',
+      'Obras',
+      'reformas',
+    ])
+  })
 })
 
 describe('POST /webhooks/in/<token> errors', () => {

@@ -57,10 +57,31 @@ async function parseMultipart(
   return parseForm(fields.toString())
 }
 
-/** Whether a body of this type is read as JSON: JSON types, text/plain, and none at all. */
-const readsAsJson = (contentType: string | null) => {
+const formType = 'application/x-www-form-urlencoded'
+
+/** Whether `bytes` are a JSON object or array, as a form body never is (a browser encodes `{`). */
+function isJsonText(bytes: Buffer): boolean {
+  const text = jsonTextOf(bytes).trimStart()
+  if (!text.startsWith('{') && !text.startsWith('[')) return false
+  try {
+    parseJsonText(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether a body is read as JSON: JSON types, text/plain, and none at all; and JSON sent as a
+ * form, which `curl -d '{...}'` and PowerShell's Invoke-RestMethod do unless told the type (read
+ * as a form, it would be one field named by the whole text).
+ */
+const readsAsJson = (contentType: string | null, bytes: Buffer) => {
   const type = mediaType(contentType)
-  return type === '' || type === 'text/plain' || /^application\/(?:[\w.-]+\+)?json$/.test(type)
+  if (type === '' || type === 'text/plain' || /^application\/(?:[\w.-]+\+)?json$/.test(type)) {
+    return true
+  }
+  return type === formType && isJsonText(bytes)
 }
 
 /** The most records one delivery may carry as a JSON array. */
@@ -71,7 +92,7 @@ export const maxRecordsPerDelivery = 100
  * any other body (which is read as one record, or refused as it always was).
  */
 export function recordsOfArray(bytes: Buffer | null, contentType: string | null): unknown[] | null {
-  if (!bytes || !readsAsJson(contentType)) return null
+  if (!bytes || !readsAsJson(contentType, bytes)) return null
   const text = jsonTextOf(bytes).trimStart()
   if (!text.startsWith('[')) return null
   let value: unknown
@@ -98,7 +119,8 @@ export function mediaType(contentType: string | null): string {
 
 /**
  * The payload of a body: a JSON object, or the fields of a form. JSON is also read from
- * `text/plain` and from bodies sent without a Content-Type, which some senders do. A body that
+ * `text/plain`, from bodies sent without a Content-Type, which some senders do, and from JSON
+ * labelled as a form (see readsAsJson). A body that
  * cannot be parsed is a 400; another media type is a 415.
  */
 export async function parsePayload(
@@ -106,11 +128,11 @@ export async function parsePayload(
   contentType: string | null,
 ): Promise<Record<string, unknown>> {
   const type = mediaType(contentType)
-  if (readsAsJson(contentType)) {
+  if (readsAsJson(contentType, bytes)) {
     if (bytes.length === 0) throw new ApiError('malformed_json', 'Request body is empty')
     return parseJson(bytes)
   }
-  if (type === 'application/x-www-form-urlencoded') return parseForm(bytes.toString('utf8'))
+  if (type === formType) return parseForm(bytes.toString('utf8'))
   if (type === 'multipart/form-data') return parseMultipart(bytes, contentType ?? '')
   throw new ApiError(
     'unsupported_media_type',

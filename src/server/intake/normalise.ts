@@ -85,9 +85,13 @@ function lifecycleStage(field: string, value: unknown): LifecycleStage | undefin
   return known
 }
 
+// Commas separate tags in a list's items too: `["site", "{{utm.campaign}}"]` with a campaign of
+// "spring,sale" gives three tags, as the text "site,spring,sale" would.
 function tags(field: string, value: unknown): string[] {
-  const items = Array.isArray(value) ? value.flat() : String(value ?? '').split(',')
-  const pieces = items.map((item) => scalarText(field, item) ?? '').filter((item) => item !== '')
+  const items = Array.isArray(value) ? value.flat() : [value]
+  const pieces = items
+    .flatMap((item) => (scalarText(field, item) ?? '').split(','))
+    .filter((piece) => piece.trim() !== '')
   return fieldValue(field, parseTagList(pieces))
 }
 
