@@ -122,3 +122,94 @@ describe.each(['en', 'pt-BR'])('in %s', (language) => {
     )
   })
 })
+
+// Runs in the page: each element of the main area that has a class (or is a button), by its place
+// in the tree, with the computed styles a page's stylesheet decides.
+const styleSignature = `(() => {
+  const props = ['display', 'flexWrap', 'flexDirection', 'fontWeight', 'fontSize', 'color',
+    'borderTopWidth', 'borderTopStyle', 'paddingTop', 'paddingLeft', 'marginTop', 'marginBottom',
+    'backgroundColor', 'textTransform', 'gap', 'gridTemplateColumns', 'whiteSpace']
+  const out = {}
+  const walk = (el, path) => {
+    if (el.classList.length || el.tagName === 'BUTTON') {
+      const style = getComputedStyle(el)
+      out[path + el.tagName.toLowerCase() + '.' + [...el.classList].join('.')] =
+        props.map((prop) => prop + ': ' + style[prop]).join('; ')
+    }
+    ;[...el.children].forEach((child, index) => walk(child, path + index + '/'))
+  }
+  walk(document.querySelector('main'), '')
+  return out
+})()`
+
+/** The elements whose styles differ between two signatures, each with both. */
+function styleDifferences(seen: Record<string, string>, expected: Record<string, string>) {
+  return Object.keys(expected)
+    .filter((path) => path in seen && seen[path] !== expected[path])
+    .map((path) => `${path}\n  now:      ${seen[path]}\n  directly: ${expected[path]}`)
+}
+
+const stylesOf = async (page: Page) =>
+  (await page.evaluate(styleSignature)) as Record<string, string>
+
+/** The page's styles once what it fetches has arrived: two readings a moment apart agree. */
+async function settledStyles(page: Page) {
+  let last = await stylesOf(page)
+  for (;;) {
+    await page.waitForTimeout(300)
+    const now = await stylesOf(page)
+    if (JSON.stringify(now) === JSON.stringify(last)) return now
+    last = now
+  }
+}
+
+/** Goes to `url` inside the app, as its links do: the stylesheets loaded so far stay. */
+async function navigateInApp(page: Page, url: string) {
+  await page.evaluate(
+    `history.pushState(null, '', ${JSON.stringify(url)}); dispatchEvent(new PopStateEvent('popstate'))`,
+  )
+}
+
+describe('at 1280 x 800, a common laptop window', () => {
+  beforeAll(() => session.page.setViewportSize({ width: 1280, height: 800 }))
+
+  // Each page loads only its own stylesheet: a part styled in another page's was bare when its
+  // page was opened directly (People's sort buttons, Companies' pages, the lists' header buttons
+  // wrapped under each other) and looked otherwise once that page had been seen.
+  it('each screen opened directly looks as it does reached after every other screen', async () => {
+    const { page } = session
+    const direct = new Map<string, Record<string, string>>()
+    for (const screen of screens) {
+      await screen.open(page)
+      direct.set(page.url(), await settledStyles(page))
+    }
+    for (const url of direct.keys()) await navigateInApp(page, url)
+    for (const [url, styles] of direct) {
+      await navigateInApp(page, url)
+      await expect
+        .poll(async () => styleDifferences(await stylesOf(page), styles), {
+          timeout: 10_000,
+          message: url,
+        })
+        .toEqual([])
+    }
+  })
+
+  it.each(['en', 'pt-BR'])(
+    "in %s, a pipeline's stages keep each row's controls on one line, the delete button too",
+    async (language) => {
+      const { page } = session
+      await page.evaluate(`localStorage.setItem('outpost.language', '${language}')`)
+      await page.goto(new URL('/settings/pipelines', session.server.url).href)
+      await page.locator('.stage-row').first().waitFor()
+      // The tops of each row's controls (its hidden labels aside), which one line shares.
+      const tops = (await page.evaluate(
+        `[...document.querySelectorAll('.stage-row')].map((row) => [...row.children]
+          .filter((child) => getComputedStyle(child).position !== 'absolute')
+          .map((child) => child.getBoundingClientRect().top))`,
+      )) as number[][]
+      expect(tops.length).toBeGreaterThan(3)
+      for (const row of tops) expect(Math.max(...row) - Math.min(...row)).toBeLessThan(10)
+    },
+  )
+})

@@ -3,24 +3,10 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BoardColumn, Stage } from '../api/types'
-import { formatMoneyCompact, formatMoney } from '../format/money'
+import { MoneyList } from '../ui/money-list'
 import { DealCard } from './deal-card'
 
 const stageTypeLabels = { open: null, won: 'column.won', lost: 'column.lost' } as const
-
-/** Sums per currency, short ("R$ 12,5 mil"), the exact amount on hover. */
-export function MoneyList({ money }: { money: { currency: string; value: number }[] }) {
-  if (money.length === 0) return <span>—</span>
-  return (
-    <span className="money-list">
-      {money.map((total) => (
-        <span key={total.currency} title={formatMoney(total.value, total.currency)}>
-          {formatMoneyCompact(total.value, total.currency)}
-        </span>
-      ))}
-    </span>
-  )
-}
 
 /**
  * One stage: its header (count and sums per currency) and its cards. Only the cards in view are

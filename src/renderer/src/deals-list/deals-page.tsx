@@ -111,7 +111,7 @@ export function DealsPage() {
     <article className="deals-list">
       <header className="page-header">
         <h1>{t('page.heading')}</h1>
-        <div className="detail-actions">
+        <div className="page-actions">
           <SavedViews
             resource="deals"
             current={params}

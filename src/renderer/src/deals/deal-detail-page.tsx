@@ -62,7 +62,7 @@ export function DealDetailPage() {
             )}
           </p>
         </div>
-        <div className="detail-actions">
+        <div className="page-actions">
           {canWrite && pipeline && stage?.type === 'open' && (
             <CloseDealButtons deal={current} pipeline={pipeline} />
           )}

@@ -50,7 +50,7 @@ export function PeoplePage() {
             <span className="heading-count"> {count.format(result.data.total)}</span>
           )}
         </h1>
-        <div className="detail-actions">
+        <div className="page-actions">
           <SavedViews
             resource="people"
             current={params}

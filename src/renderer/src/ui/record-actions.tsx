@@ -6,7 +6,7 @@ export function RecordActions({ onEdit, onDelete }: { onEdit(): void; onDelete()
   const { t } = useTranslation('common')
   useHotkeys({ e: onEdit })
   return (
-    <div className="detail-actions">
+    <div className="page-actions">
       <button type="button" className="button" onClick={onEdit} aria-keyshortcuts="e">
         {t('edit')}
       </button>

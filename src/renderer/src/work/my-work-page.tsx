@@ -37,7 +37,7 @@ export function MyWorkPage() {
     <article className="my-work">
       <header className="page-header">
         <h1>{t('myWork.title')}</h1>
-        <div className="detail-actions">
+        <div className="page-actions">
           <ReminderPermission />
           <button
             type="button"

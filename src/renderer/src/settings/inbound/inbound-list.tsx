@@ -6,6 +6,7 @@ import { integrationKeys } from '../../api/keys'
 import { formatRelative } from '../../format/dates'
 import { EmptyState, QueryView } from '../../ui/states'
 import { DataTable } from '../../ui/data-table'
+import './inbound.css'
 
 /** /settings/inbound: every inbound webhook of the workspace. */
 export function InboundList() {

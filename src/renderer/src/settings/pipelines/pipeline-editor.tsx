@@ -45,7 +45,7 @@ export function PipelineEditor({ pipeline }: { pipeline: Pipeline }) {
   }
 
   return (
-    <div className="panel">
+    <div className="pipeline-editor">
       <InlineForm
         title={t('editor.nameTitle')}
         text={{ id: 'pipeline-name', value: name, onValue: setName }}
