@@ -93,6 +93,14 @@ describe('the board as a forecast', () => {
     await expectAccessible(page, 'forecast')
     await dragWithMouse(page, card('Late follow-up deal'), column(month(1)))
     await page.locator(`${column(month(1))} ${card('Late follow-up deal')}`).waitFor()
+    // The date as the rest of the app writes it in the user's locale, not 2026-12-20.
+    const date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${month(1)}-20T00:00:00Z`),
+    )
+    await page.getByText(`Late follow-up deal: expected ${date}`).waitFor()
+    expect(
+      await page.locator(`${column(month(1))} ${card('Late follow-up deal')}`).innerText(),
+    ).toContain(date)
     const { body } = await session.server.api.get('/api/v1/deals?pageSize=100')
     const deal = body.data.find((item: { title: string }) => item.title === 'Late follow-up deal')
     expect(deal.expectedCloseDate).toBe(`${month(1)}-20`)

@@ -23,12 +23,16 @@ import type { BoardCard, ForecastMonth } from '../api/types'
 import { MoneyList } from '../ui/money-list'
 import { columnKeyboardCoordinates } from '../board/keyboard-coordinates'
 import { formatMoney } from '../format/money'
+import { formatDate } from '../format/dates'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
 import { MonthPager } from './month-pager'
 import { expectedCloseIn, monthTitle } from './months'
 import '../board/board.css'
 import './forecast.css'
+
+/** A deal's expected close in the user's locale, as the board and the lists show it. */
+const closeDate = (date: string | null) => (date ? formatDate(date) : null)
 
 /** /forecast/:pipelineId: open deals by expected close month; drag one to another month. */
 export function ForecastPage() {
@@ -89,7 +93,9 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
     mutationFn: ({ card, month }: { card: BoardCard; month: string }) =>
       deals.update(card.id, { expectedCloseDate: expectedCloseIn(card.expectedCloseDate, month) }),
     onSuccess: (deal) => {
-      toast(t('moved', { title: deal.title, date: deal.expectedCloseDate }), { tone: 'success' })
+      toast(t('moved', { title: deal.title, date: closeDate(deal.expectedCloseDate) }), {
+        tone: 'success',
+      })
       void queryClient.invalidateQueries({ queryKey: keys.boards })
       void queryClient.invalidateQueries({ queryKey: keys.deal(deal.id) })
     },
@@ -209,7 +215,7 @@ function ForecastCard({ card }: { card: BoardCard }) {
         <p className="deal-value">
           {formatMoney(card.value, card.currency)} · {card.probability}%
         </p>
-        <p className="deal-linked">{card.expectedCloseDate ?? t('noDate')}</p>
+        <p className="deal-linked">{closeDate(card.expectedCloseDate) ?? t('noDate')}</p>
       </div>
     </li>
   )
