@@ -67,7 +67,9 @@ describe('the deals list', () => {
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Export CSV' }).click()
     const file = await (await download).path()
-    const lines = readFileSync(file, 'utf8').trim().split('\r\n')
+    const bytes = readFileSync(file)
+    expect([...bytes.subarray(0, 3)], 'a byte-order mark, for Excel').toEqual([0xef, 0xbb, 0xbf])
+    const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n')
     expect(lines[0]).toBe(
       'id,title,value,currency,pipeline,stage,owner,expectedCloseDate,tags,createdAt',
     )

@@ -378,8 +378,12 @@ describe('import and export', () => {
     await page.getByRole('button', { name: 'People as CSV' }).click()
     const file = await download
     expect(file.suggestedFilename()).toMatch(/^outpost-people-\d{4}-\d{2}-\d{2}\.csv$/)
-    const text = readFileSync((await file.path())!, 'utf8')
-    expect(text.split('\n')[0]).toContain('fullName')
+    const bytes = readFileSync((await file.path())!)
+    // For a spreadsheet: Excel reads UTF-8 as such only after a byte-order mark.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = bytes.subarray(3).toString('utf8')
+    expect(text.split('\n')[0]).toMatch(/^id,fullName,/)
     expect(text).toContain('Beatriz Costa')
+    expect(text).toContain('João Conceição')
   })
 })

@@ -7,6 +7,7 @@ import type {
 } from './types'
 import type { ImportKind } from '../../../shared/import-targets'
 import { i18next } from '../i18n/i18n'
+import { saveFile, spreadsheetCsv } from '../ui/save-file'
 import { answer, ApiRequestError, appApi, requestHeaders } from './client'
 import type { components } from './generated/app-v1'
 
@@ -166,10 +167,6 @@ export async function downloadExport(kind: ExportKind, format: 'csv' | 'ndjson')
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
     `outpost-${kind}.${format}`
-  const url = URL.createObjectURL(await response.blob())
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  const body = await response.blob()
+  saveFile(format === 'csv' ? spreadsheetCsv([body]) : body, name)
 }

@@ -12,6 +12,7 @@ import { formatDate } from '../format/dates'
 import { formatMoney } from '../format/money'
 import { Pagination } from '../people/pagination'
 import { AssignSelect, BulkDeleteDialog, TagForm } from '../ui/bulk-controls'
+import { saveFile, spreadsheetCsv } from '../ui/save-file'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
 import { DealsFilters, filterParams } from './deals-filters'
@@ -90,12 +91,7 @@ export function DealsPage() {
       rows.push(...result.data)
       more = result.hasMore
     }
-    const url = URL.createObjectURL(new Blob([dealsCsv(rows, names)], { type: 'text/csv' }))
-    const link = document.createElement('a')
-    link.href = url
-    link.download = 'outpost-deals-view.csv'
-    link.click()
-    URL.revokeObjectURL(url)
+    saveFile(spreadsheetCsv([dealsCsv(rows, names)]), 'outpost-deals-view.csv')
   }
   const ids = [...selected]
   const page = list.data?.data ?? []
