@@ -29,11 +29,16 @@ export function parseCustomFieldValue(raw: unknown): FieldResult<unknown> {
   return accept(value)
 }
 
-/** A CSV or mapping column name turned into a custom field name: `Company size` -> `Company_size`. */
+/**
+ * A CSV or mapping column name turned into a custom field name: `Company size` -> `Company_size`,
+ * accented letters without their accents (`Região` -> `Regiao`, not `Regi_o`).
+ */
 export function customFieldKeyFor(column: string): string {
   return (
     column
       .trim()
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
       .replace(/[^A-Za-z0-9_-]+/g, '_')
       .replace(/^-+/, '')
       .slice(0, 64) || 'column'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseCurrency } from './currency'
-import { parseCustomFieldKey, parseCustomFieldValue } from './custom-field'
+import { customFieldKeyFor, parseCustomFieldKey, parseCustomFieldValue } from './custom-field'
 import { parseCalendarDate } from './date'
 import { parseEmail } from './email'
 import { parseMoney } from './money'
@@ -39,6 +39,8 @@ describe('shared field rules', () => {
     expect(value(parseMoney('1.500,50'))).toBe(1500.5)
     expect(parseMoney('-3').ok).toBe(false)
     expect(parseCustomFieldKey('-x').ok).toBe(false)
+    expect(customFieldKeyFor(' Região de atuação ')).toBe('Regiao_de_atuacao')
+    expect(customFieldKeyFor('Größe (cm)')).toBe('Gro_e_cm_')
     expect(value(parseCustomFieldValue('  pro '))).toBe('pro')
     expect(value(parseCalendarDate('2026-12-01T14:00:00Z'))).toBe('2026-12-01')
     expect(parseCalendarDate('2026-02-30').ok).toBe(false)
