@@ -274,6 +274,27 @@ describe('POST /webhooks/in/<token> maps the payloads real senders post', () => 
     expect((await person(brace.body.personId)).fullName).toBe('Form Field')
   })
 
+  it('a form or JSON posted in ISO-8859-1 keeps its accents, as UTF-8 does', async () => {
+    const form = 'application/x-www-form-urlencoded'
+    const cases = [
+      // A page served as ISO-8859-1 percent-encodes its form in it; browsers send no charset.
+      [Buffer.from('name=Jos%E9+Mu%F1oz&email=jose%40latin.example', 'latin1'), form],
+      [Buffer.from('name=Fran%C3%A7oise+M%C3%BCller&email=francoise%40utf8.example'), form],
+      [Buffer.from('name=João Conceição&email=joao@raw.example', 'latin1'), form],
+      [
+        Buffer.from('{"name": "André Ávila", "email": "andre@php.example"}', 'latin1'),
+        'application/json; charset=iso-8859-1',
+      ],
+    ] as const
+    const names = []
+    for (const [body, type] of cases) {
+      const { status, body: answer } = await deliver(server, contact.path, body, type)
+      expect(status).toBe(201)
+      names.push((await person(answer.personId)).fullName)
+    }
+    expect(names).toEqual(['José Muñoz', 'Françoise Müller', 'João Conceição', 'André Ávila'])
+  })
+
   it('comma-separated text inside a mapped list of tags is split like tags written as text', async () => {
     const webhook = await createInboundWebhook(server, {
       mapping: { fullName: '{{name}}', tags: ['site', '{{utm.campaign}}', '{{interests}}'] },

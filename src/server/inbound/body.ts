@@ -4,6 +4,7 @@
 
 import qs from 'qs'
 import { ApiError } from '../http/errors'
+import { decodeCsvBytes } from '../../shared/csv-text'
 import { parseJsonText } from '../http/json-text'
 import { readBody as readHttpBody, type ReceivedBody } from '../http/read-body'
 
@@ -23,17 +24,38 @@ export const tooLarge = (max = maxInboundBodyBytes) =>
 
 const notAnObject = () => new ApiError('invalid_request', 'Request body must be a JSON object')
 
-// Windows tools and some form builders start their UTF-8 with a byte-order mark.
-const jsonTextOf = (bytes: Buffer) => bytes.toString('utf8').replace(/^\uFEFF/, '')
+/**
+ * A body's text, read as a CSV file is: UTF-8 (a byte-order mark, which Windows tools and some form
+ * builders write, dropped), else Windows-1252, which older sites and PHP senders post in whatever
+ * their Content-Type says. Read as UTF-8 regardless, "José" would be stored as "Jos\uFFFD".
+ */
+const textOf = (bytes: Uint8Array) => decodeCsvBytes(bytes).text
 
 function parseJson(bytes: Buffer): Record<string, unknown> {
-  const value = parseJsonText(jsonTextOf(bytes))
+  const value = parseJsonText(textOf(bytes))
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw notAnObject()
   return value as Record<string, unknown>
 }
 
+/**
+ * A form's key or value: `+` a space, each `%XX` a byte, and the bytes read as the body is (a page
+ * served in ISO-8859-1 posts "José" as `Jos%E9`, which a UTF-8 decoder would leave as it was).
+ */
+function formText(encoded: string): string {
+  const pieces = encoded.replace(/\+/g, ' ').split(/((?:%[0-9A-Fa-f]{2})+)/)
+  const bytes = pieces.map((piece, index) =>
+    index % 2 === 1 ? Buffer.from(piece.replace(/%/g, ''), 'hex') : Buffer.from(piece, 'utf8'),
+  )
+  return textOf(Buffer.concat(bytes))
+}
+
 // Deep enough for any real form; qs drops `__proto__` and friends unless told otherwise.
-const formOptions: qs.IParseOptions = { depth: 10, arrayLimit: 200, parameterLimit: 2000 }
+const formOptions: qs.IParseOptions = {
+  depth: 10,
+  arrayLimit: 200,
+  parameterLimit: 2000,
+  decoder: formText,
+}
 
 function parseForm(text: string): Record<string, unknown> {
   return qs.parse(text, formOptions)
@@ -61,7 +83,7 @@ const formType = 'application/x-www-form-urlencoded'
 
 /** Whether `bytes` are a JSON object or array, as a form body never is (a browser encodes `{`). */
 function isJsonText(bytes: Buffer): boolean {
-  const text = jsonTextOf(bytes).trimStart()
+  const text = textOf(bytes).trimStart()
   if (!text.startsWith('{') && !text.startsWith('[')) return false
   try {
     parseJsonText(text)
@@ -93,7 +115,7 @@ export const maxRecordsPerDelivery = 100
  */
 export function recordsOfArray(bytes: Buffer | null, contentType: string | null): unknown[] | null {
   if (!bytes || !readsAsJson(contentType, bytes)) return null
-  const text = jsonTextOf(bytes).trimStart()
+  const text = textOf(bytes).trimStart()
   if (!text.startsWith('[')) return null
   let value: unknown
   try {
@@ -132,7 +154,7 @@ export async function parsePayload(
     if (bytes.length === 0) throw new ApiError('malformed_json', 'Request body is empty')
     return parseJson(bytes)
   }
-  if (type === formType) return parseForm(bytes.toString('utf8'))
+  if (type === formType) return parseForm(textOf(bytes))
   if (type === 'multipart/form-data') return parseMultipart(bytes, contentType ?? '')
   throw new ApiError(
     'unsupported_media_type',
