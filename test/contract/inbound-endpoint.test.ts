@@ -117,6 +117,40 @@ describe('POST /webhooks/in/<token> maps the payloads real senders post', () => 
     })
   })
 
+  it('a Jotform-style multipart form: paths go into the JSON text of its rawRequest field', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: {
+        fullName: '{{rawRequest.q3_fullName.first}} {{rawRequest.q3_fullName.last}}',
+        primaryEmail: '{{rawRequest.q4_email}}',
+        tags: '{{rawRequest.q5_interests}}',
+        'customFields.formId': '{{formID}}',
+      },
+    })
+    const rawRequest = {
+      slug: 'submit/241234567890/',
+      q3_fullName: { first: 'Renata', last: 'Prado' },
+      q4_email: 'renata@jotform.example',
+      q5_interests: ['Obras', 'Reformas'],
+    }
+    const { status, body } = await deliver(
+      server,
+      webhook.path,
+      formData([
+        ['formID', '241234567890'],
+        ['submissionID', '5912345678901234567'],
+        ['pretty', 'Nome:Renata Prado, E-mail:renata@jotform.example'],
+        ['rawRequest', JSON.stringify(rawRequest)],
+      ]),
+    )
+    expect(status).toBe(201)
+    expect(await person(body.personId)).toMatchObject({
+      fullName: 'Renata Prado',
+      primaryEmail: 'renata@jotform.example',
+      tags: ['Obras', 'Reformas'],
+      customFields: { formId: '241234567890' },
+    })
+  })
+
   it('a HubSpot-style fields[{name, value}] submission, picked by name', async () => {
     const webhook = await createInboundWebhook(server, {
       mapping: {

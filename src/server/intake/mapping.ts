@@ -5,6 +5,7 @@
 // Placeholders are paths into the payload (template-syntax.ts). A placeholder that finds nothing
 // gives no value, never its own text.
 
+import { parseJsonText } from '../http/json-text'
 import { badSetting } from './errors'
 import {
   MappingSyntaxError,
@@ -63,10 +64,25 @@ function readsAs(value: unknown, expected: string): boolean {
   )
 }
 
+/**
+ * A text field that holds a JSON object or array, as that value, so a path can go on into it:
+ * Jotform posts its answers as the JSON text of a form field (`rawRequest`), and other senders
+ * put JSON in a form field or a metadata string. Anything else stays as it is.
+ */
+function intoJsonText(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value
+  try {
+    return parseJsonText(value)
+  } catch {
+    return value
+  }
+}
+
 function follow(value: unknown, steps: readonly PathStep[]): unknown {
   let current = value
   for (const step of steps) {
     if (current === undefined || current === null) return undefined
+    current = intoJsonText(current)
     if (step.kind === 'key') {
       current = child(current, step.key)
     } else if (step.kind === 'index') {
