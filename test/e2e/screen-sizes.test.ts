@@ -107,6 +107,7 @@ describe.each(['en', 'pt-BR'])('in %s', (language) => {
 
   describe.each([
     { width: 1024, height: 768 },
+    { width: 1280, height: 800 },
     { width: 1440, height: 900 },
   ])('every main screen at $width x $height', ({ width, height }) => {
     beforeAll(() => session.page.setViewportSize({ width, height }))

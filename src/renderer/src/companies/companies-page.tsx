@@ -48,33 +48,41 @@ export function CompaniesPage() {
         )}
       </header>
       <div className="filters">
-        <label htmlFor="company-search">{t('common:search')}</label>
-        <input
-          id="company-search"
-          type="search"
-          placeholder={t('list.searchPlaceholder')}
-          value={q}
-          onChange={(event) => set({ q: event.target.value, page: '' })}
-        />
-        <label htmlFor="company-sort">{t('list.sort')}</label>
-        <select
-          id="company-sort"
-          value={sort}
-          onChange={(event) => set({ sort: event.target.value === 'name' ? 'name' : '', page: '' })}
-        >
-          <option value="-createdAt">{t('list.newestFirst')}</option>
-          <option value="name">{t('common:name')}</option>
-        </select>
-        <label htmlFor="company-deals">{t('list.deals')}</label>
-        <select
-          id="company-deals"
-          value={openDeals ?? ''}
-          onChange={(event) => set({ openDeals: event.target.value, page: '' })}
-        >
-          <option value="">{t('list.anyDeals')}</option>
-          <option value="true">{t('list.withOpenDeals')}</option>
-          <option value="false">{t('list.withoutOpenDeals')}</option>
-        </select>
+        <div className="filter">
+          <label htmlFor="company-search">{t('common:search')}</label>
+          <input
+            id="company-search"
+            type="search"
+            placeholder={t('list.searchPlaceholder')}
+            value={q}
+            onChange={(event) => set({ q: event.target.value, page: '' })}
+          />
+        </div>
+        <div className="filter">
+          <label htmlFor="company-sort">{t('list.sort')}</label>
+          <select
+            id="company-sort"
+            value={sort}
+            onChange={(event) =>
+              set({ sort: event.target.value === 'name' ? 'name' : '', page: '' })
+            }
+          >
+            <option value="-createdAt">{t('list.newestFirst')}</option>
+            <option value="name">{t('common:name')}</option>
+          </select>
+        </div>
+        <div className="filter">
+          <label htmlFor="company-deals">{t('list.deals')}</label>
+          <select
+            id="company-deals"
+            value={openDeals ?? ''}
+            onChange={(event) => set({ openDeals: event.target.value, page: '' })}
+          >
+            <option value="">{t('list.anyDeals')}</option>
+            <option value="true">{t('list.withOpenDeals')}</option>
+            <option value="false">{t('list.withoutOpenDeals')}</option>
+          </select>
+        </div>
       </div>
       {list.isError ? (
         <ErrorState error={list.error} retry={() => void list.refetch()} />
