@@ -19,11 +19,13 @@ interface Layout {
   narrowControls: string[]
   clippedText: string[]
   outOfReach: string[]
+  tablesPastTheirBox: string[]
 }
 
 // Runs in the page (a string: the tests' Node types do not describe the DOM). Text controls under
 // 60 px cannot show a word; names that overflow their box are clipped (ellipsis included); a
-// button or control of the header past the viewport's right edge cannot be reached.
+// button or control of the header past the viewport's right edge cannot be reached; a table wider
+// than the box it is in runs out of it (its last columns, and the buttons there, cut off).
 const measureLayout = `(() => {
   const visible = (el) => {
     const box = el.getBoundingClientRect()
@@ -37,12 +39,20 @@ const measureLayout = `(() => {
     narrowControls: controls.filter(visible).filter((el) => el.getBoundingClientRect().width < 60).map(name),
     clippedText: names.filter(visible).filter((el) => el.scrollWidth > el.clientWidth + 1).map(name),
     outOfReach: header.filter(visible).filter((el) => el.getBoundingClientRect().right > window.innerWidth).map(name),
+    tablesPastTheirBox: [...document.querySelectorAll('main table')].filter(visible)
+      .filter((el) => el.getBoundingClientRect().width > el.parentElement.clientWidth + 1)
+      .map((el) => el.className + ' (' + Math.round(el.getBoundingClientRect().width) + ' px in ' + el.parentElement.clientWidth + ')'),
   }
 })()`
 
 async function expectUsable(page: Page, screen: string) {
   const layout = (await page.evaluate(measureLayout)) as Layout
-  expect(layout, screen).toEqual({ narrowControls: [], clippedText: [], outOfReach: [] })
+  expect(layout, screen).toEqual({
+    narrowControls: [],
+    clippedText: [],
+    outOfReach: [],
+    tablesPastTheirBox: [],
+  })
 }
 
 const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
