@@ -142,8 +142,8 @@ export function mediaType(contentType: string | null): string {
 /**
  * The payload of a body: a JSON object, or the fields of a form. JSON is also read from
  * `text/plain`, from bodies sent without a Content-Type, which some senders do, and from JSON
- * labelled as a form (see readsAsJson). A body that
- * cannot be parsed is a 400; another media type is a 415.
+ * labelled as a form (see readsAsJson). A body that cannot be parsed is a 400; another media
+ * type is a 415.
  */
 export async function parsePayload(
   bytes: Buffer,
