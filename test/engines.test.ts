@@ -5,10 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engineOf, migrateToLatest, openDatabase, type Db } from '../src/server/db/connection'
 import { selectCustomFieldKeys } from '../src/server/db/tenant-page'
-import { countMatchingDeals } from '../src/server/deals/search-repository'
+import { countMatchingDeals, listMatchingDeals } from '../src/server/deals/search-repository'
 import { listBoardCards } from '../src/server/deals/board-repository'
 import { findHighestSeq, findLatestSeq, insertEvents } from '../src/server/events/repository'
-import { findOldestPersonMatching, insertPerson } from '../src/server/people/repository'
+import {
+  findOldestPersonMatching,
+  insertPerson,
+  updatePerson,
+} from '../src/server/people/repository'
+import { insertDeal, updateDeal } from '../src/server/deals/repository'
 import { countMatchingPeople, listMatchingPeople } from '../src/server/people/search-repository'
 import type { PeopleFilters } from '../src/server/people/search-schema'
 import type { DealFilters } from '../src/server/deals/search-schema'
@@ -98,6 +103,39 @@ async function seed(db: Db): Promise<void> {
     .execute()
 }
 
+const blankPerson = (id: string, tenant: string) => ({
+  id,
+  tenantId: tenant,
+  fullName: '',
+  primaryEmail: null,
+  primaryPhone: null,
+  companyId: null,
+  ownerId: null,
+  lifecycleStage: null,
+  leadSource: null,
+  customFields: '{}',
+  createdAt: at,
+  updatedAt: at,
+})
+const blankDeal = (id: string, tenant: string) => ({
+  id,
+  tenantId: tenant,
+  title: '',
+  value: 1,
+  currency: 'EUR',
+  pipelineId: 'pl',
+  stageId: 'st',
+  ownerId: null,
+  expectedCloseDate: null,
+  primaryPersonId: null,
+  primaryCompanyId: null,
+  lostReasonId: null,
+  closedAt: null,
+  customFields: '{}',
+  createdAt: at,
+  updatedAt: at,
+})
+
 const people = (filters: Partial<PeopleFilters>): PeopleFilters => ({
   sort: '-createdAt',
   ...filters,
@@ -156,6 +194,43 @@ describe.each(engines)('the engine-specific repositories on %s', (engine) => {
       "O'Brien Pat",
       'zed',
     ])
+  })
+
+  it('sort names and titles with accents among the letters they carry, alike on both engines', async () => {
+    const other = 'w-accents'
+    await db
+      .insertInto('workspaces')
+      .values({ id: other, name: 'A', rateLimitPerMinute: 300, createdAt: at, updatedAt: at })
+      .execute()
+    const names = ['Zoe Ramos', 'Érica Souza', 'bruno Dias', 'Álvaro Lima', 'Ícaro Melo', 'ALICE']
+    for (const [n, fullName] of names.entries()) {
+      const id = `accent-p${n}`
+      await insertPerson(db, { ...blankPerson(id, other), fullName })
+      // A rename keeps the order's key in step with the name.
+      if (fullName === 'Zoe Ramos') await updatePerson(db, id, { fullName: 'Úrsula Ramos' })
+      await insertDeal(db, { ...blankDeal(`accent-d${n}`, other), title: fullName })
+    }
+    await updateDeal(db, 'accent-d0', { title: 'Úrsula Ramos' })
+    const sorted = async (sort: PeopleFilters['sort']) =>
+      (
+        await listMatchingPeople(db, other, people({ sort }), {
+          limit: 10,
+          offset: 0,
+          matches: { total: names.length, capped: false },
+        })
+      ).map((row) => row.fullName)
+    const order = [
+      'ALICE',
+      'Álvaro Lima',
+      'bruno Dias',
+      'Érica Souza',
+      'Ícaro Melo',
+      'Úrsula Ramos',
+    ]
+    expect(await sorted('fullName')).toEqual(order)
+    expect(await sorted('-fullName')).toEqual([...order].reverse())
+    const titles = await listMatchingDeals(db, other, deals({ sort: 'title' }), 10, 0)
+    expect(titles.map((row) => row.title)).toEqual(order)
   })
 
   it('read custom fields: keys in use, a person by a field, deals by a field', async () => {

@@ -99,9 +99,20 @@ describe('databases of every earlier schema version', () => {
       const found = await api.get('/api/app/v1/people?q=person')
       expect(found.body.total).toBe(4)
       expect((await api.get('/api/app/v1/people?q=pe')).body.total).toBe(4)
+      // The order by name reads keys the upgrade wrote for the old records: "Álvaro" sorts with
+      // the a's, before them, not after (nor, had their keys stayed empty, after them).
+      await api.post('/api/v1/people', { fullName: 'Álvaro' })
+      const byName = await api.get('/api/v1/people?sort=fullName&pageSize=10')
+      expect(byName.body.data.map((person: { fullName: string }) => person.fullName)).toEqual([
+        'Álvaro',
+        'Person 1',
+        'Person 2',
+        'Person 3',
+        'Person 4',
+      ])
       const feed = await api.get('/api/v1/events?limit=1000')
       expect(feed.status).toBe(200)
-      expect(feed.body.data.at(-1).data.object.fullName).toBe('Person 4')
+      expect(feed.body.data.at(-1).data.object.fullName).toBe('Álvaro')
       expect((await api.get(`/api/v1/events?after=${feed.body.nextCursor}`)).status).toBe(200)
 
       if (has(version, '2026-11-22T1000-inbound')) {

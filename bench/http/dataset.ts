@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { openDataDir } from '../../src/server/workspace-store'
 import { migrationProvider } from '../../src/server/db/migrations'
+import { orderKey } from '../../src/server/db/fold'
 import { flushSearchIndexes } from '../../src/server/db/search-index-flush'
 
 /** Where built datasets are kept: outside git, reused until the schema changes. */
@@ -140,8 +141,8 @@ function fill(db: BetterSqlite3.Database, tenantId: string, people: number, deal
       values (?, ?, 'Price', ?, ?)`).run(lostReasonId, tenantId, t0, t0)
 
     const insertPerson = row(`insert into people (id, tenant_id, full_name, primary_email,
-      primary_phone, company_id, owner_id, lifecycle_stage, lead_source, custom_fields, created_at,
-      updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      primary_phone, company_id, owner_id, lifecycle_stage, lead_source, custom_fields, name_key,
+      created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     const insertPersonTag = row(
       `insert into person_tags (tenant_id, person_id, tag, position) values (?, ?, ?, ?)`,
     )
@@ -165,7 +166,7 @@ function fill(db: BetterSqlite3.Database, tenantId: string, people: number, deal
         lifecycleStage: pick(stagesOfLife),
         leadSource: pick(sources),
       }
-      insertPerson.run(...Object.values(person), customFields, when, when)
+      insertPerson.run(...Object.values(person), customFields, orderKey(fullName), when, when)
       const tags = [...new Set(tagPool.filter(() => next() < 0.15))]
       tags.forEach((tag, position) => insertPersonTag.run(tenantId, id, tag, position))
       const object = { ...person, tags, customFields: JSON.parse(customFields), createdAt: when }
@@ -174,8 +175,8 @@ function fill(db: BetterSqlite3.Database, tenantId: string, people: number, deal
     const insertDeal = row(
       `insert into deals (id, tenant_id, title, value, currency, pipeline_id, stage_id, owner_id,
         expected_close_date, primary_person_id, primary_company_id, lost_reason_id, closed_at,
-        custom_fields, created_at, updated_at)
-       values (?, ?, ?, ?, 'BRL', ?, ?, ?, null, ?, null, ?, ?, '{}', ?, ?)`,
+        custom_fields, title_key, created_at, updated_at)
+       values (?, ?, ?, ?, 'BRL', ?, ?, ?, null, ?, null, ?, ?, '{}', ?, ?, ?)`,
     )
     for (let n = 1; n <= deals; n++) {
       const id = idOf(8, n)
@@ -193,7 +194,7 @@ function fill(db: BetterSqlite3.Database, tenantId: string, people: number, deal
       const lost = stage.type === 'lost' ? lostReasonId : null
       insertDeal.run(
         ...[id, tenantId, deal.title, deal.value, pipelineId, stage.id, deal.ownerId],
-        ...[deal.primaryPersonId, lost, closed, when, when],
+        ...[deal.primaryPersonId, lost, closed, orderKey(deal.title), when, when],
       )
       event(++eventNumber, 'deal.created', 'deal', { ...deal, tenantId, createdAt: when }, when)
     }

@@ -262,3 +262,58 @@ describe('GET /api/v1/deals with filters and sort', () => {
     expect(plain.headers.get('link')).toMatch(/\?pageSize=2&after=[\w-]+>; rel="next"$/)
   })
 })
+
+describe('names and titles with accents', () => {
+  let server: TestServer
+  afterAll(() => server?.close())
+
+  it('sort among the letters they carry, in every list that orders by name, and rename in step', async () => {
+    server = await startTestServer({ clock: createTestClock() })
+    const sales = await salesPipeline(server.admin)
+    const names = ['Zoe Ramos', 'Érica Souza', 'bruno Dias', 'Álvaro Lima', 'Ícaro Melo']
+    const ids: Record<string, string> = {}
+    for (const name of names) {
+      ids[name] = (await createPerson(server.api, { fullName: name })).id
+      await createDeal(server.api, sales, { title: name })
+      await server.admin.post('/api/app/v1/companies', { name })
+    }
+    // Renamed, Zoe's place follows the new name.
+    await server.api.patch(`/api/v1/people/${ids['Zoe Ramos']}`, { fullName: 'Úrsula Ramos' })
+    const order = ['Álvaro Lima', 'bruno Dias', 'Érica Souza', 'Ícaro Melo', 'Úrsula Ramos']
+    const namesOf = async (path: string, field: string) =>
+      ((await server.admin.get(path)).body.data as Record<string, string>[]).map(
+        (row) => row[field],
+      )
+    expect(await namesOf('/api/v1/people?sort=fullName', 'fullName')).toEqual(order)
+    expect(await namesOf('/api/v1/people?sort=-fullName', 'fullName')).toEqual([...order].reverse())
+    // The UI's list of people (the management API) and the deals and companies lists alike.
+    expect(await namesOf('/api/app/v1/people?sort=fullName', 'fullName')).toEqual(order)
+    expect(await namesOf('/api/app/v1/people?sort=fullName&q=a', 'fullName')).toEqual([
+      'Álvaro Lima',
+    ])
+    expect(await namesOf('/api/v1/deals?sort=title', 'title')).toEqual([
+      'Álvaro Lima',
+      'bruno Dias',
+      'Érica Souza',
+      'Ícaro Melo',
+      'Zoe Ramos',
+    ])
+    expect(await namesOf('/api/app/v1/companies?sort=name', 'name')).toEqual([
+      'Álvaro Lima',
+      'bruno Dias',
+      'Érica Souza',
+      'Ícaro Melo',
+      'Zoe Ramos',
+    ])
+    // A walk by cursor in name order passes each person once, in that order.
+    const seen: string[] = []
+    let path: string | null = '/api/v1/people?sort=fullName&pageSize=2'
+    while (path) {
+      const page: { body: any; headers: Headers } = await server.api.get(path)
+      seen.push(...page.body.data.map((person: { fullName: string }) => person.fullName))
+      const link: string | undefined = page.headers.get('link')?.match(/<([^>]+)>/)?.[1]
+      path = link ? new URL(link).pathname + new URL(link).search : null
+    }
+    expect(seen).toEqual(order)
+  })
+})

@@ -45,7 +45,7 @@ export function searchCompanies(
   const query = matching(db, tenantId, search).selectAll()
   const ordered =
     search.sort === 'name'
-      ? query.orderBy(sql`lower(name)`).orderBy('id')
+      ? query.orderBy(sql`outpost_fold(name)`).orderBy('id')
       : query.orderBy('createdAt', 'desc').orderBy('id', 'desc')
   return ordered.limit(limit).offset(offset).execute()
 }

@@ -1,5 +1,5 @@
 import type { Role } from '../../shared/permissions'
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 
 // Column names are camelCase here and snake_case in SQL: Kysely's CamelCasePlugin maps between them.
 // Timestamps are ISO 8601 strings in UTC with milliseconds, so text order is time order.
@@ -138,6 +138,8 @@ export interface PersonTable {
   leadSource: string | null
   /** JSON object text. */
   customFields: string
+  /** fullName folded for the order by name, written with it (people/repository.ts). */
+  nameKey: ColumnType<string, string | undefined, string>
   createdAt: string
   updatedAt: string
 }
@@ -167,6 +169,8 @@ export interface DealTable {
   /** The deal's own chance of winning, overriding its stage's; null follows the stage. */
   probability: Generated<number | null>
   customFields: string
+  /** title folded for the order by title, written with it (deals/repository.ts). */
+  titleKey: ColumnType<string, string | undefined, string>
   createdAt: string
   updatedAt: string
 }

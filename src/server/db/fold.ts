@@ -10,6 +10,13 @@ export const fold = (text: string): string =>
   text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
 /**
+ * The key a person's name or a deal's title is ordered by (people.name_key, deals.title_key): the
+ * text folded, so "Álvaro" sorts with "alvaro", before "Bruno", on both engines alike. Written by
+ * the repository with the text; other letters keep their code point order.
+ */
+export const orderKey = fold
+
+/**
  * `outpost_fold(text)` and `outpost_lower(text)` in SQL on this connection, as PostgreSQL's are:
  * SQLite's own lower() changes A to Z only.
  */

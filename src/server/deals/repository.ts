@@ -3,6 +3,7 @@ import type { Db } from '../db/connection'
 import { findTenantRow, insertRows, updateRow } from '../db/tenant-rows'
 import type { DealTable } from '../db/database'
 import { countRows } from '../db/count-rows'
+import { orderKey } from '../db/fold'
 import { rowReads } from '../db/record-page'
 
 /** Pages of deals newest first, rows of every column. */
@@ -11,7 +12,8 @@ export const dealPages = rowReads('deals')
 export type DealReference = 'ownerId' | 'primaryPersonId' | 'primaryCompanyId'
 export type DealPlacement = 'pipelineId' | 'stageId' | 'lostReasonId'
 
-export const insertDeal = (db: Db, row: Insertable<DealTable>) => insertRows(db, 'deals', [row])
+export const insertDeal = (db: Db, row: Insertable<DealTable>) =>
+  insertRows(db, 'deals', [{ ...row, titleKey: orderKey(row.title) }])
 
 export const findDealById = (db: Db, tenantId: string, id: string) =>
   findTenantRow(db, 'deals', tenantId, id)
@@ -26,7 +28,12 @@ export async function countDealsWith(
 }
 
 export const updateDeal = (db: Db, id: string, values: Updateable<DealTable>) =>
-  updateRow(db, 'deals', id, values)
+  updateRow(
+    db,
+    'deals',
+    id,
+    values.title === undefined ? values : { ...values, titleKey: orderKey(values.title) },
+  )
 
 export async function deleteDeal(db: Db, id: string): Promise<void> {
   await db.deleteFrom('deals').where('id', '=', id).execute()

@@ -105,7 +105,8 @@ export async function listMatchingDeals(
   const [field, direction] = filters.sort.startsWith('-')
     ? ([filters.sort.slice(1), 'desc'] as const)
     : ([filters.sort, 'asc'] as const)
-  const order = field === 'title' ? sql`lower(deals.title)` : sql.ref(`deals.${field}`)
+  // By title: the key written with the title, folded (db/fold.ts orderKey), and indexed.
+  const order = field === 'title' ? sql`deals.title_key` : sql.ref(`deals.${field}`)
   let query = applyFilters(db, db.selectFrom('deals'), tenantId, filters)
   if (start) query = query.where(afterKey(order, sql`deals.id`, direction, start))
   return query

@@ -40,7 +40,7 @@ const dealColumns = [
   ...['expectedCloseDate', 'primaryPersonId', 'primaryCompanyId', 'lostReasonId', 'closedAt'],
 ] as const
 
-export const toDeal = (row: Selectable<DealTable>, tags: string[]): Deal =>
+export const toDeal = (row: Omit<Selectable<DealTable>, 'titleKey'>, tags: string[]): Deal =>
   answerOf(row, dealColumns, tags)
 
 // What an update may write (tags live in their own table; a deal keeps its pipeline).

@@ -6,7 +6,7 @@ import { answerReads } from '../db/record-page'
 import { answerJson } from '../db/record-tags'
 import { findTenantRow, insertRows, findTenantIdBy, updateRow } from '../db/tenant-rows'
 import type { PersonTable } from '../db/database'
-import { lowerFor } from '../db/fold'
+import { lowerFor, orderKey } from '../db/fold'
 
 /** The columns a person's answer shows, in its order (then tags, custom fields, timestamps). */
 export const personColumns = [
@@ -35,7 +35,7 @@ export async function findPersonAnswer(db: Db, tenantId: string, id: string) {
 }
 
 export const insertPerson = (db: Db, row: Insertable<PersonTable>) =>
-  insertRows(db, 'people', [row])
+  insertRows(db, 'people', [{ ...row, nameKey: orderKey(row.fullName) }])
 
 export const findPersonById = (db: Db, tenantId: string, id: string) =>
   findTenantRow(db, 'people', tenantId, id)
@@ -47,7 +47,12 @@ export const findPersonIdByEmail = (db: Db, tenantId: string, email: string) =>
 export type PersonReference = 'companyId' | 'ownerId'
 
 export const updatePerson = (db: Db, id: string, values: Updateable<PersonTable>) =>
-  updateRow(db, 'people', id, values)
+  updateRow(
+    db,
+    'people',
+    id,
+    values.fullName === undefined ? values : { ...values, nameKey: orderKey(values.fullName) },
+  )
 
 export async function deletePerson(db: Db, id: string): Promise<void> {
   await db.deleteFrom('people').where('id', '=', id).execute()

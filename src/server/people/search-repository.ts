@@ -90,18 +90,11 @@ function containsText(text: string) {
 
 type PeopleQuery = SelectQueryBuilder<Database, 'people', object>
 
-// NOCASE folds ASCII letters only; so does lower() under the C collation PostgreSQL runs in.
+// By name: the key written with the name, folded as search folds it (db/fold.ts orderKey).
 const sortColumns = {
-  sqlite: {
-    createdAt: sql`people.created_at`,
-    updatedAt: sql`people.updated_at`,
-    fullName: sql`people.full_name collate nocase`,
-  },
-  postgres: {
-    createdAt: sql`people.created_at`,
-    updatedAt: sql`people.updated_at`,
-    fullName: sql`lower(people.full_name)`,
-  },
+  createdAt: sql`people.created_at`,
+  updatedAt: sql`people.updated_at`,
+  fullName: sql`people.name_key`,
 }
 
 /**
@@ -354,10 +347,9 @@ export async function listMatchingPeople(
   const source = gather ? fromPrefixIndex(db, prefix) : db.selectFrom('people')
   const direction = filters.sort.startsWith('-') ? 'desc' : 'asc'
   // Each order has its index: (tenant, created_at, id), (tenant, updated_at, id) and (tenant,
-  // full_name NOCASE, id).
+  // name_key, id).
   const engine = engineOf(db)
-  const columns = sortColumns[engine]
-  const sortColumn = filters.sort.replace('-', '') as keyof typeof columns
+  const sortColumn = filters.sort.replace('-', '') as keyof typeof sortColumns
   const nameOrder = sortColumn === 'fullName'
   // In name order a prefix's matches bunch together (the names it starts are one stretch), so a
   // walk probing person by person may pass most of the list before it has a page: 879 ms for "a"
@@ -369,8 +361,8 @@ export async function listMatchingPeople(
   // people_word_starts and sort them: 28 ms. A walk there checks each person's text instead.
   const order =
     engine === 'postgres' && gatherInOrder
-      ? sql`(${columns[sortColumn]} || '')`
-      : columns[sortColumn]
+      ? sql`(${sortColumns[sortColumn]} || '')`
+      : sortColumns[sortColumn]
   let query = applyFilters(
     engine,
     source,

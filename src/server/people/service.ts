@@ -34,7 +34,11 @@ import type { CreatePersonInput, Person, UpdatePersonInput, UpsertPersonInput } 
 export type { PersonCriterion } from './repository'
 
 // What a person answers with besides their tags, custom fields and timestamps, in this order.
-export const toPerson = (row: Selectable<PersonTable>, tags: string[]): Person => ({
+// The order's key is the database's business, never part of an answer.
+export const toPerson = (
+  row: Omit<Selectable<PersonTable>, 'nameKey'>,
+  tags: string[],
+): Person => ({
   ...answerOf(row, people.personColumns, tags),
   // Stored as text; only the schema's stages are ever written.
   lifecycleStage: row.lifecycleStage as Person['lifecycleStage'],

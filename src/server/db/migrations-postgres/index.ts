@@ -9,6 +9,7 @@ import * as inboundOwnerCursors from './2026-11-27T1500-inbound-owner-cursors'
 import * as recordHistory from './2026-11-28T0400-record-history'
 import * as peopleWordStarts from './2026-11-28T1600-people-word-starts'
 import * as foldEveryScript from './2026-11-28T1900-fold-every-script'
+import * as foldedOrders from './2026-11-29T0400-folded-orders'
 
 // PostgreSQL's migrations, listed in code like SQLite's (db/migrations/index.ts). The baseline
 // creates the schema SQLite's list had reached when PostgreSQL came; from then on, every change
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0400-record-history': recordHistory,
   '2026-11-28T1600-people-word-starts': peopleWordStarts,
   '2026-11-28T1900-fold-every-script': foldEveryScript,
+  '2026-11-29T0400-folded-orders': foldedOrders,
 }
 
 export const postgresMigrationProvider: MigrationProvider = {

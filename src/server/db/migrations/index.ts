@@ -26,6 +26,7 @@ import * as peopleSearchDeferred from './2026-11-27T0900-people-search-deferred'
 import * as inboundLogTotals from './2026-11-27T0910-inbound-log-totals'
 import * as inboundOwnerCursors from './2026-11-27T1500-inbound-owner-cursors'
 import * as recordHistory from './2026-11-28T0400-record-history'
+import * as foldedOrders from './2026-11-29T0400-folded-orders'
 
 // Migrations are listed in code, not read from a folder: a bundled Electron main process has no
 // migrations folder to read. Keys sort in the order they must run.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0910-inbound-log-totals': inboundLogTotals,
   '2026-11-27T1500-inbound-owner-cursors': inboundOwnerCursors,
   '2026-11-28T0400-record-history': recordHistory,
+  '2026-11-29T0400-folded-orders': foldedOrders,
 }
 
 /** The newest migration: the schema version a replica names when it syncs. */
