@@ -11,6 +11,7 @@ export const verificationKinds = [
   'typeform',
   'calendly',
   'hubspot-v3',
+  'google-ads',
 ] as const
 
 export type VerificationKind = (typeof verificationKinds)[number]

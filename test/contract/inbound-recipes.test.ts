@@ -128,6 +128,46 @@ describe('inbound recipes (docs/inbound.md)', () => {
     expect(await notesOf(person.id)).toEqual(['Queremos começar em janeiro, com duas lojas.'])
   })
 
+  it('Google Ads lead forms: the key in the body checked and kept out of the log, a resent lead once', async () => {
+    const lead = fixtureJson('recipes/google-ads.json')
+    const webhook = await createInboundWebhook(server, {
+      name: 'Recipe google-ads',
+      mapping: recipeMapping('google-ads'),
+      deliveryIdPath: 'lead_id',
+      verification: { kind: 'google-ads', secret: lead.google_key },
+    })
+    const first = await deliver(server, webhook.path, lead)
+    expect(first.status).toBe(201)
+    const person = (await server.api.get(`/api/v1/people/${first.body.personId}`)).body
+    expect(person).toMatchObject({
+      fullName: 'Renata Albuquerque',
+      primaryEmail: 'renata@vidracaria-sol.com.br',
+      primaryPhone: '+5562991234567',
+      leadSource: 'google ads',
+      tags: ['google-ads'],
+      customFields: { company: 'Vidraçaria Sol', city: 'Goiânia', campaign: 20000000000 },
+    })
+    expect(await notesOf(person.id)).toEqual(['Box de banheiro'])
+    // Google sends a lead again when it did not see the answer: one person still.
+    const again = await deliver(server, webhook.path, lead)
+    expect(again.body.personId).toBe(person.id)
+    const forged = await deliver(server, webhook.path, { ...lead, google_key: 'guess' })
+    expect(forged.status).toBe(401)
+    expect((await deliver(server, webhook.path, { ...lead, google_key: undefined })).status).toBe(
+      401,
+    )
+    // The log shows every body with the key replaced, whatever the outcome.
+    const log = await server.admin.get(`/api/app/v1/inbound-webhooks/${webhook.id}/deliveries`)
+    const bodies = log.body.data.map((delivery: { body: string }) => delivery.body)
+    expect(bodies.length).toBeGreaterThanOrEqual(3)
+    for (const body of bodies) expect(body).not.toContain(lead.google_key)
+    expect(bodies.filter((body: string) => body.includes('"google_key":"[removed]"'))).toHaveLength(
+      bodies.length - 1,
+    )
+    expect(log.text).not.toContain(lead.google_key)
+    expect(log.text).not.toContain('guess')
+  })
+
   it("n8n's HTTP Request node", async () => {
     const { person } = await takeIn('n8n', fixtureJson('recipes/n8n.json'))
     expect(person).toMatchObject({

@@ -92,6 +92,27 @@ describe('verified senders', () => {
     const body = JSON.stringify({ name: 'Header Sender' })
     expect((await post(body, { 'X-Form-Secret': 'pão' })).status).toBe(201)
     expect((await post(body, { 'X-Form-Secret': 'pao' })).status).toBe(401)
+    // The header that carries the secret is neither kept with the delivery (for mappings and
+    // replays) nor offered to a mapping.
+    const contexts = await server.db
+      .selectFrom('inboundDeliveries')
+      .select('requestContext')
+      .where('webhookId', '=', hook.id)
+      .execute()
+    expect(contexts.length).toBeGreaterThanOrEqual(2)
+    for (const { requestContext } of contexts) {
+      expect(requestContext).not.toMatch(/x-form-secret|pão|pao/i)
+    }
+    await server.admin.patch(path, {
+      mapping: { fullName: '{{name}}', 'customFields.secret': '{{headers.x-form-secret}}' },
+    })
+    const mapped = await post(JSON.stringify({ name: 'Mapped Sender' }), {
+      'X-Form-Secret': 'pão',
+    })
+    expect(mapped.status).toBe(201)
+    const { personId } = (await mapped.json()) as { personId: string }
+    const person = await server.api.get(`/api/v1/people/${personId}`)
+    expect(person.body.customFields).toEqual({})
     // Back to none: anyone may post again, and the secret is gone.
     const none = await server.admin.patch(path, { verification: { kind: 'none' } })
     expect(none.body.verification).toEqual({ kind: 'none', header: null, secretSet: false })

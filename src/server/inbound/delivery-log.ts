@@ -13,6 +13,7 @@ import type { ReceivedBody } from './body'
 import * as inbound from './repository'
 import type { Delivery, InboundWebhook } from './schema'
 import { getWebhookRow } from './service'
+import { withoutSecret } from './verification'
 
 /** Deliveries older than this are pruned. */
 export const deliveryRetentionDays = 30
@@ -68,10 +69,9 @@ export async function logDelivery(
   result: LoggedOutcome,
   now: Date,
 ): Promise<Delivery> {
-  const kept =
-    result.outcome === 'rejected'
-      ? incoming.body.bytes?.subarray(0, rejectedBodyKeptBytes)
-      : incoming.body.bytes
+  // The secret out first: a rejected body cut short could end inside it.
+  const bytes = incoming.body.bytes && withoutSecret(webhook.verification.kind, incoming.body.bytes)
+  const kept = result.outcome === 'rejected' ? bytes?.subarray(0, rejectedBodyKeptBytes) : bytes
   const row: Selectable<InboundDeliveryTable> = {
     seq: 0,
     id: newId(),

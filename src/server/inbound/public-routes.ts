@@ -8,6 +8,7 @@ import { claimKey, keepAnswer, releaseKey } from '../idempotency/service'
 import { mediaType, readBody, recordsOfArray, type ReceivedBody } from './body'
 import { deliveryIdOf } from './delivery-id'
 import type { RequestContext } from './delivery-log'
+import type { InboundWebhook } from './schema'
 import {
   corsHeaders,
   formRedirect,
@@ -21,11 +22,14 @@ import { findWebhookByToken, verificationOf } from './service'
 import { verifyDelivery } from './verification'
 import { actingAs } from '../events/actor'
 
-// Credentials a sender may put in headers are never kept or mapped.
+// Credentials a sender may put in headers are never kept or mapped, nor the header a webhook's
+// shared secret comes in (verification kind `header`): the log would hold the secret in clear.
 const privateHeaders = new Set(['authorization', 'cookie', 'proxy-authorization'])
 
 /** What mappings read besides the body: `{{query.utm_source}}`, `{{headers.user-agent}}`. */
-function requestContext(request: Request): RequestContext {
+function requestContext(request: Request, webhook: InboundWebhook): RequestContext {
+  const { kind, header } = webhook.verification
+  const secretHeader = kind === 'header' ? header?.toLowerCase() : undefined
   // No prototype: a parameter named __proto__ is a name like any other.
   const query: Record<string, string> = Object.create(null)
   for (const [name, value] of new URL(request.url).searchParams) {
@@ -33,7 +37,7 @@ function requestContext(request: Request): RequestContext {
   }
   const headers: Record<string, string> = Object.create(null)
   for (const [name, value] of request.headers) {
-    if (!privateHeaders.has(name)) headers[name] = value
+    if (!privateHeaders.has(name) && name !== secretHeader) headers[name] = value
   }
   return { query, headers }
 }
@@ -123,7 +127,7 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       for (const [name, value] of Object.entries({ ...limit.headers, ...cors })) {
         c.header(name, value)
       }
-      const context = requestContext(c.req.raw)
+      const context = requestContext(c.req.raw, webhook)
       if (webhook.verification.kind !== 'none' && body.bytes) {
         const verdict = verifyDelivery(
           await verificationOf(db, webhook),

@@ -90,7 +90,8 @@ const configFields = {
       kind: z.enum(verificationKinds).openapi({
         description:
           'none; header (a shared secret in a header); or a signature preset: standard-webhooks, ' +
-          'stripe (t=,v1=), github (X-Hub-Signature-256), typeform, calendly, hubspot-v3',
+          'stripe (t=,v1=), github (X-Hub-Signature-256), typeform, calendly, hubspot-v3; ' +
+          "google-ads (the lead form's key, in the body's google_key)",
       }),
       header: z
         .string()

@@ -5,7 +5,7 @@ import { sign as githubSign } from '@octokit/webhooks-methods'
 import { Webhook } from 'standardwebhooks'
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
-import { verifyDelivery, type VerificationKind } from './verification'
+import { verifyDelivery, withoutSecret, type VerificationKind } from './verification'
 
 const request = (headers: Record<string, string>, body: string, url = 'https://x.dev/hook') => ({
   method: 'POST',
@@ -127,6 +127,26 @@ describe('sender verification', () => {
     expect(
       verify('hubspot-v3', 'hub', { ...signed, url: 'https://elsewhere.dev/' }, new Date()).ok,
     ).toBe(false)
+  })
+
+  it('Google Ads: the key in the body, and the body the log keeps without it', () => {
+    const lead = (key: unknown) => JSON.stringify({ lead_id: 'L1', google_key: key, is_test: true })
+    const at = new Date()
+    expect(verify('google-ads', 'k3y', request({}, lead('k3y')), at)).toEqual({ ok: true })
+    expect(verify('google-ads', 'k3y', request({}, `\uFEFF${lead('k3y')}`), at).ok).toBe(true)
+    expect(verify('google-ads', 'k3y', request({}, lead('k3Y')), at)).toEqual({
+      ok: false,
+      reason: 'google_key mismatch',
+    })
+    expect(verify('google-ads', 'k3y', request({}, lead(42)), at).ok).toBe(false)
+    expect(verify('google-ads', 'k3y', request({}, 'google_key=k3y'), at).ok).toBe(false)
+    expect(verify('google-ads', 'k3y', request({}, 'null'), at).ok).toBe(false)
+    // Kept as it came but for the key, escaped quotes and spacing included.
+    const sent = '{ "lead_id": "L1",\n  "google_key" : "a\\"b\\\\", "is_test": true }'
+    expect(withoutSecret('google-ads', Buffer.from(sent)).toString()).toBe(
+      '{ "lead_id": "L1",\n  "google_key" : "[removed]", "is_test": true }',
+    )
+    expect(withoutSecret('github', Buffer.from(sent)).toString()).toBe(sent)
   })
 
   it('a shared secret header, and no secret stored: everything fails', () => {

@@ -1,6 +1,7 @@
-// Who sent a delivery: a shared secret in a header, or a provider's signature over the raw body,
-// checked the way each provider documents it, in constant time, with 5 minutes of clock skew
-// allowed and older signatures refused (a captured delivery cannot be sent again later).
+// Who sent a delivery: a shared secret in a header (Google Ads': in the body), or a provider's
+// signature over the raw body, checked the way each provider documents it, in constant time, with
+// 5 minutes of clock skew allowed and older signatures refused (a captured delivery cannot be
+// sent again later).
 
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
@@ -90,6 +91,32 @@ function hubspotV3(request: SignedRequest, secret: string, now: Date): Verdict {
   return same(signature, hmac(secret, signed).digest('base64')) ? pass : fail('signature mismatch')
 }
 
+// Google Ads lead forms send no header to check: the key set on the form comes in the body.
+const googleKey = /("google_key"\s*:\s*)"(?:[^"\\]|\\.)*"/g
+
+function googleAds(body: Buffer, secret: string): Verdict {
+  let lead: unknown
+  try {
+    lead = JSON.parse(body.toString('utf8').replace(/^\uFEFF/, ''))
+  } catch {
+    return fail('body is not JSON')
+  }
+  const key = (lead as { google_key?: unknown } | null)?.google_key
+  if (typeof key !== 'string') return fail('google_key missing')
+  return same(key, secret) ? pass : fail('google_key mismatch')
+}
+
+/**
+ * The body as the request log may keep it: a kind whose secret travels in the body (Google Ads'
+ * `google_key`) has it replaced by "[removed]", the rest of the text as it came.
+ */
+export function withoutSecret(kind: VerificationKind, body: Buffer): Buffer {
+  if (kind !== 'google-ads') return body
+  const text = body.toString('utf8')
+  const kept = text.replace(googleKey, '$1"[removed]"')
+  return kept === text ? body : Buffer.from(kept)
+}
+
 /**
  * Whether a delivery comes from the sender the webhook expects. `secret` is null when none is
  * stored (or it can no longer be unsealed): every delivery then fails, rather than passing.
@@ -124,5 +151,7 @@ export function verifyDelivery(
       )
     case 'hubspot-v3':
       return hubspotV3(request, secret, now)
+    case 'google-ads':
+      return googleAds(body, secret)
   }
 }

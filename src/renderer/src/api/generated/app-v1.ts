@@ -2828,6 +2828,7 @@ export interface components {
         | 'typeform'
         | 'calendly'
         | 'hubspot-v3'
+        | 'google-ads'
       header: string | null
       /** @description Whether a secret is stored (never shown) */
       secretSet: boolean
@@ -2967,7 +2968,7 @@ export interface components {
      */
     InboundVerificationInput: {
       /**
-       * @description none; header (a shared secret in a header); or a signature preset: standard-webhooks, stripe (t=,v1=), github (X-Hub-Signature-256), typeform, calendly, hubspot-v3
+       * @description none; header (a shared secret in a header); or a signature preset: standard-webhooks, stripe (t=,v1=), github (X-Hub-Signature-256), typeform, calendly, hubspot-v3; google-ads (the lead form's key, in the body's google_key)
        * @enum {string}
        */
       kind:
@@ -2979,6 +2980,7 @@ export interface components {
         | 'typeform'
         | 'calendly'
         | 'hubspot-v3'
+        | 'google-ads'
       /** @description For kind header: the header that holds the secret */
       header?: string
       /** @description The shared or signing secret; write-only. Not sent: the stored one stays (required the first time a kind other than none is chosen) */
