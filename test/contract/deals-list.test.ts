@@ -187,6 +187,21 @@ describe('saved views', () => {
     )
   })
 
+  it('are listed by name as names are everywhere: case and accents ignored', async () => {
+    for (const name of ['zeta', 'Águas claras', 'beta', 'Ônibus']) {
+      await server.admin.post('/api/app/v1/saved-views', { resource: 'people', name, query: '' })
+    }
+    const list = await server.admin.get('/api/app/v1/saved-views?resource=people')
+    expect(list.body.data.map((view: { name: string }) => view.name)).toEqual([
+      'Águas claras',
+      'beta',
+      'Ônibus',
+      'zeta',
+    ])
+    for (const view of list.body.data)
+      await server.admin.delete(`/api/app/v1/saved-views/${view.id}`)
+  })
+
   it('take new filters or a new name, one name each still', async () => {
     const view = (path: string, body: object) => server.admin.post(path, body)
     const hot = await view('/api/app/v1/saved-views', {

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely'
+import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Db } from '../db/connection'
 import type { SavedViewTable } from '../db/database'
 
@@ -25,7 +25,9 @@ export function listSavedViews(db: Db, tenantId: string, resource: SavedViewTabl
     .select(columns)
     .where('tenantId', '=', tenantId)
     .where('resource', '=', resource)
-    .orderBy('name')
+    // As names are ordered everywhere: case and accents ignored ("Águas" before "b").
+    .orderBy(sql`outpost_fold(name)`)
+    .orderBy('id')
     .execute()
 }
 
