@@ -18,12 +18,14 @@ afterAll(() => session.close())
 interface Layout {
   narrowControls: string[]
   clippedText: string[]
+  clippedPlaceholders: string[]
   outOfReach: string[]
   tablesPastTheirBox: string[]
 }
 
 // Runs in the page (a string: the tests' Node types do not describe the DOM). Text controls under
-// 60 px cannot show a word; names that overflow their box are clipped (ellipsis included); a
+// 60 px cannot show a word; names that overflow their box are clipped (ellipsis included), and so
+// is an empty field's placeholder wider than the field's text box ("Worksp" of "Workspace"); a
 // button or control of the header past the viewport's right edge cannot be reached; a table wider
 // than the box it is in runs out of it (its last columns, and the buttons there, cut off).
 const measureLayout = `(() => {
@@ -38,6 +40,15 @@ const measureLayout = `(() => {
   return {
     narrowControls: controls.filter(visible).filter((el) => el.getBoundingClientRect().width < 60).map(name),
     clippedText: names.filter(visible).filter((el) => el.scrollWidth > el.clientWidth + 1).map(name),
+    clippedPlaceholders: controls.filter(visible).filter((el) => el.placeholder && !el.value && el.tagName !== 'TEXTAREA')
+      .filter((el) => {
+        const style = getComputedStyle(el)
+        const text = document.createElement('canvas').getContext('2d')
+        text.font = style.font
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return text.measureText(el.placeholder).width > room + 1
+      })
+      .map((el) => name(el) + ' placeholder "' + el.placeholder + '"'),
     outOfReach: header.filter(visible).filter((el) => el.getBoundingClientRect().right > window.innerWidth).map(name),
     tablesPastTheirBox: [...document.querySelectorAll('main table')].filter(visible)
       .filter((el) => el.getBoundingClientRect().width > el.parentElement.clientWidth + 1)
@@ -50,6 +61,7 @@ async function expectUsable(page: Page, screen: string) {
   expect(layout, screen).toEqual({
     narrowControls: [],
     clippedText: [],
+    clippedPlaceholders: [],
     outOfReach: [],
     tablesPastTheirBox: [],
   })
