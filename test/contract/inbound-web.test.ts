@@ -133,6 +133,50 @@ describe('providers checking the endpoint', () => {
   })
 })
 
+describe('Mailchimp', () => {
+  it("passes its validator's check of the URL, creating nothing, and takes its form deliveries in", async () => {
+    const mailchimp = await createInboundWebhook(server, {
+      mapping: {
+        fullName: '{{data.merges.FNAME}} {{data.merges.LNAME}}',
+        primaryEmail: '{{data.email}}',
+      },
+    })
+    const at = server.url + mailchimp.path
+    const validator = { 'User-Agent': 'MailChimp.com WebHook Validator' }
+    const { body: before } = await server.api.get('/api/v1/people')
+    const check = await fetch(at, { headers: validator })
+    expect(check.status).toBe(200)
+    expect(await check.json()).toEqual({ ok: true })
+    const emptyPost = await fetch(at, { method: 'POST', headers: validator })
+    expect(emptyPost.status).toBe(200)
+    expect((await server.api.get('/api/v1/people')).body.total).toBe(before.total)
+    // Anyone else's bare GET or empty POST is answered as before; an unknown token is still 404.
+    expect((await fetch(at)).status).toBe(405)
+    expect((await fetch(at, { method: 'POST' })).status).toBe(400)
+    expect((await fetch(`${server.url}/webhooks/in/in_nope`, { headers: validator })).status).toBe(
+      404,
+    )
+    const subscribe = await fetch(at, {
+      method: 'POST',
+      headers: {
+        'User-Agent': 'MailChimp.com',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body:
+        'type=subscribe&fired_at=2026-11-29+10%3A00%3A00&data%5Bid%5D=8a25ff1d98' +
+        '&data%5Bemail%5D=octavia%40example.com&data%5Bemail_type%5D=html' +
+        '&data%5Bmerges%5D%5BFNAME%5D=Oct%C3%A1via&data%5Bmerges%5D%5BLNAME%5D=Chen' +
+        '&data%5Blist_id%5D=a6b5da1054',
+    })
+    expect(subscribe.status).toBe(201)
+    const { personId } = (await subscribe.json()) as { personId: string }
+    expect((await server.api.get(`/api/v1/people/${personId}`)).body).toMatchObject({
+      fullName: 'Octávia Chen',
+      primaryEmail: 'octavia@example.com',
+    })
+  })
+})
+
 describe('the settings', () => {
   it('refuses an origin that is not one and a redirect that is not a web page, naming them', async () => {
     const patch = (fields: Record<string, unknown>) =>

@@ -13,6 +13,7 @@ import {
   corsHeaders,
   formRedirect,
   getChallenge,
+  isMailchimpCheck,
   postedChallenge,
   preflightHeaders,
 } from './web-senders'
@@ -147,6 +148,7 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       }
       const challenge = postedChallenge(jsonOf(body.bytes, contentType))
       if (challenge) return c.json({ challenge }, 200)
+      if (isMailchimpCheck(c.req.header('user-agent'), body.size)) return c.json({ ok: true }, 200)
       const dryRun = c.req.query('dryRun')
       if (dryRun === '1' || dryRun === 'true') {
         return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200)
@@ -204,6 +206,7 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       if (!(await findWebhookByToken(db, c.req.param('token')))) throw await unknownToken(c)
       const challenge = getChallenge(new URL(c.req.url))
       if (challenge) return c.text(challenge, 200, { 'X-Content-Type-Options': 'nosniff' })
+      if (isMailchimpCheck(c.req.header('user-agent'), 0)) return c.json({ ok: true }, 200)
       throw new ApiError('method_not_allowed', 'Deliveries are POST requests', undefined, {
         Allow: 'POST',
       })

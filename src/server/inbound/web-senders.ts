@@ -64,6 +64,15 @@ export function getChallenge(url: URL): string | null {
   return challenge && challengeShape.test(challenge) ? challenge : null
 }
 
+/**
+ * Mailchimp's check of a webhook's URL as it is saved: a GET (some accounts: a POST with no body)
+ * from its validator, which must be answered 200 or the webhook is refused ("We couldn't verify
+ * the URL is working"). Its deliveries, form bodies, are taken in as any other.
+ */
+export function isMailchimpCheck(userAgent: string | undefined, bodySize: number): boolean {
+  return bodySize === 0 && /mailchimp/i.test(userAgent ?? '')
+}
+
 /** Slack's URL verification, posted as JSON: `{"type": "url_verification", "challenge": …}`. */
 export function postedChallenge(payload: unknown): string | null {
   if (typeof payload !== 'object' || payload === null) return null
