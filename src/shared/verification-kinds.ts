@@ -12,6 +12,14 @@ export const verificationKinds = [
   'calendly',
   'hubspot-v3',
   'google-ads',
+  'hmac-sha256',
 ] as const
 
 export type VerificationKind = (typeof verificationKinds)[number]
+
+/**
+ * The kinds whose header the webhook names: the shared secret's (`header`), or the signature's of
+ * a sender that signs the body in a header of its own (`hmac-sha256`: Shopify, WooCommerce…).
+ */
+export const namesItsHeader = (kind: VerificationKind): boolean =>
+  kind === 'header' || kind === 'hmac-sha256'

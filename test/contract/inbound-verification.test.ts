@@ -113,6 +113,24 @@ describe('verified senders', () => {
     const { personId } = (await mapped.json()) as { personId: string }
     const person = await server.api.get(`/api/v1/people/${personId}`)
     expect(person.body.customFields).toEqual({})
+    // A sender signing the body in a header of its own (Shopify): the header is named too.
+    const noSignatureHeader = await server.admin.patch(path, {
+      verification: { kind: 'hmac-sha256', secret: 'shpss_1' },
+    })
+    expect(noSignatureHeader.status).toBe(400)
+    expect(noSignatureHeader.body.error.details.field).toBe('verification.header')
+    const shopify = await server.admin.patch(path, {
+      verification: { kind: 'hmac-sha256', header: 'X-Shopify-Hmac-Sha256', secret: 'shpss_1' },
+    })
+    expect(shopify.body.verification).toEqual({
+      kind: 'hmac-sha256',
+      header: 'X-Shopify-Hmac-Sha256',
+      secretSet: true,
+    })
+    const order = JSON.stringify({ name: 'Shopify Buyer' })
+    const base64 = createHmac('sha256', 'shpss_1').update(order).digest('base64')
+    expect((await post(order, { 'X-Shopify-Hmac-Sha256': base64 })).status).toBe(201)
+    expect((await post(order, { 'X-Shopify-Hmac-Sha256': 'AAAA' })).status).toBe(401)
     // Back to none: anyone may post again, and the secret is gone.
     const none = await server.admin.patch(path, { verification: { kind: 'none' } })
     expect(none.body.verification).toEqual({ kind: 'none', header: null, secretSet: false })

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { writeFileSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -108,8 +109,10 @@ describe('inbound webhook settings', () => {
     const dialog = page.getByRole('dialog', { name: "The webhook's URL" })
     const rotated = await dialog.getByTestId('webhook-url').innerText()
     expect(rotated).not.toBe(webhookUrl)
+    const previous = webhookUrl
+    webhookUrl = rotated
     await dialog.getByRole('button', { name: 'Done' }).click()
-    expect((await deliver(server, new URL(webhookUrl).pathname, { first_name: 'X' })).status).toBe(
+    expect((await deliver(server, new URL(previous).pathname, { first_name: 'X' })).status).toBe(
       404,
     )
     expect((await deliver(server, new URL(rotated).pathname, { first_name: 'Y' })).status).toBe(201)
@@ -137,6 +140,39 @@ describe('inbound webhook settings', () => {
       )
       .toEqual({ kind: 'none', header: null, secretSet: false })
     await expectAccessible(page, 'inbound webhook with verification')
+  })
+
+  it('takes a signature in a header the user names (Shopify), and checks deliveries by it', async () => {
+    const { page, server } = session
+    await page.getByLabel('Deliveries must prove their sender').selectOption('hmac-sha256')
+    await page.getByLabel('Header holding the signature').fill('X-Shopify-Hmac-Sha256')
+    await page.getByLabel('Secret', { exact: true }).fill('shpss_ui')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect
+      .poll(
+        async () =>
+          (await server.admin.get('/api/app/v1/inbound-webhooks')).body.data[0].verification,
+      )
+      .toEqual({ kind: 'hmac-sha256', header: 'X-Shopify-Hmac-Sha256', secretSet: true })
+    const { pathname: path } = new URL(webhookUrl)
+    const body = JSON.stringify({ first_name: 'Loja', email: 'loja@example.com' })
+    const signature = createHmac('sha256', 'shpss_ui').update(body).digest('base64')
+    const post = (headers: Record<string, string>) =>
+      fetch(server.url + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body,
+      })
+    expect((await post({})).status).toBe(401)
+    expect((await post({ 'X-Shopify-Hmac-Sha256': signature })).status).toBeLessThan(300)
+    await page.getByLabel('Deliveries must prove their sender').selectOption('none')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect
+      .poll(
+        async () =>
+          (await server.admin.get('/api/app/v1/inbound-webhooks')).body.data[0].verification,
+      )
+      .toEqual({ kind: 'none', header: null, secretSet: false })
   })
 })
 

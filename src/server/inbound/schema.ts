@@ -91,13 +91,18 @@ const configFields = {
         description:
           'none; header (a shared secret in a header); or a signature preset: standard-webhooks, ' +
           'stripe (t=,v1=), github (X-Hub-Signature-256), typeform, calendly, hubspot-v3; ' +
-          "google-ads (the lead form's key, in the body's google_key)",
+          "google-ads (the lead form's key, in the body's google_key); hmac-sha256 (any sender " +
+          'signing the body with HMAC-SHA256 in the header named: Shopify, WooCommerce, Tally, ' +
+          'Cal.com; hex or base64)',
       }),
       header: z
         .string()
         .regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name such as X-Form-Secret')
         .optional()
-        .openapi({ description: 'For kind header: the header that holds the secret' }),
+        .openapi({
+          description:
+            'For kind header: the header that holds the secret; for hmac-sha256: the signature',
+        }),
       secret: z
         .string()
         .min(1)

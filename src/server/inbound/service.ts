@@ -24,7 +24,7 @@ import type {
 } from './schema'
 import { compileDeliveryIdPath } from './delivery-id'
 import { seal, unseal } from '../sealing/sealed-text'
-import type { VerificationKind } from './verification'
+import { namesItsHeader, type VerificationKind } from './verification'
 
 const tokenPrefix = 'in_'
 
@@ -296,10 +296,12 @@ async function verificationColumns(
   if (input.kind === 'none') {
     return { verificationKind: 'none', verificationHeader: null, verificationSecret: null }
   }
-  if (input.kind === 'header' && !input.header) {
-    throw new ApiError('invalid_request', 'verification.header is required for kind header', {
-      field: 'verification.header',
-    })
+  if (namesItsHeader(input.kind) && !input.header) {
+    throw new ApiError(
+      'invalid_request',
+      `verification.header is required for kind ${input.kind}`,
+      { field: 'verification.header' },
+    )
   }
   const secret = input.secret ? await seal(db, input.secret) : storedSecret
   if (!secret) {
@@ -309,7 +311,7 @@ async function verificationColumns(
   }
   return {
     verificationKind: input.kind,
-    verificationHeader: input.kind === 'header' ? input.header! : null,
+    verificationHeader: namesItsHeader(input.kind) ? input.header! : null,
     verificationSecret: secret,
   }
 }

@@ -149,6 +149,32 @@ describe('sender verification', () => {
     expect(withoutSecret('github', Buffer.from(sent)).toString()).toBe(sent)
   })
 
+  it('HMAC-SHA256 of the body in a named header: base64 (Shopify, WooCommerce), hex (Cal.com)', () => {
+    const body = '{"id":820982911946154508,"email":"jon@example.com"}'
+    const digest = createHmac('sha256', 'shpss_secret').update(body).digest()
+    const at = new Date()
+    const signed = (value: string) => request({ 'X-Form-Secret': value }, body)
+    for (const value of [
+      digest.toString('base64'),
+      digest.toString('hex'),
+      digest.toString('hex').toUpperCase(),
+      `sha256=${digest.toString('hex')}`,
+      ` ${digest.toString('base64')} `,
+    ]) {
+      expect(verify('hmac-sha256', 'shpss_secret', signed(value), at)).toEqual({ ok: true })
+    }
+    expect(verify('hmac-sha256', 'other', signed(digest.toString('base64')), at)).toEqual({
+      ok: false,
+      reason: 'signature mismatch',
+    })
+    const altered = request({ 'X-Form-Secret': digest.toString('base64') }, `${body} `)
+    expect(verify('hmac-sha256', 'shpss_secret', altered, at).ok).toBe(false)
+    expect(verify('hmac-sha256', 'shpss_secret', request({}, body), at)).toEqual({
+      ok: false,
+      reason: 'signature header missing',
+    })
+  })
+
   it('a shared secret header, and no secret stored: everything fails', () => {
     const ok = request({ 'X-Form-Secret': 'pão de queijo' }, '{}')
     expect(verify('header', 'pão de queijo', ok, new Date())).toEqual({ ok: true })

@@ -7,7 +7,11 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
 import type { VerificationKind } from '../../shared/verification-kinds'
 
-export { verificationKinds, type VerificationKind } from '../../shared/verification-kinds'
+export {
+  namesItsHeader,
+  verificationKinds,
+  type VerificationKind,
+} from '../../shared/verification-kinds'
 
 /** How far a signed timestamp may be from Outpost's clock, either way. */
 export const toleranceSeconds = 5 * 60
@@ -118,6 +122,21 @@ export function withoutSecret(kind: VerificationKind, body: Buffer): Buffer {
 }
 
 /**
+ * A sender that signs the body with HMAC-SHA256 in a header of its own, as Shopify
+ * (X-Shopify-Hmac-Sha256), WooCommerce (X-WC-Webhook-Signature), Tally (Tally-Signature) and
+ * Cal.com (X-Cal-Signature-256) do: the signature in hex or base64, `sha256=` before it or not.
+ */
+function bodyHmac(header: string | null, secret: string, body: Buffer): Verdict {
+  if (!header) return fail('signature header missing')
+  const signature = header.trim().replace(/^sha256=/i, '')
+  const digest = hmac(secret, body).digest()
+  const matches =
+    same(signature.toLowerCase(), digest.toString('hex')) ||
+    same(signature, digest.toString('base64'))
+  return matches ? pass : fail('signature mismatch')
+}
+
+/**
  * Whether a delivery comes from the sender the webhook expects. `secret` is null when none is
  * stored (or it can no longer be unsealed): every delivery then fails, rather than passing.
  */
@@ -153,5 +172,7 @@ export function verifyDelivery(
       return hubspotV3(request, secret, now)
     case 'google-ads':
       return googleAds(body, secret)
+    case 'hmac-sha256':
+      return bodyHmac(headers.get(settings.header ?? ''), secret, body)
   }
 }

@@ -2829,6 +2829,7 @@ export interface components {
         | 'calendly'
         | 'hubspot-v3'
         | 'google-ads'
+        | 'hmac-sha256'
       header: string | null
       /** @description Whether a secret is stored (never shown) */
       secretSet: boolean
@@ -2968,7 +2969,7 @@ export interface components {
      */
     InboundVerificationInput: {
       /**
-       * @description none; header (a shared secret in a header); or a signature preset: standard-webhooks, stripe (t=,v1=), github (X-Hub-Signature-256), typeform, calendly, hubspot-v3; google-ads (the lead form's key, in the body's google_key)
+       * @description none; header (a shared secret in a header); or a signature preset: standard-webhooks, stripe (t=,v1=), github (X-Hub-Signature-256), typeform, calendly, hubspot-v3; google-ads (the lead form's key, in the body's google_key); hmac-sha256 (any sender signing the body with HMAC-SHA256 in the header named: Shopify, WooCommerce, Tally, Cal.com; hex or base64)
        * @enum {string}
        */
       kind:
@@ -2981,7 +2982,8 @@ export interface components {
         | 'calendly'
         | 'hubspot-v3'
         | 'google-ads'
-      /** @description For kind header: the header that holds the secret */
+        | 'hmac-sha256'
+      /** @description For kind header: the header that holds the secret; for hmac-sha256: the signature */
       header?: string
       /** @description The shared or signing secret; write-only. Not sent: the stored one stays (required the first time a kind other than none is chosen) */
       secret?: string

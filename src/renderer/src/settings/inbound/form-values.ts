@@ -5,6 +5,7 @@ import type { InboundWebhookInput } from '../../api/integrations'
 import { defaultCurrency, userLocale } from '../../format/locale'
 import { i18next } from '../../i18n/i18n'
 import { formatTypedMoney, parseTypedMoney } from '../../../../shared/fields/money-input'
+import { namesItsHeader } from '../../../../shared/verification-kinds'
 import { customTarget, toMapping, toRows, type MappingRow } from './mapping-targets'
 
 // The inbound webhook form's values and how they convert to and from the API's settings.
@@ -121,7 +122,7 @@ export function toInput(values: FormValues): InboundWebhookInput {
         ? { kind: 'none' }
         : {
             kind: values.verificationKind,
-            ...(values.verificationKind === 'header'
+            ...(namesItsHeader(values.verificationKind)
               ? { header: values.verificationHeader.trim() }
               : {}),
             ...(values.verificationSecret ? { secret: values.verificationSecret } : {}),

@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { verificationKinds } from '../../../../shared/verification-kinds'
+import { namesItsHeader, verificationKinds } from '../../../../shared/verification-kinds'
 import type { InboundWebhook } from '../../api/types'
 import { Field } from '../../ui/field'
 import { TextField } from '../../ui/text-field'
@@ -27,12 +27,12 @@ export function VerificationSection({ secretSet }: { secretSet: boolean }) {
             ))}
           </select>
         </Field>
-        {kind === 'header' && (
+        {namesItsHeader(kind) && (
           <TextField
             id="inbound-verification-header"
-            label={t('verification.header')}
+            label={t(kind === 'header' ? 'verification.header' : 'verification.signatureHeader')}
             name="verificationHeader"
-            placeholder="X-Form-Secret"
+            placeholder={kind === 'header' ? 'X-Form-Secret' : 'X-Shopify-Hmac-Sha256'}
           />
         )}
         {kind !== 'none' && (
