@@ -20,15 +20,17 @@ export async function updateSavedView(db: Db, id: string, values: Updateable<Sav
 }
 
 export function listSavedViews(db: Db, tenantId: string, resource: SavedViewTable['resource']) {
-  return db
-    .selectFrom('savedViews')
-    .select(columns)
-    .where('tenantId', '=', tenantId)
-    .where('resource', '=', resource)
-    // As names are ordered everywhere: case and accents ignored ("Águas" before "b").
-    .orderBy(sql`outpost_fold(name)`)
-    .orderBy('id')
-    .execute()
+  return (
+    db
+      .selectFrom('savedViews')
+      .select(columns)
+      .where('tenantId', '=', tenantId)
+      .where('resource', '=', resource)
+      // As names are ordered everywhere: case and accents ignored ("Águas" before "b").
+      .orderBy(sql`outpost_fold(name)`)
+      .orderBy('id')
+      .execute()
+  )
 }
 
 export function findSavedViewByName(
