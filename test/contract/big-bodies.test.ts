@@ -2,6 +2,7 @@ import { execFile, execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInboundWebhook } from '../support/inbound'
@@ -237,5 +238,54 @@ describe('a body over the limit, written whole before the answer is read', () =>
     expect(answer.closed).toBe(true)
     expect(answer.raw).toMatch(/^HTTP\/1\.1 413 /)
     expect(answer.raw).toMatch(/\r\nconnection: close\r\n/i)
+  })
+})
+
+describe('compressed bodies (Content-Encoding)', () => {
+  const send = (path: string, token: string | null, body: Buffer, encoding: string) =>
+    fetch(server.url + path, {
+      method: 'POST',
+      headers: { ...headersFor(token), 'Content-Encoding': encoding },
+      body,
+    })
+
+  it('are read as the sender meant them: gzip, deflate and br, on every API', async () => {
+    // The management target makes companies (a name); the others people (a fullName).
+    const json = (target: string, name: string) =>
+      Buffer.from(JSON.stringify(target === 'management' ? { name } : { fullName: name }))
+    for (const [encoding, compress] of [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ] as const) {
+      for (const target of targets) {
+        const answer = await send(
+          target.path,
+          target.token,
+          compress(json(target.name, `Zip ${encoding}`)),
+          encoding,
+        )
+        expect(answer.status, `${target.name} ${encoding}`).toBe(201)
+      }
+    }
+    const { body } = await server.api.get('/api/v1/people?pageSize=100')
+    expect(
+      body.data.filter((person: { fullName: string }) => person.fullName.startsWith('Zip')),
+    ).toHaveLength(6)
+  })
+
+  it('a bomb is refused at the limit of what it expands to; broken or unknown data is named', async () => {
+    // 1 KiB of gzip that expands to 64 MiB.
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 32))
+    expect(bomb.length).toBeLessThan(100 * 1024)
+    for (const target of targets) {
+      const tooBig = await send(target.path, target.token, bomb, 'gzip')
+      expect(tooBig.status, target.name).toBe(413)
+      const broken = await send(target.path, target.token, Buffer.from('{"fullName":"x"}'), 'gzip')
+      expect(broken.status, target.name).toBe(400)
+      expect((await broken.json()).error.details.field).toBe('Content-Encoding')
+      const unknown = await send(target.path, target.token, Buffer.from('{}'), 'zstd')
+      expect(unknown.status, target.name).toBe(415)
+    }
   })
 })

@@ -1,3 +1,6 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+import { ApiError } from './errors'
+
 export interface ReceivedBody {
   /** The bytes received; null when the body was over the limit and left unread. */
   bytes: Buffer | null
@@ -6,11 +9,49 @@ export interface ReceivedBody {
 }
 
 /**
- * Reads a request body, never holding more than `max` bytes of it. Over the limit it stops and
- * leaves the stream unlocked, so that `finishReadingBody` (unread-body.ts) can read the rest
- * away before the 413 goes out.
+ * Reads a request body, never holding more than `max` bytes of it, decompressed when the sender
+ * compressed it. Over the limit it stops and leaves the stream unlocked, so that
+ * `finishReadingBody` (unread-body.ts) can read the rest away before the 413 goes out.
  */
 export async function readBody(request: Request, max: number): Promise<ReceivedBody> {
+  const encoding = request.headers.get('content-encoding')?.trim().toLowerCase()
+  const received = await readRaw(request, max)
+  if (!encoding || encoding === 'identity' || !received.bytes) return received
+  return decode(received.bytes, encoding, max)
+}
+
+// Bodies a sender compressed (Content-Encoding), as Express's and Rails' parsers take them. The
+// limit holds for what they expand to, so a small bomb cannot fill the memory.
+const decoders = new Map<string, (bytes: Buffer, options: { maxOutputLength: number }) => Buffer>([
+  ['gzip', gunzipSync],
+  ['x-gzip', gunzipSync],
+  ['deflate', inflateSync],
+  ['br', brotliDecompressSync],
+])
+
+function decode(bytes: Buffer, encoding: string, max: number): ReceivedBody {
+  const decoder = decoders.get(encoding)
+  if (!decoder) {
+    throw new ApiError(
+      'unsupported_media_type',
+      `Content-Encoding ${encoding} is not supported: send the body as it is, or gzip, deflate or br`,
+      { field: 'Content-Encoding' },
+    )
+  }
+  try {
+    const decoded = decoder(bytes, { maxOutputLength: max })
+    return { bytes: decoded, size: decoded.byteLength }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      return { bytes: null, size: max + 1 }
+    }
+    throw new ApiError('invalid_request', `The body is not valid ${encoding} data`, {
+      field: 'Content-Encoding',
+    })
+  }
+}
+
+async function readRaw(request: Request, max: number): Promise<ReceivedBody> {
   const announced = Number(request.headers.get('content-length') ?? Number.NaN)
   if (announced > max) return { bytes: null, size: announced }
   // A body of announced length within the limit is read whole: under @hono/node-server straight
