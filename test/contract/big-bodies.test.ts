@@ -283,7 +283,8 @@ describe('compressed bodies (Content-Encoding)', () => {
       expect(tooBig.status, target.name).toBe(413)
       const broken = await send(target.path, target.token, Buffer.from('{"fullName":"x"}'), 'gzip')
       expect(broken.status, target.name).toBe(400)
-      expect((await broken.json()).error.details.field).toBe('Content-Encoding')
+      const { error } = (await broken.json()) as { error: { details: { field: string } } }
+      expect(error.details.field).toBe('Content-Encoding')
       const unknown = await send(target.path, target.token, Buffer.from('{}'), 'zstd')
       expect(unknown.status, target.name).toBe(415)
     }
