@@ -151,6 +151,42 @@ describe('POST /webhooks/in/<token> maps the payloads real senders post', () => 
     })
   })
 
+  it('an Unbounce form: its answers are JSON text in a field named data.json, lists of one', async () => {
+    const webhook = await createInboundWebhook(server, {
+      mapping: {
+        fullName: '{{data.json.name[0]}}',
+        primaryEmail: '{{data.json.email[0]}}',
+        leadSource: 'unbounce {{page_name}}',
+      },
+    })
+    const answers = {
+      name: ['Tiago Ramos'],
+      email: ['tiago@unbounce.example'],
+      ip_address: ['203.0.113.9'],
+      time_submitted: ['09:15 PM UTC'],
+    }
+    const body = new URLSearchParams({
+      page_id: 'a1b2c3d4-e5f6-7890-abcd-ef1234567890',
+      page_name: 'Reforma de cozinha',
+      page_url: 'https://unbouncepages.com/reforma-de-cozinha',
+      variant: 'a',
+      'data.json': JSON.stringify(answers),
+      'data.xml': '<?xml version="1.0" encoding="UTF-8"?><form_data></form_data>',
+    }).toString()
+    const { status, body: answer } = await deliver(
+      server,
+      webhook.path,
+      body,
+      'application/x-www-form-urlencoded',
+    )
+    expect(status).toBe(201)
+    expect(await person(answer.personId)).toMatchObject({
+      fullName: 'Tiago Ramos',
+      primaryEmail: 'tiago@unbounce.example',
+      leadSource: 'unbounce Reforma de cozinha',
+    })
+  })
+
   it('a HubSpot-style fields[{name, value}] submission, picked by name', async () => {
     const webhook = await createInboundWebhook(server, {
       mapping: {

@@ -58,6 +58,14 @@ describe('mapping language: constants, placeholders and templates', () => {
 
   it('a top-level key is read as is, even with dots or spaces in it', () => {
     expect(evaluate('{{customFields.plan}}', { 'customFields.plan': 'pro' })).toBe('pro')
+    // A key with dots on the way: the path's keys joined when no key stands alone (Unbounce's
+    // data.json form field, whose text is JSON); a key standing alone is read first.
+    const unbounce = { 'data.json': '{"email": ["u@x.com"]}', page: { 'utm.source': 'ads' } }
+    expect(evaluate('{{data.json.email[0]}}', unbounce)).toBe('u@x.com')
+    expect(evaluate('{{page.utm.source}}', unbounce)).toBe('ads')
+    expect(evaluate('{{a.b}}', { a: { b: 1 }, 'a.b': 2 })).toBe(2)
+    expect(evaluate('{{a.b.c}}', { a: { b: { c: 1 } }, 'a.b': { c: 2 } })).toBe(1)
+    expect(evaluate('{{data.xml.email}}', unbounce)).toBeUndefined()
     expect(evaluate('{{E-mail address}}', { 'E-mail address': 'e@x.com' })).toBe('e@x.com')
   })
 })

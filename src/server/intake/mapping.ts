@@ -78,13 +78,33 @@ function intoJsonText(value: unknown): unknown {
   }
 }
 
+/**
+ * The key a path's step `at` reads in `record`, and the last step it took: the step's own key, or,
+ * when the record has none such, the key that step and the next ones spell joined by dots. Some
+ * senders put dots in their field names (Unbounce posts its answers in a form field named
+ * `data.json`), and `{{data.json.email}}` reads as the user means it.
+ */
+function dottedKey(record: unknown, steps: readonly PathStep[], at: number) {
+  const first = steps[at] as { kind: 'key'; key: string }
+  if (!isRecord(record) || Object.hasOwn(record, first.key)) return { key: first.key, last: at }
+  let key = first.key
+  for (let next = at + 1; steps[next]?.kind === 'key'; next++) {
+    key += `.${(steps[next] as { key: string }).key}`
+    if (Object.hasOwn(record, key)) return { key, last: next }
+  }
+  return { key: first.key, last: at }
+}
+
 function follow(value: unknown, steps: readonly PathStep[]): unknown {
   let current = value
-  for (const step of steps) {
+  for (let at = 0; at < steps.length; at++) {
+    const step = steps[at]!
     if (current === undefined || current === null) return undefined
     current = intoJsonText(current)
     if (step.kind === 'key') {
-      current = child(current, step.key)
+      const { key, last } = dottedKey(current, steps, at)
+      current = child(current, key)
+      at = last
     } else if (step.kind === 'index') {
       if (Array.isArray(current)) {
         current = current[step.index < 0 ? current.length + step.index : step.index]
