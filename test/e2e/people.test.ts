@@ -209,4 +209,22 @@ describe('people in bulk', () => {
     await page.goto(`${server.url}/settings/users`)
     await page.getByLabel('You are, in this browser').selectOption('')
   })
+
+  it('offers owners and companies in alphabetical order, accents among their letters', async () => {
+    const { page, server } = session
+    for (const name of ['Zeca Prado', 'Álvaro Reis', 'bruno Dias']) {
+      await server.admin.post('/api/app/v1/users', { name })
+      await server.admin.post('/api/app/v1/companies', { name: `${name} Ltda` })
+    }
+    await page.goto(new URL('/people', server.url).href)
+    await page.getByRole('button', { name: 'New person' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New person' })
+    const options = (label: string) => dialog.getByLabel(label).locator('option').allInnerTexts()
+    await expect
+      .poll(() => options('Owner'))
+      .toEqual(['No owner', 'Álvaro Reis', 'Bia Lima', 'bruno Dias', 'Zeca Prado'])
+    const companies = (await options('Company')).slice(1)
+    expect(companies).toEqual(['Álvaro Reis Ltda', 'bruno Dias Ltda', 'Zeca Prado Ltda'])
+    await page.keyboard.press('Escape')
+  })
 })

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { Stage } from './types'
 import * as endpoints from './endpoints'
 import { keys } from './keys'
+import { i18next } from '../i18n/i18n'
 
 // The workspace's short lists every screen names things from. They change rarely, so they stay
 // fresh for a minute; settings screens invalidate them when they change one.
@@ -14,14 +15,33 @@ export const usePipelines = () =>
     staleTime: referenceStaleMs,
   })
 
+// Owners and companies are picked by name: the API lists them newest first, and every picker and
+// filter shows them in the alphabetical order of the app's language, "Álvaro" among the a's.
+const collators = new Map<string, Intl.Collator>()
+function alphabetical<T extends { name: string }>(items: T[]): T[] {
+  const language = i18next.language
+  let collator = collators.get(language)
+  if (!collator) {
+    collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true })
+    collators.set(language, collator)
+  }
+  return [...items].sort((a, b) => collator.compare(a.name, b.name))
+}
+
 export const useUsers = () =>
-  useQuery({ queryKey: keys.users, queryFn: endpoints.users.list, staleTime: referenceStaleMs })
+  useQuery({
+    queryKey: keys.users,
+    queryFn: endpoints.users.list,
+    staleTime: referenceStaleMs,
+    select: alphabetical,
+  })
 
 export const useCompanies = () =>
   useQuery({
     queryKey: keys.companies,
     queryFn: endpoints.companies.list,
     staleTime: referenceStaleMs,
+    select: alphabetical,
   })
 
 /** `fresh`: ask the server again on mount (the list may have changed in another window). */
