@@ -68,6 +68,15 @@ describe('inbound retries', () => {
     expect(await dealsTitled('Lead: Bela Body')).toHaveLength(1)
   })
 
+  it("Shopify's retry, which repeats X-Shopify-Webhook-Id, gets the first answer", async () => {
+    const body = { name: 'Sofia Shop', email: 'sofia@shop.dev' }
+    const shopify = { 'X-Shopify-Webhook-Id': 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043' }
+    expect((await send(body, shopify)).status).toBe(201)
+    const retry = await send(body, shopify)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect(await dealsTitled('Lead: Sofia Shop')).toHaveLength(1)
+  })
+
   it('a refused delivery keeps nothing: the corrected retry is taken in', async () => {
     const refused = await send(
       { name: 'Nora No Mail', email: 'not-an-email' },

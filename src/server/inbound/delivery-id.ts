@@ -1,12 +1,18 @@
 // The sender's own id for a delivery, which a retry repeats: Standard Webhooks' `webhook-id`, an
-// `Idempotency-Key`, or a value at a configured path of the body (data.id) for senders that
-// send neither header. Outpost answers a retry with the first delivery's answer (idempotency/).
+// `Idempotency-Key`, Shopify's `X-Shopify-Webhook-Id`, or a value at a configured path of the
+// body (data.id) for senders that send none of these. Outpost answers a retry with the first
+// delivery's answer (idempotency/).
 
 import { compileField, evaluateValue } from '../intake/mapping'
 import { parsePayload, type ReceivedBody } from './body'
 import type { InboundWebhook } from './schema'
 
 const maxIdLength = 255
+
+// The headers senders repeat on a retry, in the order they are read: Standard Webhooks', the
+// idempotency key (Stripe's, and the IETF draft's), and the id Shopify sends with each webhook and
+// resends unchanged with its retries, documented for spotting duplicates.
+const idHeaders = ['webhook-id', 'idempotency-key', 'x-shopify-webhook-id']
 
 /** `path` as the placeholder it is read as; a bad path is the 400 naming deliveryIdPath. */
 export const compileDeliveryIdPath = (path: string) => compileField('deliveryIdPath', `{{${path}}}`)
@@ -17,8 +23,8 @@ export async function deliveryIdOf(
   contentType: string | null,
   body: ReceivedBody,
 ): Promise<string | null> {
-  const fromHeader = headers.get('webhook-id') ?? headers.get('idempotency-key')
-  if (fromHeader?.trim()) return fromHeader.trim().slice(0, maxIdLength)
+  const fromHeader = idHeaders.map((name) => headers.get(name)?.trim()).find(Boolean)
+  if (fromHeader) return fromHeader.slice(0, maxIdLength)
   if (!webhook.deliveryIdPath || !body.bytes) return null
   // A body that cannot be read has no id; the delivery then fails as it would anyway.
   const payload = await parsePayload(body.bytes, contentType).catch(() => null)
