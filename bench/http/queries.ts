@@ -4,6 +4,7 @@
 // the file's triggers only note the change, and the indexes are part of the work.
 import { randomUUID } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
+import { orderKey } from '../../src/server/db/fold'
 import { flushSearchIndexes } from '../../src/server/db/search-index-flush'
 
 type Row = { id: string; custom_fields: string } & Record<string, unknown>
@@ -24,36 +25,45 @@ export function prepareQueries(db: BetterSqlite3.Database) {
     `select * from people where tenant_id = ? and (created_at, id) < (?, ?)
      order by created_at desc, id desc limit ?`,
   )
+  // A name is written with the key it is ordered by (db/fold.ts orderKey), as Outpost writes it:
+  // without it the floor would skip the name order's index.
   const insertPerson = db.prepare(
-    `insert into people (id, tenant_id, full_name, primary_email, custom_fields, created_at, updated_at)
-     values (?, ?, ?, ?, '{}', ?, ?)`,
+    `insert into people (id, tenant_id, full_name, name_key, primary_email, custom_fields,
+       created_at, updated_at)
+     values (?, ?, ?, ?, ?, '{}', ?, ?)`,
   )
   const insertTag = db.prepare('insert into person_tags values (?, ?, ?, ?)')
-  const updateName = db.prepare('update people set full_name = ?, updated_at = ? where id = ?')
+  const updateName = db.prepare(
+    'update people set full_name = ?, name_key = ?, updated_at = ? where id = ?',
+  )
   // An inbound delivery at its least: the person with this e-mail, created or renamed.
   const upsertByEmail = db.prepare(
-    `insert into people (id, tenant_id, full_name, primary_email, custom_fields, created_at, updated_at)
-     values (?, ?, ?, ?, '{}', ?, ?)
+    `insert into people (id, tenant_id, full_name, name_key, primary_email, custom_fields,
+       created_at, updated_at)
+     values (?, ?, ?, ?, ?, '{}', ?, ?)
      on conflict (tenant_id, primary_email) where primary_email is not null
-     do update set full_name = excluded.full_name, updated_at = excluded.updated_at`,
+     do update set full_name = excluded.full_name, name_key = excluded.name_key,
+       updated_at = excluded.updated_at`,
   )
 
   const createPerson = db.transaction((body: NewPerson) => {
     const id = randomUUID()
     const at = new Date().toISOString()
-    insertPerson.run(id, tenantId, body.fullName, body.primaryEmail ?? null, at, at)
+    insertPerson.run(
+      ...[id, tenantId, body.fullName, orderKey(body.fullName), body.primaryEmail ?? null, at, at],
+    )
     body.tags?.forEach((tag, position) => insertTag.run(tenantId, id, tag, position))
     flushSearchIndexes(db)
     return { id, ...body }
   })
 
   const rename = db.transaction((id: string, fullName: string) => {
-    updateName.run(fullName, new Date().toISOString(), id)
+    updateName.run(fullName, orderKey(fullName), new Date().toISOString(), id)
     flushSearchIndexes(db)
   })
   const upsert = db.transaction((fullName: string, email: string) => {
     const at = new Date().toISOString()
-    upsertByEmail.run(randomUUID(), tenantId, fullName, email, at, at)
+    upsertByEmail.run(randomUUID(), tenantId, fullName, orderKey(fullName), email, at, at)
     flushSearchIndexes(db)
   })
 
