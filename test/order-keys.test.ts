@@ -1,4 +1,4 @@
-// The keys people and deals are ordered by (db/fold.ts orderKey): a database an earlier version made
+// The keys people and deals are ordered by (db/text-fold.ts orderKey): a database an earlier version made
 // gets them for every record it holds, on each engine, folded as new records' keys are. SQLite's
 // files of every version are also upgraded by test/upgrade.test.ts; PostgreSQL's half runs with
 // OUTPOST_TEST_DATABASE=postgres.
@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { Migrator, sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { engineOf, migrateToLatest, openDatabase, type Db } from '../src/server/db/connection'
-import { orderKey } from '../src/server/db/fold'
+import { orderKey } from '../src/server/db/text-fold'
 import { migrationProvider } from '../src/server/db/migrations'
 import { postgresMigrationProvider } from '../src/server/db/migrations-postgres'
 import { createDatabase, dropDatabase, onPostgres } from './support/postgres'

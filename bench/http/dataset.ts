@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { openDataDir } from '../../src/server/workspace-store'
 import { migrationProvider } from '../../src/server/db/migrations'
-import { orderKey } from '../../src/server/db/fold'
+import { orderKey } from '../../src/server/db/text-fold'
 import { flushSearchIndexes } from '../../src/server/db/search-index-flush'
 
 /** Where built datasets are kept: outside git, reused until the schema changes. */

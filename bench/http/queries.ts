@@ -4,7 +4,7 @@
 // the file's triggers only note the change, and the indexes are part of the work.
 import { randomUUID } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
-import { orderKey } from '../../src/server/db/fold'
+import { orderKey } from '../../src/server/db/text-fold'
 import { flushSearchIndexes } from '../../src/server/db/search-index-flush'
 
 type Row = { id: string; custom_fields: string } & Record<string, unknown>
@@ -25,7 +25,7 @@ export function prepareQueries(db: BetterSqlite3.Database) {
     `select * from people where tenant_id = ? and (created_at, id) < (?, ?)
      order by created_at desc, id desc limit ?`,
   )
-  // A name is written with the key it is ordered by (db/fold.ts orderKey), as Outpost writes it:
+  // A name is written with the key it is ordered by (db/text-fold.ts orderKey), as Outpost writes it:
   // without it the floor would skip the name order's index.
   const insertPerson = db.prepare(
     `insert into people (id, tenant_id, full_name, name_key, primary_email, custom_fields,

@@ -3,7 +3,7 @@ import type { Db } from '../db/connection'
 import { findTenantRow, insertRows, updateRow } from '../db/tenant-rows'
 import type { DealTable } from '../db/database'
 import { countRows } from '../db/count-rows'
-import { orderKey } from '../db/fold'
+import { orderKey } from '../db/text-fold'
 import { rowReads } from '../db/record-page'
 
 /** Pages of deals newest first, rows of every column. */

@@ -105,7 +105,7 @@ export async function listMatchingDeals(
   const [field, direction] = filters.sort.startsWith('-')
     ? ([filters.sort.slice(1), 'desc'] as const)
     : ([filters.sort, 'asc'] as const)
-  // By title: the key written with the title, folded (db/fold.ts orderKey), and indexed.
+  // By title: the key written with the title, folded (db/text-fold.ts orderKey), and indexed.
   const order = field === 'title' ? sql`deals.title_key` : sql.ref(`deals.${field}`)
   let query = applyFilters(db, db.selectFrom('deals'), tenantId, filters)
   if (start) query = query.where(afterKey(order, sql`deals.id`, direction, start))

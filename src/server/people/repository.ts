@@ -6,7 +6,8 @@ import { answerReads } from '../db/record-page'
 import { answerJson } from '../db/record-tags'
 import { findTenantRow, insertRows, findTenantIdBy, updateRow } from '../db/tenant-rows'
 import type { PersonTable } from '../db/database'
-import { lowerFor, orderKey } from '../db/fold'
+import { lowerFor } from '../db/fold'
+import { orderKey } from '../db/text-fold'
 
 /** The columns a person's answer shows, in its order (then tags, custom fields, timestamps). */
 export const personColumns = [

@@ -12,7 +12,8 @@ import { shortSearchCountCap, type PeopleFilters } from './search-schema'
 import { countRows } from '../db/count-rows'
 import { selectRecordTotal } from '../db/record-page'
 import { containsPattern } from '../db/like-pattern'
-import { fold, isBeyondAscii, lowerFor } from '../db/fold'
+import { isBeyondAscii, lowerFor } from '../db/fold'
+import { fold } from '../db/text-fold'
 import { afterKey } from '../db/keyset'
 
 // From three characters, "contains" through the trigram index. Below it, "a word starts with"
@@ -90,7 +91,7 @@ function containsText(text: string) {
 
 type PeopleQuery = SelectQueryBuilder<Database, 'people', object>
 
-// By name: the key written with the name, folded as search folds it (db/fold.ts orderKey).
+// By name: the key written with the name, folded as search folds it (db/text-fold.ts orderKey).
 const sortColumns = {
   createdAt: sql`people.created_at`,
   updatedAt: sql`people.updated_at`,

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 
 // As SQLite's migration of the same name: people by name and deals by title are ordered by a key
 // the application writes with the row, the text lower-cased without accents as JavaScript folds
-// it (db/fold.ts), so that both engines order alike; lower() under collate "C" folded A to Z only.
+// it (db/text-fold.ts), so that both engines order alike; lower() under collate "C" folded A to Z only.
 // The existing rows' keys are folded here in JavaScript too, not by outpost_fold: unaccent and
 // Unicode's decomposition differ on a few letters ("ø", "ł"), and the order must not depend on
 // when a row was written.

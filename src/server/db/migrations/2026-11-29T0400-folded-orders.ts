@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely'
 // People by name and deals by title were ordered by NOCASE, which folds A to Z only: in Portuguese
 // or Spanish "Álvaro" and "Érica" came after "Zoe". Each row now keeps its name (title) folded as
 // people search folds it, lower case without accents ("alvaro"), written with the row by the
-// application (db/fold.ts), and the orders read that key's index. A column, not an index on an
+// application (db/text-fold.ts), and the orders read that key's index. A column, not an index on an
 // expression: the fold is JavaScript, and an index calling it would stop any other program (the
 // sqlite3 shell, a backup tool) from writing to the table.
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
