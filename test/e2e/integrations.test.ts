@@ -20,6 +20,18 @@ afterAll(async () => {
 })
 
 describe('inbound webhook settings', () => {
+  /** Saves the webhook's form, and waits until the API shows its verification as `expected`. */
+  async function saveVerification(expected: object) {
+    await session.page.getByRole('button', { name: 'Save changes' }).click()
+    await expect
+      .poll(
+        async () =>
+          (await session.server.admin.get('/api/app/v1/inbound-webhooks')).body.data[0]
+            .verification,
+      )
+      .toEqual(expected)
+  }
+
   let webhookUrl = ''
 
   it('creates a webhook with a mapping, shows its URL once with a copy button', async () => {
@@ -119,26 +131,14 @@ describe('inbound webhook settings', () => {
   })
 
   it('asks deliveries to prove their sender with a GitHub signature, and stops asking', async () => {
-    const { page, server } = session
+    const { page } = session
     await page.getByLabel('Deliveries must prove their sender').selectOption('github')
     await page.getByLabel('Secret', { exact: true }).fill('gh-secret')
-    await page.getByRole('button', { name: 'Save changes' }).click()
-    await expect
-      .poll(
-        async () =>
-          (await server.admin.get('/api/app/v1/inbound-webhooks')).body.data[0].verification,
-      )
-      .toEqual({ kind: 'github', header: null, secretSet: true })
+    await saveVerification({ kind: 'github', header: null, secretSet: true })
     await page.reload()
     await page.getByText('A secret is stored.', { exact: false }).waitFor()
     await page.getByLabel('Deliveries must prove their sender').selectOption('none')
-    await page.getByRole('button', { name: 'Save changes' }).click()
-    await expect
-      .poll(
-        async () =>
-          (await server.admin.get('/api/app/v1/inbound-webhooks')).body.data[0].verification,
-      )
-      .toEqual({ kind: 'none', header: null, secretSet: false })
+    await saveVerification({ kind: 'none', header: null, secretSet: false })
     await expectAccessible(page, 'inbound webhook with verification')
   })
 
@@ -147,13 +147,11 @@ describe('inbound webhook settings', () => {
     await page.getByLabel('Deliveries must prove their sender').selectOption('hmac-sha256')
     await page.getByLabel('Header holding the signature').fill('X-Shopify-Hmac-Sha256')
     await page.getByLabel('Secret', { exact: true }).fill('shpss_ui')
-    await page.getByRole('button', { name: 'Save changes' }).click()
-    await expect
-      .poll(
-        async () =>
-          (await server.admin.get('/api/app/v1/inbound-webhooks')).body.data[0].verification,
-      )
-      .toEqual({ kind: 'hmac-sha256', header: 'X-Shopify-Hmac-Sha256', secretSet: true })
+    await saveVerification({
+      kind: 'hmac-sha256',
+      header: 'X-Shopify-Hmac-Sha256',
+      secretSet: true,
+    })
     const { pathname: path } = new URL(webhookUrl)
     const body = JSON.stringify({ first_name: 'Loja', email: 'loja@example.com' })
     const signature = createHmac('sha256', 'shpss_ui').update(body).digest('base64')
@@ -166,13 +164,7 @@ describe('inbound webhook settings', () => {
     expect((await post({})).status).toBe(401)
     expect((await post({ 'X-Shopify-Hmac-Sha256': signature })).status).toBeLessThan(300)
     await page.getByLabel('Deliveries must prove their sender').selectOption('none')
-    await page.getByRole('button', { name: 'Save changes' }).click()
-    await expect
-      .poll(
-        async () =>
-          (await server.admin.get('/api/app/v1/inbound-webhooks')).body.data[0].verification,
-      )
-      .toEqual({ kind: 'none', header: null, secretSet: false })
+    await saveVerification({ kind: 'none', header: null, secretSet: false })
   })
 })
 
