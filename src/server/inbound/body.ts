@@ -38,6 +38,19 @@ function parseJson(bytes: Buffer): Record<string, unknown> {
 }
 
 /**
+ * The body as the JSON object it holds, read as a delivery's JSON is, or undefined when it holds
+ * none: for what is looked up before a delivery is taken in (a provider's challenge, Google Ads'
+ * key).
+ */
+export function jsonObjectOf(bytes: Buffer): Record<string, unknown> | undefined {
+  try {
+    return parseJson(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * A form's key or value: `+` a space, each `%XX` a byte, and the bytes read as the body is (a page
  * served in ISO-8859-1 posts "José" as `Jos%E9`, which a UTF-8 decoder would leave as it was).
  */

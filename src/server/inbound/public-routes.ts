@@ -5,7 +5,7 @@ import { clientAddress } from '../http/client-address'
 import { ApiError } from '../http/errors'
 import { finishReadingBody } from '../http/unread-body'
 import { claimKey, keepAnswer, releaseKey } from '../idempotency/service'
-import { mediaType, readBody, recordsOfArray, type ReceivedBody } from './body'
+import { jsonObjectOf, mediaType, readBody, recordsOfArray, type ReceivedBody } from './body'
 import { deliveryIdOf } from './delivery-id'
 import type { RequestContext } from './delivery-log'
 import type { InboundWebhook } from './schema'
@@ -51,14 +51,10 @@ function addressedUrl(request: Request): string {
   return `${proto ?? url.protocol.replace(':', '')}://${host ?? url.host}${url.pathname}${url.search}`
 }
 
-/** The body as JSON, if it is JSON (a provider's challenge is); otherwise undefined. */
+/** The body as a JSON object, if it is one (a provider's challenge is); otherwise undefined. */
 function jsonOf(bytes: Buffer | null, contentType: string | null): unknown {
   if (!bytes || bytes.length > 10_000 || !/json|^$/.test(mediaType(contentType))) return undefined
-  try {
-    return JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''))
-  } catch {
-    return undefined
-  }
+  return jsonObjectOf(bytes)
 }
 
 /** The error code of a JSON answer, for the page a form's browser is sent to. */

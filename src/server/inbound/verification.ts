@@ -6,6 +6,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
 import type { VerificationKind } from '../../shared/verification-kinds'
+import { jsonObjectOf } from './body'
 
 export {
   namesItsHeader,
@@ -99,13 +100,9 @@ function hubspotV3(request: SignedRequest, secret: string, now: Date): Verdict {
 const googleKey = /("google_key"\s*:\s*)"(?:[^"\\]|\\.)*"/g
 
 function googleAds(body: Buffer, secret: string): Verdict {
-  let lead: unknown
-  try {
-    lead = JSON.parse(body.toString('utf8').replace(/^\uFEFF/, ''))
-  } catch {
-    return fail('body is not JSON')
-  }
-  const key = (lead as { google_key?: unknown } | null)?.google_key
+  const lead = jsonObjectOf(body)
+  if (!lead) return fail('body is not a JSON object')
+  const key = lead.google_key
   if (typeof key !== 'string') return fail('google_key missing')
   return same(key, secret) ? pass : fail('google_key mismatch')
 }
