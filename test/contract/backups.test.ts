@@ -1,10 +1,13 @@
 // Backups a user can rely on: taken and checked, listed with how the last one went, and restored
 // over the running server without stopping it.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backupsFolder } from '../../src/server/backups/backup-files'
+import { openDataDir } from '../../src/server/workspace-store'
 import { createPerson } from '../support/fixtures'
 import { requireBuiltCli, runCli } from '../support/cli'
 import { onPostgres } from '../support/postgres'
@@ -16,6 +19,15 @@ beforeAll(async () => {
   server = await startTestServer()
 })
 afterAll(() => server.close())
+
+/** Writes what a newer version leaves in a file: a migration this version does not have. */
+function markUpgradedByNewerVersion(file: string): void {
+  const db = new BetterSqlite3(file)
+  db.prepare(
+    `insert into kysely_migration (name, timestamp) values ('2099-01-01T0000-from-the-future', ?)`,
+  ).run(new Date().toISOString())
+  db.close()
+}
 
 const names = async () =>
   ((await server.api.get('/api/v1/people?pageSize=100')).body.data as { fullName: string }[])
@@ -138,5 +150,85 @@ describe.skipIf(onPostgres())('backups', () => {
     expect(restore.stdout).toContain(`Restored ${name}`)
     // The running server sees the restored file.
     expect(await names()).not.toContain('Dora')
+  })
+
+  it('the CLI restores a copy `outpost backup FILE` wrote: over the running server, or into a new folder', async () => {
+    requireBuiltCli()
+    const copy = join(mkdtempSync(join(tmpdir(), 'outpost-copy-')), 'outpost-copy.sqlite')
+    expect((await runCli(['backup', copy, '--data-dir', server.dataDir])).code).toBe(0)
+    const kept = await names()
+    await createPerson(server.api, { fullName: 'Eva' })
+    const restore = await runCli(['backups', 'restore', copy, '--data-dir', server.dataDir])
+    expect(restore.stderr).toBe('')
+    expect(restore.code).toBe(0)
+    expect(restore.stdout).toMatch(
+      new RegExp(
+        `^Restored ${copy}: \\d+ people, \\d+ deals\\. To undo: outpost backups restore outpost-.*-pre-restore\\.sqlite`,
+      ),
+    )
+    expect(await names()).toEqual(kept)
+
+    // A new laptop: a data folder with no database yet, so nothing to undo.
+    const laptop = mkdtempSync(join(tmpdir(), 'outpost-laptop-'))
+    const onLaptop = await runCli(['backups', 'restore', copy, '--data-dir', laptop])
+    expect(onLaptop.code).toBe(0)
+    expect(onLaptop.stdout).not.toContain('To undo')
+    const db = await openDataDir(laptop)
+    try {
+      const people = await db.selectFrom('people').select('fullName').execute()
+      expect(people.map((person) => person.fullName)).toEqual(expect.arrayContaining(kept))
+    } finally {
+      await db.destroy()
+    }
+
+    // The database itself, or a file that is not there, is refused in one line.
+    const itself = join(server.dataDir, 'outpost.sqlite')
+    const refused = await runCli(['backups', 'restore', itself, '--data-dir', server.dataDir])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toBe(`outpost: ${itself} is the database itself, not a backup of it\n`)
+    const missing = await runCli([
+      'backups',
+      'restore',
+      'nope.sqlite',
+      '--data-dir',
+      server.dataDir,
+    ])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/^outpost: no backup named nope\.sqlite in .*, and no such file/)
+  })
+
+  it('refuses a backup a newer Outpost made, and changes nothing', async () => {
+    const name = (await server.admin.post('/api/app/v1/backups')).body.name as string
+    markUpgradedByNewerVersion(join(backupsFolder(server.dataDir), name))
+    const before = await names()
+    const refused = await server.admin.post(`/api/app/v1/backups/${name}/restore`)
+    expect(refused.status).toBe(422)
+    expect(refused.body.error).toMatchObject({
+      code: 'backup_from_newer_version',
+      message: expect.stringContaining('2099-01-01T0000-from-the-future'),
+    })
+    expect(await names()).toEqual(before)
+  })
+
+  it('going back to this version: a database a newer one upgraded is refused at start, and a backup restored over it', async () => {
+    requireBuiltCli()
+    const folder = mkdtempSync(join(tmpdir(), 'outpost-rolled-back-'))
+    const db = await openDataDir(folder)
+    await db.destroy()
+    const copy = join(folder, 'before-the-upgrade.sqlite')
+    expect((await runCli(['backup', copy, '--data-dir', folder])).code).toBe(0)
+    markUpgradedByNewerVersion(join(folder, 'outpost.sqlite'))
+
+    const serve = await runCli(['serve', '--data-dir', folder, '--port', '0'])
+    expect(serve.code).toBe(1)
+    expect(serve.stderr).toMatch(
+      /^outpost: The database was upgraded by a newer version of Outpost \(its schema has 2099-01-01T0000-from-the-future, which this version does not know\): run that version or a newer one, or, to go back to this one, restore a backup made before it/,
+    )
+    const restore = await runCli(['backups', 'restore', copy, '--data-dir', folder])
+    expect(restore.stderr).toBe('')
+    expect(restore.code).toBe(0)
+    // Upgraded by this version again, and opened as ever.
+    const reopened = await openDataDir(folder)
+    await reopened.destroy()
   })
 })

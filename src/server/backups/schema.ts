@@ -40,6 +40,14 @@ export const restoreResultSchema = z
     undo: z.string().nullable().openapi({
       description: 'The backup taken just before the restore: restore it to undo',
     }),
+    unreadableSecrets: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          'Signing secrets and tokens in the backup sealed under another key than this folder’s ' +
+          '(a backup from another laptop): give them new ones (docs/security.md)',
+      }),
   })
   .openapi('RestoreResult')
 

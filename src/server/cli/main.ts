@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { Command, Option } from 'commander'
 import { version } from '../../../package.json'
 import type { Db } from '../db/connection'
@@ -22,6 +24,22 @@ async function withDatabase<T>(
 ): Promise<T> {
   const { openDataDir } = await import('../workspace-store')
   const db = await openDataDir(resolveDataDir(dataDir), resolveDatabaseUrl(undefined))
+  try {
+    return await work(db)
+  } finally {
+    await db.destroy()
+  }
+}
+
+/**
+ * Runs `work` on the data folder's SQLite file as it is: not upgraded first, so that a restore can
+ * put back a backup over a database a newer version upgraded (or in a folder that has none yet).
+ */
+async function withDatabaseAsItIs<T>(dataDir: string, work: (db: Db) => Promise<T>): Promise<T> {
+  const { openDatabase } = await import('../db/connection')
+  const { databaseFileName } = await import('../data-dir')
+  mkdirSync(dataDir, { recursive: true })
+  const db = openDatabase(join(dataDir, databaseFileName))
   try {
     return await work(db)
   } finally {
@@ -199,24 +217,41 @@ backups
   })
 
 backups
-  .command('restore <name>')
+  .command('restore <backup>')
   .description(
-    'restore a backup (a name from `outpost backups list`) over the database, even while ' +
-      'Outpost runs: the moment before is backed up first, to undo',
+    'restore a backup over the database, even while Outpost runs: a name from `outpost backups ' +
+      'list`, or a file `outpost backup` wrote; the moment before is backed up first, to undo',
   )
   .addOption(dataDirOption())
-  .action(async (name: string, options: { dataDir?: string }) => {
+  .action(async (backup: string, options: { dataDir?: string }) => {
     await requireFileDatabase()
-    const { restoreBackup } = await import('../backups/restore')
+    const { restoreBackup, restoreBackupFile } = await import('../backups/restore')
+    const { backupsFolder, listBackups } = await import('../backups/backup-files')
     const { fileKeyStore } = await import('../sealing/key-store')
     const dataDir = resolveDataDir(options.dataDir)
-    const result = await withDatabase(dataDir, (db) =>
-      restoreBackup(db, dataDir, name, fileKeyStore(dataDir), new Date()),
+    const byName = listBackups(dataDir).some((kept) => kept.name === backup)
+    if (!byName && !existsSync(backup)) {
+      const { StartupError } = await import('../startup-error')
+      throw new StartupError(
+        `no backup named ${backup} in ${backupsFolder(dataDir)}, and no such file ` +
+          '(outpost backups list shows the backups kept)',
+      )
+    }
+    const restore = byName ? restoreBackup : restoreBackupFile
+    const result = await withDatabaseAsItIs(dataDir, (db) =>
+      restore(db, dataDir, backup, fileKeyStore(dataDir), new Date()),
     )
     console.log(
-      `Restored ${result.restoredFrom}: ${result.counts.people} people, ${result.counts.deals} deals. ` +
-        `To undo: outpost backups restore ${result.undo}`,
+      `Restored ${result.restoredFrom}: ${result.counts.people} people, ${result.counts.deals} deals.` +
+        (result.undo ? ` To undo: outpost backups restore ${result.undo}` : ''),
     )
+    if (result.unreadableSecrets > 0) {
+      const { lostKeyMessage } = await import('../sealing/prepare')
+      // Sealed by the folder the backup came from.
+      console.error(
+        lostKeyMessage({ created: false, unreadable: result.unreadableSecrets }, dataDir),
+      )
+    }
   })
 
 const secrets = program

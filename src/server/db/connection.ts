@@ -21,6 +21,7 @@ import { registerFold } from './fold'
 import { GroupCommitDriver, type GroupCommitHooks } from './group-commit'
 import { rootOf } from './handle-marks'
 import { migrationProvider } from './migrations'
+import { migrationsFromNewerVersion, newerVersionMessage } from './newer-schema'
 import { postgresMigrationProvider } from './migrations-postgres'
 import { flushSearchIndexes } from './search-index-flush'
 
@@ -295,8 +296,34 @@ export async function madeByEarlierVersion(db: Db): Promise<boolean> {
   return ran.includes(true) && ran.includes(false)
 }
 
-/** Applies every pending migration; throws when one fails, leaving the database as it was. */
+/** The names of the migrations the database has run: none when it is new. */
+async function migrationsRun(db: Db): Promise<string[]> {
+  const table =
+    engineOf(db) === 'sqlite'
+      ? sql`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`
+      : sql`select 1 from information_schema.tables
+          where table_schema = current_schema() and table_name = 'kysely_migration'`
+  if ((await table.execute(db)).rows.length === 0) return []
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db)
+  return rows.map((row) => row.name)
+}
+
+/**
+ * Applies every pending migration; throws when one fails, leaving the database as it was, or
+ * when a newer version of Outpost has upgraded the database (then nothing is run).
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
+  const newer = migrationsFromNewerVersion(await migrationsRun(db), engineOf(db))
+  if (newer.length > 0) {
+    const undo =
+      engineOf(db) === 'sqlite'
+        ? 'restore a backup made before it: outpost backups list, then outpost backups restore NAME'
+        : 'restore the dump taken before the upgrade'
+    throw new Error(
+      `${newerVersionMessage('The database was upgraded', newer)}: run that version or a newer one, or, to ` +
+        `go back to this one, ${undo}`,
+    )
+  }
   const migrator = migratorOf(db)
   const { error, results } = await withTempFilesOnDisk(db, () => migrator.migrateToLatest())
   if (error) {

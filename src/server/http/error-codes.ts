@@ -42,6 +42,8 @@ export const errorStatuses = {
   idempotency_key_reused: 422,
   /** A backup that fails its check (backups/take-backup.ts verifyBackup): not restored. */
   backup_damaged: 422,
+  /** A restore of a backup a newer version of Outpost made (backups/restore.ts). */
+  backup_from_newer_version: 422,
   stage_not_in_pipeline: 422,
   lost_reason_required: 422,
   lost_reason_not_applicable: 422,

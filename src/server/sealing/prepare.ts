@@ -58,7 +58,10 @@ export async function prepareSealing(db: Db, store: KeyStore): Promise<SealingRe
 }
 
 /** What the server says at start when credentials were sealed under a key it no longer has. */
-export function lostKeyMessage(report: SealingReport, dataDir: string): string {
+export function lostKeyMessage(
+  report: Pick<SealingReport, 'created' | 'unreadable'>,
+  dataDir: string,
+): string {
   const why = report.created
     ? 'the key that sealed them (secrets.key) was missing, so a new one was made'
     : 'they were sealed under another key than the one in secrets.key'

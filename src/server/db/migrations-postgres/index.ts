@@ -30,6 +30,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T0400-folded-orders': foldedOrders,
 }
 
+/** Every migration this version has, by name. */
+export const postgresMigrationNames: ReadonlySet<string> = new Set(Object.keys(migrations))
+
 export const postgresMigrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 }

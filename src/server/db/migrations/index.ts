@@ -66,6 +66,9 @@ const migrations: Record<string, Migration> = {
 /** The newest migration: the schema version a replica names when it syncs. */
 export const newestMigration = Object.keys(migrations).at(-1)!
 
+/** Every migration this version has, by name. */
+export const migrationNames: ReadonlySet<string> = new Set(Object.keys(migrations))
+
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 }

@@ -1545,6 +1545,7 @@ export interface components {
           | 'invalid_reference'
           | 'idempotency_key_reused'
           | 'backup_damaged'
+          | 'backup_from_newer_version'
           | 'stage_not_in_pipeline'
           | 'lost_reason_required'
           | 'lost_reason_not_applicable'
@@ -3167,6 +3168,7 @@ export interface components {
           | 'invalid_reference'
           | 'idempotency_key_reused'
           | 'backup_damaged'
+          | 'backup_from_newer_version'
           | 'stage_not_in_pipeline'
           | 'lost_reason_required'
           | 'lost_reason_not_applicable'
@@ -3707,6 +3709,8 @@ export interface components {
       }
       /** @description The backup taken just before the restore: restore it to undo */
       undo: string | null
+      /** @description Signing secrets and tokens in the backup sealed under another key than this folder’s (a backup from another laptop): give them new ones (docs/security.md) */
+      unreadableSecrets: number
     }
     AuditPage: {
       /** @description Items of the current page */
