@@ -96,6 +96,7 @@ try {
     workloads.deepPage,
     workloads.walkAll,
     workloads.shortSearch,
+    workloads.wordSearch,
   ])
     done(await run(context))
   // Memory is taken serving the reads (W1-W4 and search), before the writes grow the file and its cache.

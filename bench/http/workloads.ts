@@ -314,38 +314,66 @@ export async function inboundDelivery(c: Context): Promise<WorkloadResult> {
   )
 }
 
+/** The median time of 30 requests in a row of the UI's people search for `q`, page and count. */
+async function searchMedian(c: Context, id: string, q: string): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < 30; i++) {
+    const began = performance.now()
+    const response = await fetch(
+      `${c.outpost.url}/api/app/v1/people?q=${encodeURIComponent(q)}&pageSize=25`,
+      { headers: auth(c.token) },
+    )
+    if (response.status !== 200) throw new Error(`${id}: q=${q} answered ${response.status}`)
+    await response.arrayBuffer()
+    times.push(performance.now() - began)
+  }
+  return times.sort((a, b) => a - b)[15]!
+}
+
+/** The slowest of the searches' medians, each named in the workload's name. */
+async function slowestSearch(c: Context, id: string, texts: string[]) {
+  const medians: [string, number][] = []
+  for (const q of texts) medians.push([q, await searchMedian(c, id, q)])
+  const worst = Math.max(...medians.map(([, ms]) => ms))
+  const each = medians.map(([q, ms]) => `${q}: ${ms.toFixed(1)}`).join(', ')
+  return { worst: Math.round(worst * 10) / 10, each }
+}
+
 /**
  * The UI's people search with one and two letters (a common start, a common name, one nothing
  * starts with): the slowest median of 30 requests in a row each, page and count, as the people
  * table asks. The issue's target is 20 ms of server time; this is the whole request.
  */
 export async function shortSearch(c: Context): Promise<WorkloadResult> {
-  const medians: Record<string, number> = {}
-  for (const q of ['a', 'si', 'zq']) {
-    const times: number[] = []
-    for (let i = 0; i < 30; i++) {
-      const began = performance.now()
-      const response = await fetch(`${c.outpost.url}/api/app/v1/people?q=${q}&pageSize=25`, {
-        headers: auth(c.token),
-      })
-      if (response.status !== 200) throw new Error(`W14: q=${q} answered ${response.status}`)
-      await response.arrayBuffer()
-      times.push(performance.now() - began)
-    }
-    medians[q] = times.sort((a, b) => a - b)[15]!
-  }
-  const worst = Math.max(...Object.values(medians))
-  const each = Object.entries(medians)
-    .map(([q, ms]) => `${q}: ${ms.toFixed(1)}`)
-    .join(', ')
+  const { worst, each } = await slowestSearch(c, 'W14', ['a', 'si', 'zq'])
   return {
     id: 'W14',
     name: `People search of one or two letters, slowest median (${each} ms)`,
-    value: Math.round(worst * 10) / 10,
+    value: worst,
     unit: 'ms',
     floor: 20,
     ratio: 20 / worst,
     target: 1,
+  }
+}
+
+/**
+ * The same search of longer text, through the trigram index: a whole e-mail (one match), a name
+ * and a number (a few), a surname a twelfth of the people bear (counted exactly). No target in
+ * the issue: shown against W14's 20 ms, so that a slower plan is seen.
+ */
+export async function wordSearch(c: Context): Promise<WorkloadResult> {
+  const someone = Math.floor(c.dataset.people / 2)
+  const texts = [`person${someone}@bench.test`, `Santos ${String(someone).slice(0, 3)}`, 'silva']
+  const { worst, each } = await slowestSearch(c, 'W16', texts)
+  return {
+    id: 'W16',
+    name: `People search of a word, slowest median (${each} ms)`,
+    value: worst,
+    unit: 'ms',
+    floor: 20,
+    ratio: 20 / worst,
+    target: 0,
   }
 }
 

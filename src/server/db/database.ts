@@ -28,6 +28,11 @@ export interface PeoplePrefixTable {
   rowid: number
 }
 
+/** The FTS5 trigram index of people's names and e-mails (search of three characters or more). */
+export interface PeopleSearchTable {
+  rowid: number
+}
+
 /**
  * One rate-limit window per key, shared by the server processes on one PostgreSQL database
  * (http/rate-limit.ts); PostgreSQL only: a server on a SQLite file counts in memory.
@@ -631,6 +636,7 @@ export interface Database {
   rateLimitWindows: RateLimitWindowTable
   databaseIdentity: DatabaseIdentityTable
   peoplePrefix: PeoplePrefixTable
+  peopleSearch: PeopleSearchTable
   inboundWebhooks: InboundWebhookTable
   inboundDeliveries: InboundDeliveryTable
   inboundLogTotals: InboundLogTotalTable
