@@ -242,6 +242,35 @@ describe('outpost import people|deals|activities|notes', () => {
 })
 
 describe('outpost export --output', () => {
+  it('writes a large export whole, batch after batch, and says nothing on stderr', async () => {
+    // Eleven batches of a thousand: each waits for the file to drain, as a slow disk makes it.
+    const folder = join(dir, 'large')
+    const names = Array.from({ length: 11_000 }, (_, i) => `Person ${i}`)
+    writeFileSync(join(dir, 'large.csv'), ['Name', ...names].join('\n'))
+    const mapping = '{"fullName": "{{Name}}"}'
+    const data = ['--data-dir', folder]
+    const imported = await runCli([
+      'import',
+      'people',
+      join(dir, 'large.csv'),
+      '--mapping',
+      mapping,
+      ...data,
+    ])
+    expect(imported.code).toBe(0)
+    const file = join(dir, 'large-export.csv')
+    const exported = await runCli(['export', 'people', '--output', file, ...data])
+    expect(exported.stderr).toBe('')
+    expect(exported.code).toBe(0)
+    const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as { fullName: string }[]
+    expect(rows.map((row) => row.fullName)).toEqual(names)
+    // A disk that fills: one line.
+    expectOneLine(
+      await runCli(['export', 'people', '-o', '/dev/full', ...data]),
+      /cannot write \/dev\/full: .*no space left on device/i,
+    )
+  }, 60_000)
+
   it('a folder that does not exist, a folder, a path under a file: one line, nothing written', async () => {
     expectOneLine(
       await runCli([

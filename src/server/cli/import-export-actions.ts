@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import {
   closeSync,
   createReadStream,
@@ -8,6 +7,8 @@ import {
   statSync,
 } from 'node:fs'
 import { basename, dirname } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { systemClock } from '../clock'
 import type { Db } from '../db/connection'
 import type { DedupeStrategy } from '../db/database'
@@ -207,19 +208,15 @@ export async function exportTo(
   await cli.withDatabase(options.dataDir, async (db) => {
     const workspace = await cli.resolveWorkspace(db, options.workspace)
     const out = fd === undefined ? process.stdout : createWriteStream('', { fd })
-    let failure: unknown = null
-    out.on('error', (error) => (failure ??= error))
-    for await (const chunk of exportRecords(db, workspace.id, kind, options.format)) {
-      if (failure) break
-      if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'error')])
-    }
-    if (fd !== undefined && !failure) {
-      out.end()
-      await Promise.race([once(out, 'finish'), once(out, 'error')]).catch(() => undefined)
-    }
-    if (failure) {
+    // pipeline waits for each drain and stops at the first error either side; standard output
+    // is left open.
+    const chunks = Readable.from(exportRecords(db, workspace.id, kind, options.format))
+    try {
+      await pipeline(chunks, out, { end: fd !== undefined })
+    } catch (error) {
+      if (!out.errored) throw error
       throw new StartupError(
-        `cannot write ${options.output ?? 'the export'}: ${fileProblem(failure)}`,
+        `cannot write ${options.output ?? 'the export'}: ${fileProblem(error)}`,
       )
     }
   })

@@ -93,7 +93,7 @@ export function registerImportExportCommands(program: Command, cli: CliDatabase)
     .addOption(
       new Option('--format <format>', 'file format').choices(['csv', 'ndjson']).default('csv'),
     )
-    .option('--output <file>', 'write to this file instead of stdout')
+    .option('-o, --output <file>', 'write to this file instead of stdout')
     .addOption(dataDirOption())
     .addOption(workspaceOption())
     .action(async (kind: ExportKind, options) => (await actions()).exportTo(cli, kind, options))
