@@ -87,11 +87,10 @@ export async function selectTenantRowsAfter<
     .selectAll()
     .where('tenantId', '=', tenantId)
   if (after) {
+    // A row value, which seeks in the (tenant, created_at, id) index: the same condition written
+    // with OR read the workspace from its start each batch (an export of a million people: 95 s).
     query = query.where((eb) =>
-      eb.or([
-        eb('createdAt', '>', after.createdAt),
-        eb.and([eb('createdAt', '=', after.createdAt), eb('id', '>', after.id)]),
-      ]),
+      eb(eb.refTuple('createdAt', 'id'), '>', eb.tuple(after.createdAt, after.id)),
     )
   }
   const rows = await query.orderBy('createdAt').orderBy('id').limit(limit).execute()
