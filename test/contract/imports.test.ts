@@ -6,6 +6,8 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiToken } from '../../src/server/auth/service'
+import { createCompany } from '../../src/server/companies/service'
+import { createUser } from '../../src/server/users/service'
 import { createDeal, createPerson, salesPipeline } from '../support/fixtures'
 import { startTestServer, type Caller, type TestServer } from '../support/server'
 
@@ -301,6 +303,37 @@ describe('POST /api/app/v1/imports/deals', () => {
     expect(copies.data.map((deal: { title: string }) => deal.title).sort()).toEqual(
       rows.map((row) => row.title).sort(),
     )
+  })
+
+  it('finds companies and owners by name among more than a batch of them, and exports their names', async () => {
+    // Looked up in batches of a thousand: the ones past the first batch are found too.
+    const many = await server.otherWorkspace('Many companies')
+    const now = new Date()
+    for (let i = 0; i < 1_050; i++) {
+      await createCompany(server.db, many.tenantId, { name: `Firm ${i}` }, now)
+    }
+    const owner = await createUser(server.db, many.tenantId, { name: 'Owner Late' }, now)
+    const { token } = await createApiToken(
+      server.db,
+      many.tenantId,
+      { name: 'many', scope: 'admin' },
+      now,
+    )
+    const imported = await upload(
+      'people',
+      'Name,Company,Owner\nEarly,Firm 3,Owner Late\nLate,Firm 1049,Owner Late\n',
+      { fullName: '{{Name}}', company: '{{Company}}', owner: '{{Owner}}' },
+      { token },
+    )
+    expect(imported.body).toMatchObject({ rows: 2, created: 2, rejected: 0 })
+    const response = await fetch(`${server.url}/api/app/v1/exports/people`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    const rows = parse(await response.text(), { columns: true }) as Record<string, string>[]
+    expect(rows.map((row) => [row.fullName, row.company, row.ownerId])).toEqual([
+      ['Early', 'Firm 3', owner.id],
+      ['Late', 'Firm 1049', owner.id],
+    ])
   })
 
   it('401 without a token, 403 with an api token', async () => {

@@ -26,6 +26,7 @@ export const {
   get: getCompany,
   find: findCompany,
   list: listCompanies,
+  all: allCompanies,
   update: updateCompany,
   remove: deleteCompany,
   // For sync, as releaseEmail is for a person: a merge that deletes the company in the same

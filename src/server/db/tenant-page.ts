@@ -70,10 +70,19 @@ export interface CreationCursor {
 
 /**
  * The next `limit` records of a workspace in creation order (oldest first), after
- * `after`: a keyset scan for exports, which neither skips nor repeats rows while others write.
+ * `after`: a keyset scan for exports and imports, which neither skips nor repeats rows while
+ * others write, and costs the same for the last batch as for the first.
  */
 export async function selectTenantRowsAfter<
-  T extends 'companies' | 'people' | 'deals' | 'activities' | 'notes' | 'savedViews',
+  T extends
+    | 'companies'
+    | 'users'
+    | 'lostReasons'
+    | 'people'
+    | 'deals'
+    | 'activities'
+    | 'notes'
+    | 'savedViews',
 >(
   db: Db,
   table: T,

@@ -3,17 +3,17 @@
 
 import { stringify } from 'csv-stringify/sync'
 import { personNameTargets } from '../../shared/import-targets'
-import { listCompanies } from '../companies/service'
+import { allCompanies } from '../companies/service'
 import type { Db } from '../db/connection'
 import { selectCustomFieldKeys } from '../db/tenant-page'
 import { personTargets } from '../intake/targets'
 import { findDeal, listDealsAfter } from '../deals/service'
 import { listActivitiesAfter } from '../activities/service'
 import { listNotesAfter } from '../notes/service'
-import { listLostReasons } from '../lost-reasons/service'
+import { allLostReasons } from '../lost-reasons/service'
 import { findPerson, listPeopleAfter } from '../people/service'
 import { listPipelines } from '../pipelines/service'
-import { listUsers } from '../users/service'
+import { allUsers } from '../users/service'
 import { everything } from './references'
 import type { ExportFormat } from './schema'
 import { protectCell } from '../../shared/spreadsheet-cells'
@@ -85,13 +85,13 @@ async function nameColumns(db: Db, tenantId: string) {
     names.set(pipeline.id, pipeline.name)
     for (const stage of pipeline.stages) names.set(stage.id, stage.name)
   }
-  for (const user of await everything((page) => listUsers(db, tenantId, page))) {
+  for (const user of await allUsers(db, tenantId)) {
     names.set(user.id, user.email ?? user.name)
   }
-  for (const company of await everything((page) => listCompanies(db, tenantId, page))) {
+  for (const company of await allCompanies(db, tenantId)) {
     names.set(company.id, company.name)
   }
-  for (const reason of await everything((page) => listLostReasons(db, tenantId, page))) {
+  for (const reason of await allLostReasons(db, tenantId)) {
     names.set(reason.id, reason.name)
   }
   // People are many: their e-mails are cached a while (deals of one person cluster), not kept.

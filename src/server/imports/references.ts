@@ -1,15 +1,15 @@
 // Records a file names by what people call them (a pipeline's name, a user's e-mail), looked up
 // once per import and kept in memory, so a million rows do not make a million lookups.
 
-import { createCompany, listCompanies } from '../companies/service'
+import { allCompanies, createCompany } from '../companies/service'
 import type { Db } from '../db/connection'
 import { ApiError } from '../http/errors'
 import type { Page, PageRequest } from '../http/pagination'
-import { listLostReasons } from '../lost-reasons/service'
+import { allLostReasons } from '../lost-reasons/service'
 import { findPersonIdByEmail } from '../people/service'
 import { stageNotInPipeline } from '../pipelines/lookup'
 import { listPipelines } from '../pipelines/service'
-import { listUsers } from '../users/service'
+import { allUsers } from '../users/service'
 import { parseEmail } from '../../shared/fields/email'
 import type { NameLookups } from '../intake/names'
 
@@ -85,13 +85,13 @@ async function loadIndexes(db: Db, tenantId: string) {
     for (const stage of pipeline.stages) ofPipeline.add(stage.id, stage.name)
     stages.set(pipeline.id, ofPipeline)
   }
-  for (const user of await everything((page) => listUsers(db, tenantId, page))) {
+  for (const user of await allUsers(db, tenantId)) {
     users.add(user.id, user.email, user.name)
   }
-  for (const company of await everything((page) => listCompanies(db, tenantId, page))) {
+  for (const company of await allCompanies(db, tenantId)) {
     companies.add(company.id, company.name, company.domain)
   }
-  for (const reason of await everything((page) => listLostReasons(db, tenantId, page))) {
+  for (const reason of await allLostReasons(db, tenantId)) {
     lostReasons.add(reason.id, reason.name)
   }
   return { pipelines, stages, users, companies, lostReasons }

@@ -27,6 +27,7 @@ export const {
   create: createLostReason,
   get: getLostReason,
   list: listLostReasons,
+  all: allLostReasons,
   update: updateLostReason,
   remove: deleteLostReason,
 } = lostReasons

@@ -5,10 +5,12 @@
 import { newId, type MadeElsewhere } from '../ids'
 import { inTransaction, type Db } from '../db/connection'
 import { diffFields, recordEvents, type ResourceEvent } from '../events/service'
-import { selectTenantPage } from '../db/tenant-page'
+import { selectTenantPage, selectTenantRowsAfter, type CreationCursor } from '../db/tenant-page'
 import { conflict, notFound } from '../http/errors'
 import type { PageRequest } from '../http/pagination'
 import * as records from './repository'
+
+const allBatchSize = 1000
 
 export interface NamedRecord {
   id: string
@@ -111,6 +113,29 @@ export function namedRecordService<R extends NamedRecord, K extends string = nev
 
     list: (db: Db, tenantId: string, request: PageRequest) =>
       selectTenantPage(db, table, tenantId, request, (rows) => rows as unknown as R[]),
+
+    /**
+     * Every record of the workspace, oldest first, for an import's or an export's lookups by
+     * name. Read in batches by keyset: numbered pages read the list again from its start each
+     * page (100,000 companies added 15 s to an export of people).
+     */
+    async all(db: Db, tenantId: string): Promise<R[]> {
+      const all: R[] = []
+      let after: CreationCursor | null = null
+      for (;;) {
+        const batch: R[] = (await selectTenantRowsAfter(
+          db,
+          table,
+          tenantId,
+          after,
+          allBatchSize,
+        )) as unknown as R[]
+        all.push(...batch)
+        const last: R | undefined = batch.at(-1)
+        if (batch.length < allBatchSize || !last) return all
+        after = { createdAt: last.createdAt, id: last.id }
+      }
+    },
 
     create: (db: Db, tenantId: string, input: Input<K> & { name: string }, now: Date) =>
       make(db, tenantId, input, now),

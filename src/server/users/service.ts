@@ -20,6 +20,7 @@ export const {
   create: createUser,
   get: getUser,
   list: listUsers,
+  all: allUsers,
   update: updateUser,
   remove: deleteUser,
 } = users
