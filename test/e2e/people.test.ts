@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCompany } from '../../src/server/companies/service'
 import { expectAccessible, openSession, screenshot, type Session } from './browser'
 
 let session: Session
@@ -223,8 +224,47 @@ describe('people in bulk', () => {
     await expect
       .poll(() => options('Owner'))
       .toEqual(['No owner', 'Álvaro Reis', 'Bia Lima', 'bruno Dias', 'Zeca Prado'])
-    const companies = (await options('Company')).slice(1)
-    expect(companies).toEqual(['Álvaro Reis Ltda', 'bruno Dias Ltda', 'Zeca Prado Ltda'])
+    // Companies are searched as they are typed; before that, the first ones by name are offered.
+    await dialog.getByRole('combobox', { name: 'Company' }).focus()
+    const offered = () => dialog.getByRole('listbox').getByRole('option').allInnerTexts()
+    await expect.poll(offered).toEqual(['Álvaro Reis Ltda', 'bruno Dias Ltda', 'Zeca Prado Ltda'])
+    await page.keyboard.press('Escape')
     await page.keyboard.press('Escape')
   })
+
+  it('finds a company among more than a list could show, and links a person to it', async () => {
+    const { page, server } = session
+    // A thousand newer companies, then the one chosen: a select listed only the newest 1,000.
+    const now = new Date()
+    const old = await createCompany(server.db, server.tenantId, { name: 'Padaria Antiga' }, now)
+    for (let i = 0; i < 1_000; i++) {
+      await createCompany(server.db, server.tenantId, { name: `Loja ${i}` }, now)
+    }
+    await page.goto(new URL('/people', server.url).href)
+    await page.getByRole('button', { name: 'New person' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New person' })
+    await dialog.getByLabel('Full name').fill('Rosa Antiga')
+    const company = dialog.getByRole('combobox', { name: 'Company' })
+    await company.fill('antiga')
+    await dialog.getByRole('option', { name: 'Padaria Antiga' }).click()
+    await expect.poll(() => company.inputValue()).toBe('Padaria Antiga')
+    await dialog.getByRole('button', { name: 'Add person' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    const { body } = await server.api.get('/api/v1/people?q=rosa%20antiga')
+    expect(body.data).toMatchObject([{ fullName: 'Rosa Antiga', companyId: old.id }])
+    // Editing shows it by name, and saving another field keeps it.
+    await page.goto(`${server.url}/people/${body.data[0].id}`)
+    await page.getByRole('heading', { name: 'Rosa Antiga' }).waitFor()
+    await page.keyboard.press('e')
+    const edit = page.getByRole('dialog', { name: 'Edit person' })
+    await expect
+      .poll(() => edit.getByRole('combobox', { name: 'Company' }).inputValue())
+      .toBe('Padaria Antiga')
+    await edit.getByLabel('Lead source').fill('Balcão')
+    await edit.getByRole('button', { name: 'Save person' }).click()
+    await edit.waitFor({ state: 'hidden' })
+    const saved = await server.api.get(`/api/v1/people/${body.data[0].id}`)
+    expect(saved.body).toMatchObject({ leadSource: 'Balcão', companyId: old.id })
+    await expectAccessible(page, 'person with a company')
+  }, 60_000)
 })

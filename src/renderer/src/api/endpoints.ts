@@ -121,7 +121,6 @@ export const users = {
 export type CompanyQuery = NonNullable<AppPaths['/companies']['get']['parameters']['query']>
 
 export const companies = {
-  list: () => all((query) => answer(appApi.GET('/companies', { params: { query } }))),
   search: (query: CompanyQuery) =>
     answer(appApi.GET('/companies', { params: { query: filled(query) } })),
   summary: (id: string) => answer(appApi.GET('/companies/{id}/summary', byId(id))),

@@ -36,14 +36,6 @@ export const useUsers = () =>
     select: alphabetical,
   })
 
-export const useCompanies = () =>
-  useQuery({
-    queryKey: keys.companies,
-    queryFn: endpoints.companies.list,
-    staleTime: referenceStaleMs,
-    select: alphabetical,
-  })
-
 /** `fresh`: ask the server again on mount (the list may have changed in another window). */
 export const useLostReasons = (options: { fresh?: boolean } = {}) =>
   useQuery({

@@ -2,13 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Deal } from '../api/types'
 import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
-import {
-  useCompanies,
-  useCurrencies,
-  useLostReasons,
-  usePipelines,
-  useUsers,
-} from '../api/reference-data'
+import { useCurrencies, useLostReasons, usePipelines, useUsers } from '../api/reference-data'
 import { DraftForm, useDraftForm } from '../forms/draft-form-parts'
 import { applyServerError } from '../forms/server-errors'
 import { useRecordSave } from '../forms/use-record-save'
@@ -55,7 +49,7 @@ function DealFormLoader(props: DealFormProps) {
   const { t } = useTranslation('deals')
   return (
     <WhenLoaded
-      queries={[usePipelines(), useUsers(), useCompanies(), useCurrencies(), useLostReasons()]}
+      queries={[usePipelines(), useUsers(), useCurrencies(), useLostReasons()]}
       label={t('form.loading')}
     >
       <DealForm {...props} />

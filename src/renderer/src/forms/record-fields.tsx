@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next'
-import { useCompanies, useCurrencies, useUsers } from '../api/reference-data'
+import { Controller, useFormContext } from 'react-hook-form'
+import { useCurrencies, useUsers } from '../api/reference-data'
+import { CompanyPicker } from '../companies/company-picker'
+import { Field } from '../ui/field'
 import { defaultCurrency } from '../format/locale'
 import { parseTagText } from '../../../shared/fields/tag'
 import { byName, SelectField } from '../ui/select-field'
-import { TextField } from '../ui/text-field'
+import { fieldError, TextField } from '../ui/text-field'
 import { fieldRule } from './field-rules'
 
 // The fields people and deals share: who owns one, its company, its currency, its tags.
@@ -23,18 +26,27 @@ export function OwnerSelect({ id }: { id: string }) {
   )
 }
 
-/** The workspace's companies, or none; bound to the form's field `name`. */
+/** A company of the workspace, or none, found by typing; bound to the form's field `name`. */
 export function CompanySelect({ id, name }: { id: string; name: string }) {
-  const { t } = useTranslation(['forms', 'common'])
-  const companies = byName(useCompanies().data)
+  const { t } = useTranslation('common')
+  const { control, formState } = useFormContext()
+  const error = fieldError(formState.errors, name)
   return (
-    <SelectField
-      id={id}
-      label={t('common:company')}
-      name={name}
-      none={t('fields.noCompany')}
-      choices={companies}
-    />
+    <Field id={id} label={t('company')} error={error}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <CompanyPicker
+            id={id}
+            value={(field.value as string | undefined) ?? ''}
+            onChange={field.onChange}
+            invalid={Boolean(error)}
+            describedBy={error ? `${id}-error` : undefined}
+          />
+        )}
+      />
+    </Field>
   )
 }
 

@@ -4,7 +4,7 @@ import type { Person } from '../api/types'
 import { ApiRequestError } from '../api/client'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
-import { useCompanies, useUsers } from '../api/reference-data'
+import { useUsers } from '../api/reference-data'
 import { DraftForm, useDraftForm } from '../forms/draft-form-parts'
 import { applyServerError } from '../forms/server-errors'
 import { useRecordSave } from '../forms/use-record-save'
@@ -42,7 +42,7 @@ type PersonFormProps = { person?: Person; onDone(): void }
 function PersonFormLoader(props: PersonFormProps) {
   const { t } = useTranslation('people')
   return (
-    <WhenLoaded queries={[useUsers(), useCompanies()]} label={t('form.loading')}>
+    <WhenLoaded queries={[useUsers()]} label={t('form.loading')}>
       <PersonForm {...props} />
     </WhenLoaded>
   )

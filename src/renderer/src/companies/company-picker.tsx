@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next'
+import { companies } from '../api/endpoints'
+import { keys } from '../api/keys'
+import { RecordPicker } from '../ui/record-picker'
+
+interface CompanyPickerProps {
+  id: string
+  value: string
+  onChange(id: string): void
+  invalid?: boolean
+  describedBy?: string
+}
+
+// Under the company's key and the companies lists', so a rename or a new company refreshes them.
+const pickerKeys = {
+  chosen: (id: string) => [...keys.company(id), 'name'],
+  search: (text: string) => [...keys.companies, 'picker', text],
+}
+
+async function find(q: string) {
+  const query = { ...(q ? { q } : {}), sort: 'name' as const, page: 1, pageSize: 8 }
+  const { data } = await companies.search(query)
+  return data.map((company) => ({ id: company.id, label: company.name, detail: company.domain }))
+}
+
+/**
+ * Chooses a company by typing part of its name or domain; before anything is typed it offers the
+ * first ones by name, to browse a short list. A workspace may hold more companies than a select
+ * could list (one of them all stopped at the newest 1,000, and an older company could not be
+ * chosen).
+ */
+export function CompanyPicker(props: CompanyPickerProps) {
+  const { t } = useTranslation('companies')
+  return (
+    <RecordPicker
+      {...props}
+      browse
+      placeholder={t('picker.placeholder')}
+      keys={pickerKeys}
+      nameOf={async (id) => (await companies.get(id)).name}
+      find={find}
+    />
+  )
+}
