@@ -3,34 +3,21 @@
 // is, on each engine. PostgreSQL's half runs with OUTPOST_TEST_DATABASE=postgres. Restoring a
 // backup over such a database, and refusing a backup a newer version made, are in
 // test/contract/backups.test.ts.
-import { randomBytes } from 'node:crypto'
 import { Migrator, sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { engineOf, migrateToLatest, openDatabase, type Db } from '../src/server/db/connection'
+import { engineOf, migrateToLatest, type Db } from '../src/server/db/connection'
 import { migrationNames, migrationProvider } from '../src/server/db/migrations'
 import {
   postgresMigrationNames,
   postgresMigrationProvider,
 } from '../src/server/db/migrations-postgres'
-import { createDatabase, dropDatabase, onPostgres } from './support/postgres'
+import { emptyDatabase, onPostgres } from './support/postgres'
 
 const engines = onPostgres() ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)
 const cleanups: (() => Promise<void>)[] = []
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup()
 })
-
-async function emptyDatabase(engine: 'sqlite' | 'postgres'): Promise<Db> {
-  if (engine === 'sqlite') return openDatabase(':memory:')
-  const server = process.env.OUTPOST_TEST_POSTGRES_URL!
-  const name = `outpost_newer_${randomBytes(6).toString('hex')}`
-  const db = openDatabase(await createDatabase(server, name))
-  cleanups.push(async () => {
-    await db.destroy()
-    await dropDatabase(server, name)
-  })
-  return db
-}
 
 const ran = async (db: Db) =>
   (
@@ -39,7 +26,7 @@ const ran = async (db: Db) =>
 
 describe.each(engines)('a database a newer version upgraded, on %s', (engine) => {
   it('is refused with the version it needs, and nothing is run on it', async () => {
-    const db = await emptyDatabase(engine)
+    const db = await emptyDatabase(engine, cleanups)
     await migrateToLatest(db)
     // What a newer version leaves: one migration more, and perhaps a table of its own.
     await sql`insert into kysely_migration (name, timestamp)
@@ -53,7 +40,7 @@ describe.each(engines)('a database a newer version upgraded, on %s', (engine) =>
   })
 
   it('is not mistaken for one an earlier version made, which is upgraded', async () => {
-    const db = await emptyDatabase(engine)
+    const db = await emptyDatabase(engine, cleanups)
     const names = [...(engine === 'sqlite' ? migrationNames : postgresMigrationNames)]
     const provider = engine === 'sqlite' ? migrationProvider : postgresMigrationProvider
     const { error } = await new Migrator({ db, provider }).migrateTo(names.at(-2)!)

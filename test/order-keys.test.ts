@@ -2,14 +2,13 @@
 // gets them for every record it holds, on each engine, folded as new records' keys are. SQLite's
 // files of every version are also upgraded by test/upgrade.test.ts; PostgreSQL's half runs with
 // OUTPOST_TEST_DATABASE=postgres.
-import { randomBytes } from 'node:crypto'
 import { Migrator, sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { engineOf, migrateToLatest, openDatabase, type Db } from '../src/server/db/connection'
+import { engineOf, migrateToLatest } from '../src/server/db/connection'
 import { orderKey } from '../src/server/db/text-fold'
 import { migrationProvider } from '../src/server/db/migrations'
 import { postgresMigrationProvider } from '../src/server/db/migrations-postgres'
-import { createDatabase, dropDatabase, onPostgres } from './support/postgres'
+import { emptyDatabase, onPostgres } from './support/postgres'
 
 const before = '2026-11-28T0400-record-history'
 const beforeOnPostgres = '2026-11-28T1900-fold-every-script'
@@ -22,21 +21,9 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup()
 })
 
-async function emptyDatabase(engine: 'sqlite' | 'postgres'): Promise<Db> {
-  if (engine === 'sqlite') return openDatabase(':memory:')
-  const server = process.env.OUTPOST_TEST_POSTGRES_URL!
-  const name = `outpost_keys_${randomBytes(6).toString('hex')}`
-  const db = openDatabase(await createDatabase(server, name))
-  cleanups.push(async () => {
-    await db.destroy()
-    await dropDatabase(server, name)
-  })
-  return db
-}
-
 describe.each(engines)('the order keys of records made before them, on %s', (engine) => {
   it('are written by the upgrade, folded as a new record’s are', async () => {
-    const db = await emptyDatabase(engine)
+    const db = await emptyDatabase(engine, cleanups)
     const postgres = engineOf(db) === 'postgres'
     const migrator = new Migrator({
       db,

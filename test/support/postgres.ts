@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql, type Kysely } from 'kysely'
 import pg from 'pg'
+import { openDatabase, type Db } from '../../src/server/db/connection'
 
 /** Whether this run's test servers run on PostgreSQL. */
 export const onPostgres = () => process.env.OUTPOST_TEST_DATABASE === 'postgres'
@@ -157,6 +158,26 @@ export async function freshTestDatabase(): Promise<{ url: string; drop(): Promis
   const name = `outpost_test_${randomBytes(6).toString('hex')}`
   const url = await createDatabase(server, name, template)
   return { url, drop: () => dropDatabase(server, name) }
+}
+
+/**
+ * An empty database of `engine`, no migration run (SQLite in memory, or a new PostgreSQL database
+ * on the run's cluster), for tests of the migrations themselves; `cleanups` gets how to close and
+ * drop it.
+ */
+export async function emptyDatabase(
+  engine: 'sqlite' | 'postgres',
+  cleanups: (() => Promise<void>)[],
+): Promise<Db> {
+  if (engine === 'sqlite') return openDatabase(':memory:')
+  const server = process.env.OUTPOST_TEST_POSTGRES_URL!
+  const name = `outpost_empty_${randomBytes(6).toString('hex')}`
+  const db = openDatabase(await createDatabase(server, name))
+  cleanups.push(async () => {
+    await db.destroy()
+    await dropDatabase(server, name)
+  })
+  return db
 }
 
 /**

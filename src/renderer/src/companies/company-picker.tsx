@@ -1,15 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
-import { RecordPicker } from '../ui/record-picker'
-
-interface CompanyPickerProps {
-  id: string
-  value: string
-  onChange(id: string): void
-  invalid?: boolean
-  describedBy?: string
-}
+import { RecordPicker, type PickerProps } from '../ui/record-picker'
 
 // Under the company's key and the companies lists', so a rename or a new company refreshes them.
 const pickerKeys = {
@@ -29,7 +21,7 @@ async function find(q: string) {
  * could list (one of them all stopped at the newest 1,000, and an older company could not be
  * chosen).
  */
-export function CompanyPicker(props: CompanyPickerProps) {
+export function CompanyPicker(props: PickerProps) {
   const { t } = useTranslation('companies')
   return (
     <RecordPicker

@@ -1,15 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
-import { RecordPicker } from '../ui/record-picker'
-
-interface PersonPickerProps {
-  id: string
-  value: string
-  onChange(id: string): void
-  invalid?: boolean
-  describedBy?: string
-}
+import { RecordPicker, type PickerProps } from '../ui/record-picker'
 
 // Under the person's key and the people lists', so a rename or a new person refreshes them.
 const pickerKeys = {
@@ -27,7 +19,7 @@ async function find(q: string) {
 }
 
 /** Chooses a person by typing part of a name or e-mail: a workspace can hold a million people. */
-export function PersonPicker(props: PersonPickerProps) {
+export function PersonPicker(props: PickerProps) {
   const { t } = useTranslation('people')
   return (
     <RecordPicker

@@ -8,10 +8,16 @@ export interface PickerOption {
   detail?: string | null
 }
 
-interface RecordPickerProps {
+/** What a form gives a picker of one kind: the field it fills, and how to show an error. */
+export interface PickerProps {
   id: string
   value: string
   onChange(id: string): void
+  invalid?: boolean
+  describedBy?: string
+}
+
+interface RecordPickerProps extends PickerProps {
   placeholder: string
   /** Where its reads are cached: under the record's key (`['person', id]`) and the list's. */
   keys: { chosen(id: string): QueryKey; search(text: string): QueryKey }
@@ -21,8 +27,6 @@ interface RecordPickerProps {
   find(text: string): Promise<PickerOption[]>
   /** Offers the first records, by name, before anything is typed: for lists one may browse. */
   browse?: boolean
-  invalid?: boolean
-  describedBy?: string
 }
 
 /**
