@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCompany } from '../../src/server/companies/service'
+import { createDeal } from '../../src/server/deals/service'
+import { createPerson } from '../../src/server/people/service'
 import { expectAccessible, openSession, screenshot, type Session } from './browser'
 
 let session: Session
@@ -90,6 +93,50 @@ describe('companies', () => {
     await expectAccessible(page, 'company')
     await screenshot(page, 'company')
   })
+
+  it('a company of more people and deals than its page shows links to them all, filtered', async () => {
+    const { page, server } = session
+    const now = new Date()
+    const big = await createCompany(server.db, server.tenantId, { name: 'Atacado Grande' }, now)
+    const { body: pipelines } = await server.admin.get('/api/app/v1/pipelines')
+    const sales = pipelines.data.find((pipeline: { name: string }) => pipeline.name === 'Sales')
+    for (let i = 0; i < 101; i++) {
+      await createPerson(
+        server.db,
+        server.tenantId,
+        { fullName: `Comprador ${i}`, companyId: big.id },
+        now,
+      )
+      await createDeal(
+        server.db,
+        server.tenantId,
+        {
+          title: `Pedido ${i}`,
+          value: 100,
+          currency: 'BRL',
+          pipelineId: sales.id,
+          stageId: sales.stages[0].id,
+          primaryCompanyId: big.id,
+        },
+        now,
+      )
+    }
+    await page.goto(`${server.url}/companies/${big.id}`)
+    await page.getByRole('link', { name: 'See all 101 people' }).click()
+    await expect.poll(() => page.locator('.pagination-range').innerText()).toBe('1–25 of 101')
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Company' }).inputValue())
+      .toBe('Atacado Grande')
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect.poll(() => page.locator('.pagination-range').innerText()).not.toContain('of 101')
+    await page.goto(`${server.url}/companies/${big.id}`)
+    await page.getByRole('link', { name: 'See all 101 deals' }).click()
+    await expect.poll(() => page.locator('.pagination-range').innerText()).toBe('1–50 of 101')
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Company' }).inputValue())
+      .toBe('Atacado Grande')
+    await expectAccessible(page, 'deals of a company')
+  }, 60_000)
 
   it('adds a company and edits it, with the server’s errors inline', async () => {
     const { page } = session

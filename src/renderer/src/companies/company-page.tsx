@@ -119,6 +119,13 @@ function CompanyPeopleCard({ companyId, count }: { companyId: string; count: num
               {person.primaryEmail && <span className="muted">{person.primaryEmail}</span>}
             </li>
           ))}
+          {people.data.hasMore && (
+            <li>
+              <Link to={`/people?companyId=${companyId}`}>
+                {t('page.allPeople', { number: people.data.total })}
+              </Link>
+            </li>
+          )}
         </ul>
       )}
     </section>
@@ -134,7 +141,7 @@ function CompanyDealsCard({ companyId }: { companyId: string }) {
   return (
     <section aria-labelledby="company-deals" className="detail-card">
       <h2 id="company-deals">{t('page.deals')}</h2>
-      <DealList query={companyDeals} />
+      <DealList query={companyDeals} allAt={`/deals?companyId=${companyId}`} />
     </section>
   )
 }

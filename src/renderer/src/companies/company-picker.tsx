@@ -21,13 +21,19 @@ async function find(q: string) {
  * could list (one of them all stopped at the newest 1,000, and an older company could not be
  * chosen).
  */
-export function CompanyPicker(props: PickerProps) {
+export function CompanyPicker({
+  placeholder,
+  ...props
+}: PickerProps & {
+  /** In place of "Type a name or domain": a filter's "Any company". */
+  placeholder?: string
+}) {
   const { t } = useTranslation('companies')
   return (
     <RecordPicker
       {...props}
       browse
-      placeholder={t('picker.placeholder')}
+      placeholder={placeholder ?? t('picker.placeholder')}
       keys={pickerKeys}
       nameOf={async (id) => (await companies.get(id)).name}
       find={find}

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import type { DealsQuery } from '../api/endpoints'
 import { usePipelines, useUsers } from '../api/reference-data'
+import { CompanyPicker } from '../companies/company-picker'
 
 /** The query parameters that narrow the list (the sort and page apart). */
 export const filterParams = [
-  ...['q', 'pipelineId', 'stageId', 'ownerId', 'status', 'tag', 'valueMin', 'valueMax'],
-  ...['closeFrom', 'closeTo', 'noNextActivity', 'customField'],
+  ...['q', 'pipelineId', 'stageId', 'ownerId', 'companyId', 'status', 'tag', 'valueMin'],
+  ...['valueMax', 'closeFrom', 'closeTo', 'noNextActivity', 'customField'],
 ] as const
 
 /** `customField=plan=pro` as its two inputs: the field's name and the value it must have. */
@@ -123,6 +124,15 @@ export function DealsFilters({
             </option>
           ))}
         </select>
+      </label>
+      <label className="filter">
+        <span>{t('common:company')}</span>
+        <CompanyPicker
+          id="deals-company"
+          placeholder={t('filters.anyCompany')}
+          value={query.companyId ?? ''}
+          onChange={(companyId) => onChange({ companyId })}
+        />
       </label>
       {text('tag', t('filters.tag'))}
       {text('valueMin', t('filters.valueFrom'), 'number')}

@@ -7,7 +7,14 @@ import { formatMoney } from '../format/money'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 
 /** Deals a record links to (a person's, a company's): each with its value and stage. */
-export function DealList({ query }: { query: UseQueryResult<Page<Deal>> }) {
+export function DealList({
+  query,
+  allAt,
+}: {
+  query: UseQueryResult<Page<Deal>>
+  /** Where the whole list is, linked when this one holds only its first page. */
+  allAt?: string
+}) {
   const { t } = useTranslation('layout')
   const stages = stagesById(usePipelines().data)
   if (query.isPending) return <Skeleton lines={2} label={t('dealList.loading')} />
@@ -25,6 +32,11 @@ export function DealList({ query }: { query: UseQueryResult<Page<Deal>> }) {
           </li>
         )
       })}
+      {allAt && query.data.hasMore && (
+        <li>
+          <Link to={allAt}>{t('dealList.all', { number: query.data.total })}</Link>
+        </li>
+      )}
     </ul>
   )
 }

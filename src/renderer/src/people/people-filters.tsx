@@ -4,6 +4,7 @@ import { useLocation } from 'react-router'
 import { lifecycleStages, type LifecycleStage } from '../../../shared/lifecycle'
 import type { PeopleQuery } from '../api/endpoints'
 import { useUsers } from '../api/reference-data'
+import { CompanyPicker } from '../companies/company-picker'
 import { useHotkeys } from '../ui/hotkeys'
 
 const typingPauseMs = 250
@@ -87,6 +88,15 @@ export function PeopleFilters({
           ))}
         </select>
       </div>
+      <div className="filter">
+        <label htmlFor="people-company">{t('common:company')}</label>
+        <CompanyPicker
+          id="people-company"
+          placeholder={t('filters.anyCompany')}
+          value={query.companyId ?? ''}
+          onChange={(companyId) => update({ companyId: companyId || undefined })}
+        />
+      </div>
       <form
         className="filter"
         onSubmit={(event) => {
@@ -113,7 +123,13 @@ export function PeopleFilters({
         onClick={() => {
           setText('')
           setTag('')
-          update({ q: undefined, lifecycleStage: undefined, ownerId: undefined, tag: undefined })
+          update({
+            q: undefined,
+            lifecycleStage: undefined,
+            ownerId: undefined,
+            companyId: undefined,
+            tag: undefined,
+          })
         }}
       >
         {t('filters.clear')}

@@ -22,6 +22,7 @@ function queryOf(params: URLSearchParams): PeopleQuery {
       ? (stage as LifecycleStage)
       : undefined,
     ownerId: params.get('ownerId') ?? undefined,
+    companyId: params.get('companyId') ?? undefined,
     tag: params.get('tag') ?? undefined,
     sort: sorts.find((sort) => sort === params.get('sort')),
     page: whole(params.get('page'), 1),
@@ -49,6 +50,8 @@ export function usePeopleQuery() {
       },
       { replace: !('page' in changes) },
     )
-  const filtered = Boolean(query.q || query.lifecycleStage || query.ownerId || query.tag)
+  const filtered = Boolean(
+    query.q || query.lifecycleStage || query.ownerId || query.companyId || query.tag,
+  )
   return { query, update, filtered }
 }
