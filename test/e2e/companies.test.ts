@@ -94,12 +94,13 @@ describe('companies', () => {
     await screenshot(page, 'company')
   })
 
-  it('a company of more people and deals than its page shows links to them all, filtered', async () => {
+  it('a company or a person with more than its page shows links to the lists of them all, filtered', async () => {
     const { page, server } = session
     const now = new Date()
     const big = await createCompany(server.db, server.tenantId, { name: 'Atacado Grande' }, now)
     const { body: pipelines } = await server.admin.get('/api/app/v1/pipelines')
     const sales = pipelines.data.find((pipeline: { name: string }) => pipeline.name === 'Sales')
+    const buyer = await createPerson(server.db, server.tenantId, { fullName: 'Dona Compras' }, now)
     for (let i = 0; i < 101; i++) {
       await createPerson(
         server.db,
@@ -117,6 +118,7 @@ describe('companies', () => {
           pipelineId: sales.id,
           stageId: sales.stages[0].id,
           primaryCompanyId: big.id,
+          primaryPersonId: buyer.id,
         },
         now,
       )
@@ -136,6 +138,13 @@ describe('companies', () => {
       .poll(() => page.getByRole('combobox', { name: 'Company' }).inputValue())
       .toBe('Atacado Grande')
     await expectAccessible(page, 'deals of a company')
+    // And a person's page, to all their deals.
+    await page.goto(`${server.url}/people/${buyer.id}`)
+    await page.getByRole('link', { name: 'See all 101 deals' }).click()
+    await expect.poll(() => page.locator('.pagination-range').innerText()).toBe('1–50 of 101')
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Person' }).inputValue())
+      .toBe('Dona Compras')
   }, 60_000)
 
   it('adds a company and edits it, with the server’s errors inline', async () => {

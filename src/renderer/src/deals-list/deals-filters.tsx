@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next'
 import type { DealsQuery } from '../api/endpoints'
 import { usePipelines, useUsers } from '../api/reference-data'
 import { CompanyPicker } from '../companies/company-picker'
+import { PersonPicker } from '../people/person-picker'
 
 /** The query parameters that narrow the list (the sort and page apart). */
 export const filterParams = [
-  ...['q', 'pipelineId', 'stageId', 'ownerId', 'companyId', 'status', 'tag', 'valueMin'],
-  ...['valueMax', 'closeFrom', 'closeTo', 'noNextActivity', 'customField'],
+  ...['q', 'pipelineId', 'stageId', 'ownerId', 'personId', 'companyId', 'status', 'tag'],
+  ...['valueMin', 'valueMax', 'closeFrom', 'closeTo', 'noNextActivity', 'customField'],
 ] as const
 
 /** `customField=plan=pro` as its two inputs: the field's name and the value it must have. */
@@ -124,6 +125,15 @@ export function DealsFilters({
             </option>
           ))}
         </select>
+      </label>
+      <label className="filter">
+        <span>{t('filters.person')}</span>
+        <PersonPicker
+          id="deals-person"
+          placeholder={t('filters.anyPerson')}
+          value={query.personId ?? ''}
+          onChange={(personId) => onChange({ personId })}
+        />
       </label>
       <label className="filter">
         <span>{t('common:company')}</span>

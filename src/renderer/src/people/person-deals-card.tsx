@@ -8,14 +8,14 @@ import { DealList } from '../layout/deal-list'
 export const usePersonDeals = (personId: string) =>
   useQuery({ queryKey: keys.personDeals(personId), queryFn: () => deals.ofPerson(personId) })
 
-/** The person's deals card: each deal with its value and stage. */
+/** The person's deals card: each deal with its value and stage, and a link to them all. */
 export function PersonDealsCard({ personId }: { personId: string }) {
   const { t } = useTranslation('people')
   const personDeals = usePersonDeals(personId)
   return (
     <section aria-labelledby="person-deals" className="detail-card">
       <h2 id="person-deals">{t('deals.heading')}</h2>
-      <DealList query={personDeals} />
+      <DealList query={personDeals} allAt={`/deals?personId=${personId}`} />
     </section>
   )
 }

@@ -19,12 +19,18 @@ async function find(q: string) {
 }
 
 /** Chooses a person by typing part of a name or e-mail: a workspace can hold a million people. */
-export function PersonPicker(props: PickerProps) {
+export function PersonPicker({
+  placeholder,
+  ...props
+}: PickerProps & {
+  /** In place of "Type a name or e-mail": a filter's "Any person". */
+  placeholder?: string
+}) {
   const { t } = useTranslation('people')
   return (
     <RecordPicker
       {...props}
-      placeholder={t('picker.placeholder')}
+      placeholder={placeholder ?? t('picker.placeholder')}
       keys={pickerKeys}
       nameOf={async (id) => (await people.get(id)).fullName}
       find={find}
