@@ -252,12 +252,8 @@ async function countAllMatches(db: Db, tenantId: string, filters: PeopleFilters)
  */
 async function searchFromIndex(db: Db, tenantId: string): Promise<boolean> {
   if (engineOf(db) !== 'sqlite') return false
-  const { rows } = await sql<{ most: number }>`select
-      2 * coalesce((select total from record_counts where tenant_id = ${tenantId} and kind = 'people'), 0)
-        >= (select coalesce(sum(total), 0) from record_counts where kind = 'people') as most`.execute(
-    db,
-  )
-  return rows[0]?.most === 1
+  const { workspace, file } = await peopleCounts(db, tenantId)
+  return 2 * workspace >= file
 }
 
 /**
@@ -316,11 +312,20 @@ async function countShortMatches(
 async function indexCountsAlone(db: Db, tenantId: string, narrowing: object): Promise<boolean> {
   if (engineOf(db) !== 'sqlite') return false
   if (!Object.values(narrowing).every((value) => value === undefined)) return false
-  const { rows } = await sql<{ alone: number }>`select
+  const { workspace, file } = await peopleCounts(db, tenantId)
+  if (workspace !== file) return false
+  const { rows } = await sql<{ pending: number }>`select
+      exists (select 1 from people_search_pending) as pending`.execute(db)
+  return rows[0]?.pending === 0
+}
+
+/** The workspace's people and the file's (every workspace's), from the counts kept of them. */
+async function peopleCounts(db: Db, tenantId: string) {
+  const { rows } = await sql<{ workspace: number; file: number }>`select
       coalesce((select total from record_counts where tenant_id = ${tenantId} and kind = 'people'), 0)
-        = (select coalesce(sum(total), 0) from record_counts where kind = 'people')
-      and not exists (select 1 from people_search_pending) as alone`.execute(db)
-  return rows[0]?.alone === 1
+        as workspace,
+      (select coalesce(sum(total), 0) from record_counts where kind = 'people') as file`.execute(db)
+  return rows[0]!
 }
 
 /**
