@@ -32,22 +32,46 @@ const requestHandlingOnly = [
 // computing: two versions at a time use the machine's two cores and halve the wait.
 const atOnce = Number(process.env.OUTPOST_UPGRADE_RUNS_AT_ONCE ?? 2)
 
+// A run takes two to five minutes. Once in many, a vitest worker sat idle before a file's first
+// test, with nothing left to wait for, until CI's limit ended the whole job: a run past this is
+// stopped and run once more, and said so; a second one that hangs fails.
+const hangAfterMs = Number(process.env.OUTPOST_UPGRADE_RUN_LIMIT_MINUTES ?? 15) * 60_000
+
+type Outcome = 'passed' | 'failed' | 'hung'
+
 /** The contract suite on one version's database; its output is printed whole when it ends. */
-function runOn(version: string): Promise<boolean> {
+function runOn(version: string): Promise<Outcome> {
   const args = ['vitest', 'run', 'test/contract', '--reporter=dot', ...requestHandlingOnly]
   return new Promise((finished) => {
     const child = spawn('npx', args, {
       env: { ...process.env, OUTPOST_TEST_UPGRADE_FROM: version },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so that a hung run is stopped with its workers.
+      detached: true,
     })
+    let hung = false
+    const limit = setTimeout(() => {
+      hung = true
+      process.kill(-child.pid!, 'SIGKILL')
+    }, hangAfterMs)
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
     child.on('close', (code) => {
+      clearTimeout(limit)
       console.log(`\nThe contract suite on a database made by ${version}:\n${output}`)
-      finished(code === 0)
+      if (hung) console.log(`It was stopped after ${hangAfterMs / 60_000} minutes.`)
+      finished(hung ? 'hung' : code === 0 ? 'passed' : 'failed')
     })
   })
+}
+
+/** A run that hangs gets one more; one that fails does not. */
+async function passesOn(version: string): Promise<boolean> {
+  const outcome = await runOn(version)
+  if (outcome !== 'hung') return outcome === 'passed'
+  console.log(`Running the contract suite on ${version} once more, as the run before hung.`)
+  return (await runOn(version)) === 'passed'
 }
 
 const failed: string[] = []
@@ -55,7 +79,7 @@ const waiting = [...versions]
 await Promise.all(
   Array.from({ length: atOnce }, async () => {
     for (let version = waiting.shift(); version; version = waiting.shift()) {
-      if (!(await runOn(version))) failed.push(version)
+      if (!(await passesOn(version))) failed.push(version)
     }
   }),
 )
