@@ -21,13 +21,16 @@ interface Layout {
   clippedPlaceholders: string[]
   outOfReach: string[]
   tablesPastTheirBox: string[]
+  brokenWords: string[]
 }
 
 // Runs in the page (a string: the tests' Node types do not describe the DOM). Text controls under
 // 60 px cannot show a word; names that overflow their box are clipped (ellipsis included), and so
 // is an empty field's placeholder wider than the field's text box ("Worksp" of "Workspace"); a
 // button or control of the header past the viewport's right edge cannot be reached; a table wider
-// than the box it is in runs out of it (its last columns, and the buttons there, cut off).
+// than the box it is in runs out of it (its last columns, and the buttons there, cut off); a short
+// word split over two lines ("SCOP" above "E") is unreadable: only an e-mail, an address or another
+// long run of letters may break where it must (and any text after a hyphen or a dash).
 const measureLayout = `(() => {
   const visible = (el) => {
     const box = el.getBoundingClientRect()
@@ -53,6 +56,21 @@ const measureLayout = `(() => {
     tablesPastTheirBox: [...document.querySelectorAll('main table')].filter(visible)
       .filter((el) => el.getBoundingClientRect().width > el.parentElement.clientWidth + 1)
       .map((el) => el.className + ' (' + Math.round(el.getBoundingClientRect().width) + ' px in ' + el.parentElement.clientWidth + ')'),
+    brokenWords: names.filter(visible).flatMap((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+      const broken = []
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.data.matchAll(/[^\\s\\-\u2013\u2014]+/g)) {
+          if (word[0].length < 2 || word[0].length > 16) continue
+          const range = document.createRange()
+          range.setStart(node, word.index)
+          range.setEnd(node, word.index + word[0].length)
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+          if (lines.size > 1) broken.push(name(el) + ' breaks "' + word[0] + '"')
+        }
+      }
+      return broken
+    }),
   }
 })()`
 
@@ -64,6 +82,7 @@ async function expectUsable(page: Page, screen: string) {
     clippedPlaceholders: [],
     outOfReach: [],
     tablesPastTheirBox: [],
+    brokenWords: [],
   })
 }
 
@@ -108,7 +127,12 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     'inbound',
     'outbound',
     'tunnel',
+    'sync',
     'import-export',
+    'backups',
+    'audit',
+    'language',
+    'team-server',
   ].map((section) => ({
     name: `settings-${section}`,
     open: (page: Page) => go(page, `/settings/${section}`, '.settings-content h2'),

@@ -8,7 +8,11 @@ import { useSettingsMutation } from './use-settings-mutation'
 import { formatDateTime, formatRelative } from '../format/dates'
 import { DataTable } from '../ui/data-table'
 
-/** The workspace's tokens: name, scope, prefix, last use and state, with Revoke for live ones. */
+/**
+ * The workspace's tokens: name, maker, scope, prefix, limit and last use; the last column revokes a
+ * live token, or says when it was revoked (a column of its own for the state made eight, too many
+ * for 1024 px).
+ */
 export function TokensTable({
   tokens,
   onRevoke,
@@ -33,16 +37,15 @@ export function TokensTable({
         t('tokens.table.token'),
         t('tokens.table.rateLimit'),
         t('tokens.table.lastUsed'),
-        t('common:status'),
       ]}
       actions={t('actions')}
     >
       {tokens.map((token) => (
         <tr key={token.id}>
           <td>{token.name}</td>
-          <td>{makerOf(token)}</td>
-          <td>{token.scope}</td>
-          <td>
+          <td className="whole-words">{makerOf(token)}</td>
+          <td className="whole-words">{token.scope}</td>
+          <td className="whole-words">
             <code>{token.prefix}…</code>
           </td>
           <td>{token.revokedAt ? '—' : <TokenRateLimit token={token} />}</td>
@@ -56,12 +59,9 @@ export function TokensTable({
             )}
           </td>
           <td>
-            {token.revokedAt
-              ? t('tokens.table.revokedAgo', { when: formatRelative(token.revokedAt) })
-              : t('tokens.table.active')}
-          </td>
-          <td>
-            {!token.revokedAt && (
+            {token.revokedAt ? (
+              t('tokens.table.revokedAgo', { when: formatRelative(token.revokedAt) })
+            ) : (
               <button
                 type="button"
                 className="button button-danger-quiet"

@@ -39,7 +39,7 @@ export function WorkspaceNumberSetting({ field }: { field: keyof typeof settings
   return (
     <InlineForm
       title={t(title)}
-      text={{ id, value: text, onValue: setTyped }}
+      text={{ id, value: text, onValue: setTyped, numeric: true }}
       onSubmit={() => save.mutate(value, { onSuccess: () => setTyped(null) })}
       submit={{ label: t('common:save'), disabled: save.isPending || !valid || value === saved }}
     />

@@ -13,7 +13,14 @@ export function InlineForm({
   children,
 }: {
   title: string
-  text?: { id: string; value: string; onValue(value: string): void; placeholder?: string }
+  text?: {
+    id: string
+    value: string
+    onValue(value: string): void
+    placeholder?: string
+    /** A whole number: a numeric keypad, and a box the size of a number, not of the row. */
+    numeric?: boolean
+  }
   onSubmit(): void
   submit: { label: string; disabled: boolean; primary?: boolean }
   children?: ReactNode
@@ -25,6 +32,8 @@ export function InlineForm({
           id={text.id}
           value={text.value}
           placeholder={text.placeholder}
+          inputMode={text.numeric ? 'numeric' : undefined}
+          className={text.numeric ? 'number-input' : undefined}
           onChange={(event) => text.onValue(event.target.value)}
         />
       )}
