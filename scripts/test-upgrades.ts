@@ -39,6 +39,15 @@ const hangAfterMs = Number(process.env.OUTPOST_UPGRADE_RUN_LIMIT_MINUTES ?? 15) 
 
 type Outcome = 'passed' | 'failed' | 'hung'
 
+// In their own process groups, the runs no longer hear the terminal's Ctrl+C: it is passed on.
+const running = new Set<number>()
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const group of running) process.kill(-group, 'SIGKILL')
+    process.exit(1)
+  })
+}
+
 /** The contract suite on one version's database; its output is printed whole when it ends. */
 function runOn(version: string): Promise<Outcome> {
   const args = ['vitest', 'run', 'test/contract', '--reporter=dot', ...requestHandlingOnly]
@@ -49,6 +58,7 @@ function runOn(version: string): Promise<Outcome> {
       // Its own process group, so that a hung run is stopped with its workers.
       detached: true,
     })
+    running.add(child.pid!)
     let hung = false
     const limit = setTimeout(() => {
       hung = true
@@ -59,6 +69,7 @@ function runOn(version: string): Promise<Outcome> {
     child.stderr.on('data', (chunk) => (output += chunk))
     child.on('close', (code) => {
       clearTimeout(limit)
+      running.delete(child.pid!)
       console.log(`\nThe contract suite on a database made by ${version}:\n${output}`)
       if (hung) console.log(`It was stopped after ${hangAfterMs / 60_000} minutes.`)
       finished(hung ? 'hung' : code === 0 ? 'passed' : 'failed')
