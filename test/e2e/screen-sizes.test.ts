@@ -31,15 +31,17 @@ interface Layout {
 // than the box it is in runs out of it (its last columns, and the buttons there, cut off); a short
 // word split over two lines ("SCOP" above "E") is unreadable: only an e-mail, an address or another
 // long run of letters may break where it must (and any text after a hyphen or a dash).
-const measureLayout = `(() => {
+const measureLayout = (root: string) => `(() => {
+  const root = document.querySelector(${JSON.stringify(root)})
   const visible = (el) => {
     const box = el.getBoundingClientRect()
-    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden'
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden' &&
+      !el.closest('.visually-hidden')
   }
   const name = (el) => (el.id ? '#' + el.id : el.className || el.tagName) + ' "' + (el.value || el.textContent || '').trim().slice(0, 40) + '"'
-  const controls = [...document.querySelectorAll('main input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=color]), main select, main textarea')]
-  const names = [...document.querySelectorAll('main h1, main h2, main td, main th, .deal-title, .deal-linked, .owner-name, .person-name-text, .detail-value, .settings-nav a, .column-title h2, .lifecycle')]
-  const header = [...document.querySelectorAll('main .page-header button, main .page-header select, main .page-header a, main header button, main header select')]
+  const controls = [...root.querySelectorAll('input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=color]), select, textarea')]
+  const names = [...root.querySelectorAll('h1, h2, td, th, label, legend, .sidebar-label, nav a, .deal-title, .deal-linked, .owner-name, .person-name-text, .detail-value, .settings-nav a, .column-title h2, .lifecycle')]
+  const header = [...root.querySelectorAll('.page-header button, .page-header select, .page-header a, header button, header select')]
   return {
     narrowControls: controls.filter(visible).filter((el) => el.getBoundingClientRect().width < 60).map(name),
     clippedText: names.filter(visible).filter((el) => el.scrollWidth > el.clientWidth + 1).map(name),
@@ -53,7 +55,7 @@ const measureLayout = `(() => {
       })
       .map((el) => name(el) + ' placeholder "' + el.placeholder + '"'),
     outOfReach: header.filter(visible).filter((el) => el.getBoundingClientRect().right > window.innerWidth).map(name),
-    tablesPastTheirBox: [...document.querySelectorAll('main table')].filter(visible)
+    tablesPastTheirBox: [...root.querySelectorAll('table')].filter(visible)
       .filter((el) => el.getBoundingClientRect().width > el.parentElement.clientWidth + 1)
       .map((el) => el.className + ' (' + Math.round(el.getBoundingClientRect().width) + ' px in ' + el.parentElement.clientWidth + ')'),
     brokenWords: names.filter(visible).flatMap((el) => {
@@ -74,8 +76,9 @@ const measureLayout = `(() => {
   }
 })()`
 
-async function expectUsable(page: Page, screen: string) {
-  const layout = (await page.evaluate(measureLayout)) as Layout
+/** Measures the page's main area, or another part of the page (an open dialog). */
+async function expectUsable(page: Page, screen: string, root = 'main') {
+  const layout = (await page.evaluate(measureLayout(root))) as Layout
   expect(layout, screen).toEqual({
     narrowControls: [],
     clippedText: [],
@@ -139,6 +142,30 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
   })),
 ]
 
+const screen = (name: string) => screens.find((each) => each.name === name)!
+
+// The dialogs, each opened as a user would (their keys: the buttons' names change with the
+// language).
+const dialogs: { name: string; open: (page: Page) => Promise<void> }[] = [
+  { name: 'new deal', open: (page) => press(page, 'board', 'n') },
+  { name: 'edit deal', open: (page) => press(page, 'deal', 'e') },
+  { name: 'new person', open: (page) => press(page, 'people', 'n') },
+  { name: 'edit person', open: (page) => press(page, 'person', 'e') },
+  {
+    name: 'new company',
+    open: async (page) => {
+      await screen('companies').open(page)
+      await page.locator('.page-header .button-primary').click()
+    },
+  },
+  { name: 'search and run', open: (page) => press(page, 'board', 'Control+k') },
+]
+
+async function press(page: Page, on: string, key: string) {
+  await screen(on).open(page)
+  await page.keyboard.press(key)
+}
+
 async function go(page: Page, path: string, ready: string) {
   await page.goto(new URL(path, session.server.url).href)
   await page.locator(ready).first().waitFor()
@@ -167,6 +194,22 @@ describe.each(['en', 'pt-BR'])('in %s', (language) => {
         await screenshot(page, `${screen.name}-${width}-${language}`)
       },
     )
+
+    it('the sidebar: the same', async () => {
+      const { page } = session
+      await screen('board').open(page)
+      await expectUsable(page, `sidebar at ${width} in ${language}`, '.sidebar')
+    })
+
+    it.each(dialogs)('the $name dialog: the same', async (dialog) => {
+      const { page } = session
+      await dialog.open(page)
+      await page.locator('dialog[open]').waitFor()
+      await expectUsable(page, `${dialog.name} at ${width} in ${language}`, 'dialog[open]')
+      await screenshot(page, `${dialog.name.replaceAll(' ', '-')}-${width}-${language}`)
+      await page.keyboard.press('Escape')
+      await page.locator('dialog[open]').waitFor({ state: 'detached' })
+    })
   })
 })
 
