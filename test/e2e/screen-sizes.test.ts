@@ -136,8 +136,10 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     'audit',
     'language',
     'team-server',
+    // A new webhook's form, a draft until saved: name, limits, mapping, matching, actions.
+    'inbound/new',
   ].map((section) => ({
-    name: `settings-${section}`,
+    name: `settings-${section.replace('/', '-')}`,
     open: (page: Page) => go(page, `/settings/${section}`, '.settings-content h2'),
   })),
 ]
