@@ -22,6 +22,7 @@ interface Layout {
   outOfReach: string[]
   tablesPastTheirBox: string[]
   brokenWords: string[]
+  looseChoices: string[]
 }
 
 // Runs in the page (a string: the tests' Node types do not describe the DOM). Text controls under
@@ -30,7 +31,8 @@ interface Layout {
 // button or control of the header past the viewport's right edge cannot be reached; a table wider
 // than the box it is in runs out of it (its last columns, and the buttons there, cut off); a short
 // word split over two lines ("SCOP" above "E") is unreadable: only an e-mail, an address or another
-// long run of letters may break where it must (and any text after a hyphen or a dash).
+// long run of letters may break where it must (and any text after a hyphen or a dash); a check box
+// or radio stands just before its label's text, not far from it.
 const measureLayout = (root: string) => `(() => {
   const root = document.querySelector(${JSON.stringify(root)})
   const visible = (el) => {
@@ -73,6 +75,18 @@ const measureLayout = (root: string) => `(() => {
       }
       return broken
     }),
+    looseChoices: [...root.querySelectorAll('label')].filter(visible).flatMap((label) => {
+      const box = label.querySelector('input[type=checkbox], input[type=radio]')
+      const text = [...label.childNodes].find((node) => node.nodeType === 3 && node.data.trim())
+      if (!box || !text) return []
+      const range = document.createRange()
+      range.selectNodeContents(text)
+      const words = [...range.getClientRects()].filter((r) => r.width > 0)
+      // A stretched box draws its mark at its left: measured from there, as the eye sees it.
+      const mark = box.getBoundingClientRect()
+      const gap = Math.min(...words.map((r) => r.left)) - (mark.left + Math.min(mark.width, mark.height))
+      return gap > 24 ? [name(label) + ' is ' + Math.round(gap) + ' px from its box'] : []
+    }),
   }
 })()`
 
@@ -86,6 +100,7 @@ async function expectUsable(page: Page, screen: string, root = 'main') {
     outOfReach: [],
     tablesPastTheirBox: [],
     brokenWords: [],
+    looseChoices: [],
   })
 }
 
@@ -136,12 +151,16 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     'audit',
     'language',
     'team-server',
-    // A new webhook's form, a draft until saved: name, limits, mapping, matching, actions.
-    'inbound/new',
   ].map((section) => ({
-    name: `settings-${section.replace('/', '-')}`,
+    name: `settings-${section}`,
     open: (page: Page) => go(page, `/settings/${section}`, '.settings-content h2'),
   })),
+  {
+    // A new webhook's form, a draft until saved: name, limits, mapping, matching, and the owners
+    // who take turns (loaded after the form).
+    name: 'settings-inbound-new',
+    open: (page) => go(page, '/settings/inbound/new', 'input[name=ownerIds]'),
+  },
 ]
 
 const screen = (name: string) => screens.find((each) => each.name === name)!
