@@ -74,6 +74,10 @@ describe('inbound webhook settings', () => {
 
   it('tries a sample payload: the mapped record and the dedupe decision, nothing written', async () => {
     const { page, server } = session
+    // The sample offered passes the mapping as it stands: each part of the name filled.
+    await page.getByRole('button', { name: 'Try it' }).click()
+    await page.locator('.try-result').getByText('Would create a person (201)').waitFor()
+    expect(await page.locator('.try-result').innerText()).toContain('Ana Souza')
     await server.api.post('/api/v1/people', {
       fullName: 'Old Ana',
       primaryEmail: 'ana@acme.com.br',

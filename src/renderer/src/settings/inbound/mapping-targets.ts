@@ -92,14 +92,80 @@ export function toMapping(rows: readonly MappingRow[]): Record<string, MappingVa
   return mapping
 }
 
-/** A sample payload with every placeholder of the mapping, for the "try it" box. */
+// What a sender might put in a placeholder, by the field it fills: a sample that passes the mapping
+// as it stands, so "Try it" shows a record at once (an empty name was refused as missing).
+const sampleValues: Partial<Record<string, string>> = {
+  fullName: 'Ana Souza',
+  primaryEmail: 'ana@example.com',
+  primaryPhone: '+55 11 91234-5678',
+  lifecycleStage: 'lead',
+  leadSource: 'website',
+  tags: 'newsletter',
+  title: 'Website enquiry',
+  value: '1000',
+  currency: 'BRL',
+  note: 'Asked about the annual plan.',
+  task: 'Call back',
+}
+
+/** The sample for one placeholder, named `name`, among `count` in the template of `target`. */
+function sampleFor(target: string, name: string, count: number): string {
+  const words = name.toLowerCase()
+  if (words.includes('mail')) return 'ana@example.com'
+  // "{{first_name}} {{last_name}}": each part of the name.
+  if (target === 'fullName' && count > 1) {
+    if (/last|sur|sobrenome/.test(words)) return 'Souza'
+    return /first|given|nome/.test(words) ? 'Ana' : ''
+  }
+  if (target === 'expectedCloseDate') {
+    return new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+  }
+  return sampleValues[target] ?? ''
+}
+
+// `form.answers[0].email`: keys and indexes, the paths a sample can lay out as nested objects and
+// lists. Others (quoted keys, selectors, `[-1]`, a key with spaces) become a key of that name.
+const simplePath = /^[\w$-]+(\[\d+\])*(\.[\w$-]+(\[\d+\])*)*$/
+
+/** Sets `value` at the path `source` of `sample`, making the objects and lists on the way. */
+function setAt(sample: Record<string, unknown>, source: string, value: string) {
+  if (!simplePath.test(source)) {
+    sample[source] ??= value
+    return
+  }
+  const steps = [...source.matchAll(/[\w$-]+|\[(\d+)\]/g)].map((step) =>
+    step[1] === undefined ? step[0] : Number(step[1]),
+  )
+  let at: Record<string | number, unknown> = sample
+  steps.forEach((step, index) => {
+    const next = steps[index + 1]
+    if (next === undefined) {
+      at[step] ??= value
+      return
+    }
+    if (typeof at[step] !== 'object' || at[step] === null)
+      at[step] = typeof next === 'number' ? [] : {}
+    at = at[step] as Record<string | number, unknown>
+  })
+}
+
+/**
+ * A sample payload for the "Try it" box: each placeholder of the mapping at its path, with a value
+ * the field it fills would take. The request's query string and headers are left out: a dry run
+ * maps the body alone.
+ */
 export function samplePayload(mapping: Record<string, MappingValue>): Record<string, unknown> {
   const sample: Record<string, unknown> = {}
-  const text = JSON.stringify(mapping)
-  for (const match of text.matchAll(/\{\{\s*([A-Za-z0-9_$-]+)/g)) {
-    const name = match[1]!
-    if (!(name in sample))
-      sample[name] = name.toLowerCase().includes('mail') ? 'ana@example.com' : ''
+  for (const [target, value] of Object.entries(mapping)) {
+    for (const template of Array.isArray(value) ? value : [value]) {
+      const placeholders = [...String(template).matchAll(/\{\{\s*(.*?)\s*\}\}/g)].map(
+        (match) => match[1]!,
+      )
+      for (const source of placeholders) {
+        if (/^(query|headers)\./.test(source)) continue
+        setAt(sample, source, sampleFor(target, source, placeholders.length))
+      }
+    }
   }
   return sample
 }
