@@ -50,6 +50,13 @@ async function englishLeftOn(page: Page): Promise<string[]> {
   return englishOnly.filter((phrase) => wholePhrase(phrase).test(text))
 }
 
+// Relative times are phrases of the interface's language: on English screens of this Brazilian
+// system, "há 1 mês" or "agora" would be Portuguese left on screen.
+async function portugueseTimesOn(page: Page): Promise<string[]> {
+  const times = await page.locator('time').allInnerTexts()
+  return times.filter((text) => /\b(há|agora|ontem|amanhã|passad[oa]|em \d)/u.test(text))
+}
+
 // Each new screen: its address, what shows it is loaded, its heading in English and Portuguese.
 const screens: [string, string, string, string][] = [
   ['/board', '.deal-card', 'Pipeline', 'Funil'],
@@ -80,6 +87,7 @@ async function walkScreens(language: 'en' | 'pt-BR', width: number) {
     await page.getByRole('heading', { name: heading }).first().waitFor()
     expect(await page.locator('html').getAttribute('lang')).toBe(language)
     if (language === 'pt-BR') expect(await englishLeftOn(page), path).toEqual([])
+    else expect(await portugueseTimesOn(page), path).toEqual([])
     await expectAccessible(page, `${path} in ${language} at ${width}`)
   }
   // A company's and a deal's page, with their activities, notes and timeline.

@@ -1,3 +1,4 @@
+import { language } from '../i18n/i18n'
 import { userLocale } from './locale'
 
 const dateFormat = new Intl.DateTimeFormat(userLocale, { dateStyle: 'medium', timeZone: 'UTC' })
@@ -5,7 +6,9 @@ const dateTimeFormat = new Intl.DateTimeFormat(userLocale, {
   dateStyle: 'medium',
   timeStyle: 'short',
 })
-const relativeFormat = new Intl.RelativeTimeFormat(userLocale, { numeric: 'auto' })
+// Dates keep the system's regional format; "3 days ago" is a phrase, in the interface's language
+// ("Falhando desde now" on a Portuguese screen of an English system).
+const relativeFormat = new Intl.RelativeTimeFormat(language, { numeric: 'auto' })
 
 /** A calendar date (`2026-12-31`) in the user's locale; no time zone can move it a day. */
 export function formatDate(date: string): string {
