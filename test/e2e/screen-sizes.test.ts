@@ -1,13 +1,24 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoWorkspace } from '../../src/server/demo/seed'
+import { caller } from '../support/server'
 import { openSession, screenshot, type Session } from './browser'
 
 let session: Session
+let subscriptionId: string
 
 beforeAll(async () => {
   session = await openSession()
-  await seedDemoWorkspace(session.server.db, new Date())
+  const demo = await seedDemoWorkspace(session.server.db, new Date())
+  // An endpoint nobody listens on, and a change for it: the subscription's delivery log shows
+  // the failed attempts.
+  const admin = caller(session.server.url, demo.adminToken)
+  const { body } = await admin.post('/api/app/v1/webhook-subscriptions', {
+    url: 'http://127.0.0.1:9/hook',
+    eventTypes: ['*'],
+  })
+  subscriptionId = body.id
+  await admin.post('/api/v1/people', { fullName: 'Ana Souza' })
   await session.page.reload()
   await session.page.getByLabel('Workspace').selectOption({ label: 'Demo' })
   await session.page.locator('.deal-card').first().waitFor()
@@ -155,6 +166,11 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     name: `settings-${section}`,
     open: (page: Page) => go(page, `/settings/${section}`, '.settings-content h2'),
   })),
+  {
+    // A subscription's settings, secret, set-aside deliveries and delivery log.
+    name: 'settings-outbound-subscription',
+    open: (page) => go(page, `/settings/outbound/${subscriptionId}`, '.attempts-table tbody tr'),
+  },
   {
     // A new webhook's form, a draft until saved: name, limits, mapping, matching, and the owners
     // who take turns (loaded after the form).

@@ -94,10 +94,10 @@ export function SetAsideDeliveries({ subscriptionId }: { subscriptionId: string 
           >
             {rows.map((delivery) => (
               <tr key={delivery.eventId}>
-                <td className="mono" title={formatDateTime(delivery.failedAt)}>
+                <td className="mono whole-words" title={formatDateTime(delivery.failedAt)}>
                   {delivery.eventType ?? delivery.eventId}
                 </td>
-                <td>
+                <td className="whole-words">
                   <span
                     className={`outcome-badge ${delivery.status === 'failed' ? 'outcome-rejected' : ''}`}
                   >

@@ -297,13 +297,13 @@ function AttemptLog({ subscriptionId }: { subscriptionId: string }) {
                       {formatRelative(attempt.attemptedAt)}
                     </time>
                   </td>
-                  <td className="mono" title={attempt.responseExcerpt ?? undefined}>
+                  <td className="mono whole-words" title={attempt.responseExcerpt ?? undefined}>
                     {attempt.eventType}
                     {attempt.trigger !== 'scheduled' && (
                       <span className="muted"> ({t(`attempts.trigger.${attempt.trigger}`)})</span>
                     )}
                   </td>
-                  <td>
+                  <td className="whole-words">
                     <span
                       className={`outcome-badge ${attempt.succeeded ? 'outcome-created' : 'outcome-rejected'}`}
                     >
