@@ -6,6 +6,7 @@ import { openSession, screenshot, type Session } from './browser'
 
 let session: Session
 let subscriptionId: string
+let inboundId: string
 
 beforeAll(async () => {
   session = await openSession()
@@ -19,6 +20,20 @@ beforeAll(async () => {
   })
   subscriptionId = body.id
   await admin.post('/api/v1/people', { fullName: 'Ana Souza' })
+  // An inbound webhook with a delivery taken and one refused, for its request log.
+  const inbound = await admin.post('/api/app/v1/inbound-webhooks', {
+    name: 'Formulário de contato do site',
+    objectType: 'person',
+    mapping: { fullName: '{{first_name}} {{last_name}}', primaryEmail: '{{email}}' },
+  })
+  inboundId = inbound.body.id
+  for (const payload of [{ first_name: 'Rui', last_name: 'Lima' }, { email: 'x@example.com' }]) {
+    await fetch(inbound.body.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+    })
+  }
   await session.page.reload()
   await session.page.getByLabel('Workspace').selectOption({ label: 'Demo' })
   await session.page.locator('.deal-card').first().waitFor()
@@ -170,6 +185,11 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     // A subscription's settings, secret, set-aside deliveries and delivery log.
     name: 'settings-outbound-subscription',
     open: (page) => go(page, `/settings/outbound/${subscriptionId}`, '.attempts-table tbody tr'),
+  },
+  {
+    // An inbound webhook's settings, URL, "Try it" and request log.
+    name: 'settings-inbound-webhook',
+    open: (page) => go(page, `/settings/inbound/${inboundId}`, '.delivery'),
   },
   {
     // A new webhook's form, a draft until saved: name, limits, mapping, matching, and the owners
