@@ -192,6 +192,25 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     open: (page) => go(page, `/settings/inbound/${inboundId}`, '.delivery'),
   },
   {
+    // A CSV's columns, each with its first values and the field it fills.
+    name: 'settings-import-mapping',
+    open: async (page) => {
+      await go(page, '/settings/import-export', '.settings-content h2')
+      await page
+        .locator('input[type=file]')
+        .first()
+        .setInputFiles({
+          name: 'contatos.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(
+            'Nome;E-mail;Telefone;Empresa;Origem;Etiquetas;Plano\n' +
+              'Ana Souza;ana@x.com.br;11 91234-5678;Acme;site;vip,newsletter;anual\n',
+          ),
+        })
+      await page.locator('.mapping-preview tbody tr').first().waitFor()
+    },
+  },
+  {
     // A new webhook's form, a draft until saved: name, limits, mapping, matching, and the owners
     // who take turns (loaded after the form).
     name: 'settings-inbound-new',
