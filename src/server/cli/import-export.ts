@@ -85,7 +85,9 @@ export function registerImportExportCommands(program: Command, cli: CliDatabase)
 
   program
     .command('export')
-    .description('write every person or deal of a workspace, oldest first, to stdout or a file')
+    .description(
+      'write every person, deal, activity or note of a workspace, oldest first, to stdout or a file',
+    )
     // Written out rather than imported: the export module loads the app, which --help must not.
     .addArgument(
       new Argument('<kind>', 'what to export').choices(['people', 'deals', 'activities', 'notes']),
