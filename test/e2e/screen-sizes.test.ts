@@ -235,6 +235,14 @@ const dialogs: { name: string; open: (page: Page) => Promise<void> }[] = [
     },
   },
   { name: 'search and run', open: (page) => press(page, 'board', 'Control+k') },
+  {
+    // Asks why, and keeps the deal where it was until answered.
+    name: 'lost reason',
+    open: async (page) => {
+      await screen('deal').open(page)
+      await page.locator('.button-lost').click()
+    },
+  },
 ]
 
 async function press(page: Page, on: string, key: string) {
