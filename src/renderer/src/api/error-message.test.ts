@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { i18next } from '../i18n/i18n'
+import { catalogue as portuguese } from '../i18n/locales/pt-BR'
 import { ApiRequestError, errorMessage } from './client'
 
 const conflict = new ApiRequestError(
@@ -10,6 +11,11 @@ const conflict = new ApiRequestError(
 )
 
 describe('errorMessage', () => {
+  // The interface loads its own language only (English here, with no browser): Portuguese too.
+  beforeAll(() => {
+    for (const [namespace, strings] of Object.entries(portuguese))
+      i18next.addResourceBundle('pt-BR', namespace, strings)
+  })
   afterEach(() => i18next.changeLanguage('en'))
 
   it("gives English readers the server's own sentence", async () => {

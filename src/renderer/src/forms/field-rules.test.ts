@@ -10,6 +10,7 @@ import type { FieldRefusal, FieldResult, RefusalRule } from '../../../shared/fie
 import { parseTag, parseTagText } from '../../../shared/fields/tag'
 import { parseLine } from '../../../shared/fields/text'
 import { i18next } from '../i18n/i18n'
+import { catalogue as portuguese } from '../i18n/locales/pt-BR'
 import { refusalText } from './field-rules'
 
 // One refusal of every rule, as the shared field rules give them.
@@ -39,7 +40,12 @@ const refusal = (result: FieldResult<unknown>): FieldRefusal => {
 
 describe('refusalText', () => {
   const before = i18next.language
-  beforeAll(() => i18next.changeLanguage('en'))
+  beforeAll(async () => {
+    // The interface loads its own language only (English here, with no browser): Portuguese too.
+    for (const [namespace, strings] of Object.entries(portuguese))
+      i18next.addResourceBundle('pt-BR', namespace, strings)
+    await i18next.changeLanguage('en')
+  })
   afterAll(() => i18next.changeLanguage(before))
 
   it('words every refusal in English exactly as the server does', () => {

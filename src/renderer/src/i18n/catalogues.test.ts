@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { resources } from './resources'
+import { catalogue as english } from './locales/en'
+import { catalogue as portuguese } from './locales/pt-BR'
+
+const resources = { en: english, 'pt-BR': portuguese }
 
 type Tree = { [key: string]: string | Tree }
 

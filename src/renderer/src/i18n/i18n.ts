@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { chosenLanguage, systemLanguage, type Language } from './languages'
-import { resources } from './resources'
+import { loadCatalogue } from './resources'
 
 const systemPreferences: readonly string[] =
   typeof navigator === 'undefined' ? [] : navigator.languages
@@ -12,13 +12,17 @@ export const systemDefault: Language = systemLanguage(systemPreferences)
 /** The interface's language: the user's choice, else the system's. */
 export const language: Language = chosenLanguage() ?? systemDefault
 
+// Awaited here, so every module that imports this one finds the strings in place.
+const catalogue = await loadCatalogue(language)
+
 void i18next.use(initReactI18next).init({
-  resources,
+  resources: { [language]: catalogue },
   lng: language,
-  fallbackLng: 'en',
+  // Each catalogue has every key (catalogues.test.ts): no other language is loaded to fall back on.
+  fallbackLng: false,
   defaultNS: 'common',
-  ns: Object.keys(resources.en),
-  // Catalogues are bundled, so the first render already has every string.
+  ns: Object.keys(catalogue),
+  // The catalogue is in memory, so the first render already has every string.
   initAsync: false,
   // React escapes what it renders; escaping here too would show &amp; on screen.
   interpolation: { escapeValue: false },

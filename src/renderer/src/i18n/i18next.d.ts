@@ -1,10 +1,10 @@
 import 'i18next'
-import type { resources } from './resources'
+import type { catalogue } from './locales/en'
 
 // Keys are checked at compile time against the English catalogue.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common'
-    resources: (typeof resources)['en']
+    resources: typeof catalogue
   }
 }
