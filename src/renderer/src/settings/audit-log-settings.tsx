@@ -7,6 +7,21 @@ import { formatDateTime } from '../format/dates'
 import { DataTable } from '../ui/data-table'
 import { QueryView } from '../ui/states'
 
+// What each kind of change was made to, by the audit's target type; a type this version does not
+// know (a newer server's) shows as sent.
+const targetLabels = {
+  workspace: 'audit.targets.workspace',
+  pipeline: 'audit.targets.pipeline',
+  stage: 'audit.targets.stage',
+  'lost-reason': 'audit.targets.lost-reason',
+  currency: 'audit.targets.currency',
+  user: 'audit.targets.user',
+  member: 'audit.targets.member',
+  token: 'audit.targets.token',
+  'inbound-webhook': 'audit.targets.inbound-webhook',
+  'webhook-subscription': 'audit.targets.webhook-subscription',
+} as const
+
 /** /settings/audit: who changed the workspace's settings, newest first (owners and admins). */
 export function AuditLogSettings() {
   const { t } = useTranslation('settings')
@@ -24,10 +39,13 @@ export function AuditLogSettings() {
             >
               {data.data.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{formatDateTime(entry.at)}</td>
-                  <td>{entry.actor.name}</td>
-                  <td>
-                    {t(`audit.actions.${entry.action}`)} {entry.targetType}
+                  <td className="whole-words">{formatDateTime(entry.at)}</td>
+                  <td className="whole-words">{entry.actor.name}</td>
+                  <td className="whole-words">
+                    {t(`audit.actions.${entry.action}`)}{' '}
+                    {entry.targetType in targetLabels
+                      ? t(targetLabels[entry.targetType as keyof typeof targetLabels])
+                      : entry.targetType}
                   </td>
                   <td>
                     <code>{JSON.stringify(entry.changes)}</code>
