@@ -29,9 +29,9 @@ const strings = (tree: Tree): string[] =>
 // Phrases (two words or more) without placeholders, so data such as a person's name cannot match.
 const catalogue = (language: string) => {
   const folder = join('src/renderer/src/i18n/locales', language)
-  return readdirSync(folder).flatMap((file) =>
-    strings(JSON.parse(readFileSync(join(folder, file), 'utf8')) as Tree),
-  )
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => strings(JSON.parse(readFileSync(join(folder, file), 'utf8')) as Tree))
 }
 const englishOnly = (() => {
   const portuguese = new Set(catalogue('pt-BR'))
