@@ -21,19 +21,13 @@ async function find(q: string) {
  * could list (one of them all stopped at the newest 1,000, and an older company could not be
  * chosen).
  */
-export function CompanyPicker({
-  placeholder,
-  ...props
-}: PickerProps & {
-  /** In place of "Type a name or domain": a filter's "Any company". */
-  placeholder?: string
-}) {
+export function CompanyPicker(props: PickerProps) {
   const { t } = useTranslation('companies')
   return (
     <RecordPicker
       {...props}
       browse
-      placeholder={placeholder ?? t('picker.placeholder')}
+      placeholder={props.placeholder ?? t('picker.placeholder')}
       keys={pickerKeys}
       nameOf={async (id) => (await companies.get(id)).name}
       find={find}

@@ -19,18 +19,12 @@ async function find(q: string) {
 }
 
 /** Chooses a person by typing part of a name or e-mail: a workspace can hold a million people. */
-export function PersonPicker({
-  placeholder,
-  ...props
-}: PickerProps & {
-  /** In place of "Type a name or e-mail": a filter's "Any person". */
-  placeholder?: string
-}) {
+export function PersonPicker(props: PickerProps) {
   const { t } = useTranslation('people')
   return (
     <RecordPicker
       {...props}
-      placeholder={placeholder ?? t('picker.placeholder')}
+      placeholder={props.placeholder ?? t('picker.placeholder')}
       keys={pickerKeys}
       nameOf={async (id) => (await people.get(id)).fullName}
       find={find}

@@ -15,6 +15,8 @@ export interface PickerProps {
   onChange(id: string): void
   invalid?: boolean
   describedBy?: string
+  /** In place of the picker's own hint ("Type a name or e-mail"): a filter's "Any person". */
+  placeholder?: string
 }
 
 interface RecordPickerProps extends PickerProps {
