@@ -68,7 +68,7 @@ const measureLayout = (root: string) => `(() => {
   }
   const name = (el) => (el.id ? '#' + el.id : el.className || el.tagName) + ' "' + (el.value || el.textContent || '').trim().slice(0, 40) + '"'
   const controls = [...root.querySelectorAll('input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=color]), select, textarea')]
-  const names = [...root.querySelectorAll('h1, h2, td, th, label, legend, .sidebar-label, nav a, .deal-title, .deal-linked, .owner-name, .person-name-text, .detail-value, .settings-nav a, .column-title h2, .lifecycle')]
+  const names = [...root.querySelectorAll('h1, h2, td, th, label, legend, .sidebar-label, nav a, .deal-title, .deal-linked, .owner-name, .person-name-text, .detail-value, .column-title h2, .lifecycle')]
   const header = [...root.querySelectorAll('.page-header button, .page-header select, .page-header a, header button, header select')]
   return {
     narrowControls: controls.filter(visible).filter((el) => el.getBoundingClientRect().width < 60).map(name),
