@@ -78,6 +78,15 @@ describe('list pagination', () => {
     }
   })
 
+  it('a parameter given twice is a 400 that says to give it once', async () => {
+    const { status, body } = await server.api.get('/api/v1/deals?pageSize=5&pageSize=10')
+    expect(status).toBe(400)
+    expect(body.error).toMatchObject({
+      message: 'pageSize must be given once',
+      details: { field: 'pageSize' },
+    })
+  })
+
   it('items are ordered by createdAt descending, newest first, with id breaking ties', async () => {
     const { items } = await walk(server.api, '/api/v1/people', 100)
     const expected = [...items].sort((a, b) =>

@@ -36,6 +36,13 @@ function describeIssue(issue: z.core.$ZodIssue, target: string): FieldIssue {
     return { field, message: `Unknown field ${field}` }
   }
   const field = formatFieldPath(issue.path)
+  // A query's values are strings, or an array when a parameter is repeated (`?page=1&page=2`),
+  // so a string expected and something else present can only be a repeat.
+  const repeated =
+    issue.code === 'invalid_type' && issue.expected === 'string' && issue.message !== 'is required'
+  if (target === 'query' && repeated) {
+    return { field, message: `${field} must be given once` }
+  }
   return { field, message: field ? `${field} ${issue.message}` : issue.message }
 }
 
