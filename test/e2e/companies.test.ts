@@ -33,6 +33,7 @@ beforeAll(async () => {
 })
 afterAll(() => session.close())
 
+const heading = () => session.page.getByRole('heading', { level: 1 }).innerText()
 const rowNames = () => session.page.locator('.companies-table tbody td:first-child').allInnerTexts()
 
 describe('companies', () => {
@@ -41,10 +42,12 @@ describe('companies', () => {
     await page.getByRole('link', { name: 'Companies' }).click()
     await page.locator('.companies-table').waitFor()
     expect(await rowNames()).toEqual(['Initech', 'Acme', 'Globex'])
+    await expect.poll(heading).toBe('Companies 3')
     await page.getByLabel('Sort').selectOption('name')
     await expect.poll(rowNames).toEqual(['Acme', 'Globex', 'Initech'])
     await page.getByLabel('Search').fill('glob')
     await expect.poll(rowNames).toEqual(['Globex'])
+    expect(await heading()).toBe('Companies')
     await page.getByLabel('Search').fill('')
     await page.getByLabel('Deals').selectOption({ label: 'With open deals' })
     await expect.poll(rowNames).toEqual(['Acme'])

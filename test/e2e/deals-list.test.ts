@@ -20,6 +20,7 @@ beforeAll(async () => {
 })
 afterAll(() => session.close())
 
+const heading = () => session.page.getByRole('heading', { level: 1 }).innerText()
 const titles = () => session.page.locator('.deals-table tbody td:nth-child(2)').allInnerTexts()
 
 describe('the deals list', () => {
@@ -28,12 +29,15 @@ describe('the deals list', () => {
     await page.getByRole('link', { name: 'Deals', exact: true }).click()
     await page.locator('.deals-table').waitFor()
     expect(await titles()).toEqual(['Gamma pilot', 'Beta renewal', 'Alpha plan'])
+    // The heading counts every deal; a filtered view's count is its pagination's.
+    await expect.poll(heading).toBe('Deals 3')
     await page.getByRole('button', { name: 'Value' }).click()
     await expect.poll(titles).toEqual(['Alpha plan', 'Gamma pilot', 'Beta renewal'])
     await page.getByRole('button', { name: /Value/ }).click()
     await expect.poll(titles).toEqual(['Beta renewal', 'Gamma pilot', 'Alpha plan'])
     await page.getByLabel('Value from').fill('1000')
     await expect.poll(titles).toEqual(['Beta renewal', 'Gamma pilot'])
+    expect(await heading()).toBe('Deals')
     expect(page.url()).toContain('valueMin=1000')
     await expectAccessible(page, 'deals list')
   })

@@ -8,6 +8,7 @@ import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { formatDate } from '../format/dates'
 import { DataTable } from '../ui/data-table'
+import { HeadingCount } from '../ui/heading-count'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { CompanyFormDialog } from './company-form-dialog'
 
@@ -40,7 +41,10 @@ export function CompaniesPage() {
   return (
     <article>
       <header className="page-header">
-        <h1>{t('list.heading')}</h1>
+        <h1>
+          {t('list.heading')}
+          {!q && !openDeals && <HeadingCount total={list.data?.total} />}
+        </h1>
         {canWrite && (
           <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
             {t('list.newCompany')}

@@ -13,6 +13,7 @@ import { formatMoney } from '../format/money'
 import { Pagination } from '../people/pagination'
 import { AssignSelect, BulkDeleteDialog, TagForm } from '../ui/bulk-controls'
 import { saveFile, spreadsheetCsv } from '../ui/save-file'
+import { HeadingCount } from '../ui/heading-count'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
 import { DealsFilters, filterParams } from './deals-filters'
@@ -106,7 +107,12 @@ export function DealsPage() {
   return (
     <article className="deals-list">
       <header className="page-header">
-        <h1>{t('page.heading')}</h1>
+        <h1>
+          {t('page.heading')}
+          {!filterParams.some((name) => params.get(name)) && (
+            <HeadingCount total={list.data?.total} />
+          )}
+        </h1>
         <div className="page-actions">
           <SavedViews
             resource="deals"

@@ -7,8 +7,8 @@ import { SavedViews } from '../layout/saved-views'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { byId, useUsers } from '../api/reference-data'
-import { userLocale } from '../format/locale'
 import { useHotkeys } from '../ui/hotkeys'
+import { HeadingCount } from '../ui/heading-count'
 import { EmptyState, ErrorState } from '../ui/states'
 import { Pagination } from './pagination'
 import { PeopleBulkBar } from './people-bulk-bar'
@@ -18,8 +18,6 @@ import { PersonFormDialog } from './person-form-dialog'
 import { useArrivals } from './use-arrivals'
 import { usePeopleQuery } from './use-people-query'
 import './people.css'
-
-const count = new Intl.NumberFormat(userLocale)
 
 /** /people: everyone in the workspace, newest first, searchable and filterable. */
 export function PeoplePage() {
@@ -46,9 +44,7 @@ export function PeoplePage() {
       <header className="page-header">
         <h1>
           {t('page.heading')}
-          {result.data && !filtered && (
-            <span className="heading-count"> {count.format(result.data.total)}</span>
-          )}
+          {!filtered && <HeadingCount total={result.data?.total} />}
         </h1>
         <div className="page-actions">
           <SavedViews
