@@ -32,6 +32,12 @@ const addMember = (email: string, role: Role) =>
     permissions: ownerOfMachine,
   })
 
+/** A new deal's body, in the first stage of the workspace's first pipeline. */
+async function firstStage(title: string) {
+  const pipeline = (await server.admin.get('/api/app/v1/pipelines')).body.data[0]
+  return { title, value: 100, pipelineId: pipeline.id, stageId: pipeline.stages[0].id }
+}
+
 async function newPage() {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   await context.addInitScript(`localStorage.setItem('outpost.language', 'en')`)
@@ -82,6 +88,16 @@ describe('users and roles in the UI', () => {
     await page.getByRole('heading', { name: 'Read Only Rosa' }).waitFor()
     expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0)
+    // The lists offer no way to add or to act on many, empty or not.
+    await page.getByRole('link', { name: 'Deals', exact: true }).click()
+    await page.getByText('No deals yet').waitFor()
+    expect(await page.getByRole('button', { name: /deal/i }).count()).toBe(0)
+    await server.api.post('/api/v1/deals', await firstStage('Seen not touched'))
+    await page.locator('.deals-table', { hasText: 'Seen not touched' }).waitFor()
+    expect(await page.locator('.deals-table input[type=checkbox]').count()).toBe(0)
+    await page.getByRole('link', { name: 'Companies' }).click()
+    await page.getByText('No companies yet').waitFor()
+    expect(await page.getByRole('button', { name: /company/i }).count()).toBe(0)
     await context.close()
   })
 

@@ -93,7 +93,26 @@ export function CompaniesPage() {
       ) : !list.data ? (
         <Skeleton lines={6} label={t('list.loading')} />
       ) : list.data.total === 0 ? (
-        <EmptyState title={q || openDeals ? t('list.noMatch') : t('list.empty')} />
+        q || openDeals ? (
+          <EmptyState title={t('list.noMatch')} />
+        ) : (
+          <EmptyState
+            title={t('list.empty')}
+            action={
+              canWrite && (
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => setCreating(true)}
+                >
+                  {t('list.addFirst')}
+                </button>
+              )
+            }
+          >
+            {t('list.emptyText')}
+          </EmptyState>
+        )
       ) : (
         <>
           <DataTable

@@ -16,6 +16,9 @@ import { saveFile, spreadsheetCsv } from '../ui/save-file'
 import { HeadingCount } from '../ui/heading-count'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
+import { DealFormDialog } from '../deals/deal-form-dialog'
+import { useCan } from '../session/workspace'
+import { useHotkeys } from '../ui/hotkeys'
 import { DealsFilters, filterParams } from './deals-filters'
 import { dealsCsv } from './deals-csv'
 import { SavedViews } from '../layout/saved-views'
@@ -56,6 +59,10 @@ export function DealsPage() {
   const stages = stagesById(pipelines.data)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [deleting, setDeleting] = useState(false)
+  const [creating, setCreating] = useState(false)
+  const canWrite = useCan('records.write')
+  useHotkeys({ n: () => canWrite && setCreating(true) })
+  const filtered = filterParams.some((name) => params.get(name))
   const list = useQuery({
     queryKey: keys.dealsList(query),
     queryFn: () => deals.list(query),
@@ -109,9 +116,7 @@ export function DealsPage() {
       <header className="page-header">
         <h1>
           {t('page.heading')}
-          {!filterParams.some((name) => params.get(name)) && (
-            <HeadingCount total={list.data?.total} />
-          )}
+          {!filtered && <HeadingCount total={list.data?.total} />}
         </h1>
         <div className="page-actions">
           <SavedViews
@@ -122,10 +127,20 @@ export function DealsPage() {
           <button type="button" className="button" onClick={() => void exportView()}>
             {t('page.exportCsv')}
           </button>
+          {canWrite && (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => setCreating(true)}
+              aria-keyshortcuts="n"
+            >
+              {t('page.newDeal')}
+            </button>
+          )}
         </div>
       </header>
       <DealsFilters query={query} onChange={set} />
-      {ids.length > 0 && (
+      {canWrite && ids.length > 0 && (
         <div className="bulk-bar" role="region" aria-label={t('page.bulkActions')}>
           <span>{t('page.selected', { count: ids.length })}</span>
           <label htmlFor="bulk-stage" className="visually-hidden">
@@ -171,22 +186,43 @@ export function DealsPage() {
       ) : !list.data ? (
         <Skeleton lines={8} label={t('page.loading')} />
       ) : list.data.total === 0 ? (
-        <EmptyState title={t('page.empty')} />
+        filtered ? (
+          <EmptyState title={t('page.empty')}>{t('page.noMatchText')}</EmptyState>
+        ) : (
+          <EmptyState
+            title={t('page.emptyTitle')}
+            action={
+              canWrite && (
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => setCreating(true)}
+                >
+                  {t('page.addFirst')}
+                </button>
+              )
+            }
+          >
+            {t('page.emptyText')}
+          </EmptyState>
+        )
       ) : (
         <>
           <table className="data-table deals-table">
             <thead>
               <tr>
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label={t('page.selectPage')}
-                    checked={allPicked}
-                    onChange={() =>
-                      setSelected(allPicked ? new Set() : new Set(page.map((deal) => deal.id)))
-                    }
-                  />
-                </th>
+                {canWrite && (
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      aria-label={t('page.selectPage')}
+                      checked={allPicked}
+                      onChange={() =>
+                        setSelected(allPicked ? new Set() : new Set(page.map((deal) => deal.id)))
+                      }
+                    />
+                  </th>
+                )}
                 {sortable.map(([label, first, second]) => (
                   <th key={first} scope="col" aria-sort={sortState(query.sort, [first, second])}>
                     <SortButton
@@ -204,14 +240,16 @@ export function DealsPage() {
             <tbody>
               {page.map((deal) => (
                 <tr key={deal.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={t('page.selectDeal', { title: deal.title })}
-                      checked={selected.has(deal.id)}
-                      onChange={() => toggle(deal.id)}
-                    />
-                  </td>
+                  {canWrite && (
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={t('page.selectDeal', { title: deal.title })}
+                        checked={selected.has(deal.id)}
+                        onChange={() => toggle(deal.id)}
+                      />
+                    </td>
+                  )}
                   <td>
                     <Link to={`/deals/${deal.id}`}>{deal.title}</Link>
                   </td>
@@ -246,6 +284,11 @@ export function DealsPage() {
           bulk.mutate({ action: 'delete', ids }, { onSettled: () => setDeleting(false) })
         }
         onClose={() => setDeleting(false)}
+      />
+      <DealFormDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        defaults={{ pipelineId: query.pipelineId ?? pipelines.data?.[0]?.id ?? '' }}
       />
     </article>
   )

@@ -123,7 +123,7 @@ export function AppShell() {
             </p>
           )}
           <p className="sidebar-label" data-testid="my-role">
-            {account ? `${account.name} · ` : ''}
+            {account ? `${account.name} · ` : `${t('shell.role')}: `}
             {t(`shell.roles.${current.role}`)}
           </p>
           <LiveStatusBadge />

@@ -78,13 +78,15 @@ export function PeoplePage() {
             <EmptyState
               title={t('page.emptyTitle')}
               action={
-                <button
-                  type="button"
-                  className="button button-primary"
-                  onClick={() => setCreating(true)}
-                >
-                  {t('page.addFirst')}
-                </button>
+                canWrite && (
+                  <button
+                    type="button"
+                    className="button button-primary"
+                    onClick={() => setCreating(true)}
+                  >
+                    {t('page.addFirst')}
+                  </button>
+                )
               }
             >
               {t('page.emptyText')}
