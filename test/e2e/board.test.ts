@@ -60,6 +60,11 @@ describe('pipeline board', () => {
       ['Won', 'won'],
       ['Lost', 'lost'],
     ])
+    // An open stage's two numbers are explained, and each names itself on hover.
+    await page.getByText("An open stage's % is the chance its deals are won").waitFor()
+    await page.getByTitle('Probability of Discovery (%)').fill('20')
+    await page.getByTitle('Days before a deal rots in Discovery').focus()
+    await page.getByText('Stage saved').waitFor()
     await screenshot(page, 'settings-pipelines')
   })
 

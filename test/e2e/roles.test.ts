@@ -114,6 +114,9 @@ describe('users and roles in the UI', () => {
     await page.getByRole('button', { name: 'Invite' }).click()
     await page.getByLabel('Role of newbie@example.com').waitFor()
     expect(await page.getByLabel('Role of newbie@example.com').inputValue()).toBe('read-only')
+    // How the new member gets in: the command to run, set as one.
+    const command = page.locator('.invite-hint code')
+    expect(await command.innerText()).toBe('outpost login-link --user EMAIL')
     await expectAccessible(page, 'Settings → Users as an owner')
     await screenshot(page, 'settings-users-members')
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { roles, type Role } from '../../../shared/permissions'
 import { errorMessage } from '../api/client'
 import { members, session } from '../api/endpoints'
@@ -73,7 +73,9 @@ export function MembersSection() {
           {t('members.invite')}
         </button>
       </form>
-      <p className="section-intro">{t('members.firstSignIn')}</p>
+      <p className="field-hint invite-hint">
+        <Trans t={t} i18nKey="members.firstSignIn" components={{ code: <code /> }} />
+      </p>
     </section>
   )
 }

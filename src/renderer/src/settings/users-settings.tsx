@@ -47,13 +47,13 @@ export function UsersSettings() {
           </>
         )}
       </QueryView>
-      <MyPassword />
-      {managesUsers && <MembersSection />}
       {managesUsers && (
         <ServerOwned quiet>
           <AddUser />
         </ServerOwned>
       )}
+      <MyPassword />
+      {managesUsers && <MembersSection />}
     </section>
   )
 }

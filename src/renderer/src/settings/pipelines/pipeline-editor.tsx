@@ -56,6 +56,7 @@ export function PipelineEditor({ pipeline }: { pipeline: Pipeline }) {
         }}
       />
       <h3>{t('editor.stagesHeading')}</h3>
+      <p className="muted">{t('editor.stagesHint')}</p>
       <StageList pipeline={pipeline} />
       <InlineForm
         title={t('editor.addStageTitle')}

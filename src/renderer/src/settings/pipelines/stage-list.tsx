@@ -176,6 +176,7 @@ function StageNumber(props: {
       </label>
       <input
         id={props.id}
+        title={props.label}
         type="number"
         min={props.min}
         max={props.max}
