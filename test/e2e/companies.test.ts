@@ -97,6 +97,50 @@ describe('companies', () => {
     await screenshot(page, 'company')
   })
 
+  it('adds a deal from a person’s page and from a company’s, linked to them', async () => {
+    const { page, server } = session
+    const deals = page.getByRole('region', { name: 'Deals' })
+    const dialog = page.getByRole('dialog', { name: 'New deal' })
+    // Begun on the company's page and closed: its draft stays with the company.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Companies' })
+      .click()
+    await page.getByRole('link', { name: 'Acme', exact: true }).click()
+    await page.getByRole('heading', { name: 'Acme', level: 1 }).waitFor()
+    await deals.getByRole('button', { name: 'New deal' }).click()
+    await dialog.getByLabel('Title').fill('Acme second site')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+
+    await page.getByRole('link', { name: 'Rita Alves' }).click()
+    await page.getByRole('heading', { name: 'Rita Alves', level: 1 }).waitFor()
+    await deals.getByRole('button', { name: 'New deal' }).click()
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('')
+    await dialog.getByLabel('Title').fill('Rita expansion')
+    await dialog.getByLabel('Value').fill('300')
+    await dialog.getByRole('button', { name: 'Create deal' }).click()
+    await deals.getByRole('link', { name: 'Rita expansion' }).waitFor()
+
+    await page.getByRole('link', { name: 'Acme' }).first().click()
+    await page.getByRole('heading', { name: 'Acme', level: 1 }).waitFor()
+    await deals.getByRole('link', { name: 'Rita expansion' }).waitFor()
+    await deals.getByRole('button', { name: 'New deal' }).click()
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Acme second site')
+    await dialog.getByLabel('Value').fill('900')
+    await dialog.getByRole('button', { name: 'Create deal' }).click()
+    await deals.getByRole('link', { name: 'Acme second site' }).waitFor()
+
+    const rita = (await server.api.get('/api/v1/people')).body.data[0]
+    const { body } = await server.admin.get('/api/app/v1/deals?q=Rita%20expansion')
+    expect(body.data[0]).toMatchObject({
+      primaryPersonId: rita.id,
+      primaryCompanyId: rita.companyId,
+    })
+    const second = (await server.admin.get('/api/app/v1/deals?q=second')).body.data[0]
+    expect(second).toMatchObject({ primaryPersonId: null, primaryCompanyId: rita.companyId })
+  })
+
   it('a company or a person with more than its page shows links to the lists of them all, filtered', async () => {
     const { page, server } = session
     const now = new Date()

@@ -88,6 +88,7 @@ describe('users and roles in the UI', () => {
     await page.getByRole('heading', { name: 'Read Only Rosa' }).waitFor()
     expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'New deal' }).count()).toBe(0)
     // The lists offer no way to add or to act on many, empty or not.
     await page.getByRole('link', { name: 'Deals', exact: true }).click()
     await page.getByText('No deals yet').waitFor()

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router'
 import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { MoneyList } from '../ui/money-list'
+import { NewDealButton } from '../deals/new-deal-button'
 import { DealList } from '../layout/deal-list'
 import { DeleteRecordDialog, useRecordDelete } from '../layout/record-page-parts'
 import { RecordActions } from '../ui/record-actions'
@@ -140,7 +141,10 @@ function CompanyDealsCard({ companyId }: { companyId: string }) {
   })
   return (
     <section aria-labelledby="company-deals" className="detail-card">
-      <h2 id="company-deals">{t('page.deals')}</h2>
+      <div className="card-header">
+        <h2 id="company-deals">{t('page.deals')}</h2>
+        <NewDealButton companyId={companyId} />
+      </div>
       <DealList query={companyDeals} allAt={`/deals?companyId=${companyId}`} />
     </section>
   )

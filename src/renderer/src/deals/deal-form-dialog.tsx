@@ -60,7 +60,11 @@ function DealFormLoader(props: DealFormProps) {
 function DealForm({ deal, defaults, onDone }: DealFormProps) {
   const { t } = useTranslation('deals')
   const pipelines = usePipelines()
-  const key = deal ? `deal-${deal.id}` : 'new-deal'
+  // A new deal for a person or a company keeps its own draft: one begun for another (or on the
+  // board) must not bring its links along.
+  const key = deal
+    ? `deal-${deal.id}`
+    : ['new-deal', defaults?.primaryPersonId, defaults?.primaryCompanyId].filter(Boolean).join('-')
   const draftForm = useDraftForm(
     key,
     deal
@@ -81,6 +85,7 @@ function DealForm({ deal, defaults, onDone }: DealFormProps) {
     invalidates: (saved) => [
       keys.boards,
       ...(saved.primaryPersonId ? [keys.personDeals(saved.primaryPersonId)] : []),
+      ...(saved.primaryCompanyId ? [keys.company(saved.primaryCompanyId)] : []),
     ],
     message: (saved) => (deal ? t('form.saved') : t('form.created', { title: saved.title })),
     openPath: deal ? undefined : (saved) => `/deals/${saved.id}`,

@@ -78,7 +78,7 @@ export function PersonDetailPage() {
             patch={people.patchCustomFields}
             queryKey={keys.person(current.id)}
           />
-          <PersonDealsCard personId={id} />
+          <PersonDealsCard personId={id} companyId={current.companyId} />
         </div>
         <RecordWorkCard record={{ kind: 'person', id }} events={timeline} />
       </div>
