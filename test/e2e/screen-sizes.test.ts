@@ -47,6 +47,7 @@ interface Layout {
   clippedPlaceholders: string[]
   outOfReach: string[]
   tablesPastTheirBox: string[]
+  cardsOverflowing: string[]
   brokenWords: string[]
   looseChoices: string[]
 }
@@ -55,7 +56,8 @@ interface Layout {
 // 60 px cannot show a word; names that overflow their box are clipped (ellipsis included), and so
 // is an empty field's placeholder wider than the field's text box ("Worksp" of "Workspace"); a
 // button or control of the header past the viewport's right edge cannot be reached; a table wider
-// than the box it is in runs out of it (its last columns, and the buttons there, cut off); a short
+// than the box it is in runs out of it (its last columns, and the buttons there, cut off), and so
+// does text wider than its card (a long e-mail beside a name, past the card's edge); a short
 // word split over two lines ("SCOP" above "E") is unreadable: only an e-mail, an address or another
 // long run of letters may break where it must (and any text after a hyphen or a dash); a check box
 // or radio stands just before its label's text, not far from it.
@@ -86,6 +88,9 @@ const measureLayout = (root: string) => `(() => {
     tablesPastTheirBox: [...root.querySelectorAll('table')].filter(visible)
       .filter((el) => el.getBoundingClientRect().width > el.parentElement.clientWidth + 1)
       .map((el) => el.className + ' (' + Math.round(el.getBoundingClientRect().width) + ' px in ' + el.parentElement.clientWidth + ')'),
+    cardsOverflowing: [...root.querySelectorAll('.detail-card')].filter(visible)
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => name(el.querySelector('h2') || el) + ' (' + el.scrollWidth + ' px in ' + el.clientWidth + ')'),
     brokenWords: names.filter(visible).flatMap((el) => {
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
       const broken = []
@@ -125,6 +130,7 @@ async function expectUsable(page: Page, screen: string, root = 'main') {
     clippedPlaceholders: [],
     outOfReach: [],
     tablesPastTheirBox: [],
+    cardsOverflowing: [],
     brokenWords: [],
     looseChoices: [],
   })
@@ -151,6 +157,7 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
       await go(page, '/companies', '.companies-table tbody tr')
       await page.locator('.companies-table tbody a').first().click()
       await page.locator('.work-card').waitFor()
+      await page.locator('.linked-list li').first().waitFor()
     },
   },
   {

@@ -117,7 +117,11 @@ function CompanyPeopleCard({ companyId, count }: { companyId: string; count: num
           {people.data.data.map((person) => (
             <li key={person.id}>
               <Link to={`/people/${person.id}`}>{person.fullName}</Link>
-              {person.primaryEmail && <span className="muted">{person.primaryEmail}</span>}
+              {person.primaryEmail && (
+                <span className="muted linked-detail" title={person.primaryEmail}>
+                  {person.primaryEmail}
+                </span>
+              )}
             </li>
           ))}
           {people.data.hasMore && (
