@@ -48,6 +48,7 @@ describe('the main screens, full of demo data', () => {
     await page.keyboard.press('?')
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
     await dialog.getByText('Carry a picked-up card to the previous or next stage').waitFor()
+    await dialog.getByRole('heading', { name: 'Deals list' }).waitFor()
     await expectAccessible(page, 'shortcuts dialog')
     await page.keyboard.press('Escape')
     // g then a letter goes to each screen (each loaded before the next keys are pressed).

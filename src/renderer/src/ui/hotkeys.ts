@@ -92,6 +92,10 @@ export const shortcutGroups = [
     ],
   },
   {
+    title: 'shortcuts.groups.deals',
+    keys: [['n', 'shortcuts.actions.newDeal']],
+  },
+  {
     title: 'shortcuts.groups.people',
     keys: [
       ['n', 'shortcuts.actions.newPerson'],
