@@ -184,6 +184,21 @@ describe('activities and notes on a record, My work, reminders', () => {
     expect(open.body.data[0].done).toBe(true)
   })
 
+  it('Ctrl-K makes a new deal for a person found, linked to them', async () => {
+    const { page } = session
+    await page.keyboard.press('Control+k')
+    const palette = page.getByRole('dialog', { name: 'Search and run' })
+    await palette.getByRole('combobox').fill('carla')
+    await palette.getByRole('option', { name: /New deal for Carla Dias/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'New deal' })
+    await dialog.getByLabel('Title').fill('Carla onboarding')
+    await dialog.getByLabel('Value').fill('250')
+    await dialog.getByRole('button', { name: 'Create deal' }).click()
+    await page.getByText('Deal “Carla onboarding” created').waitFor()
+    const { body } = await session.server.admin.get(`/api/app/v1/deals?personId=${personId}`)
+    expect(body.data.map((deal: { title: string }) => deal.title)).toContain('Carla onboarding')
+  })
+
   it('the tray’s New task… (/my-work?new=task) opens the form at once', async () => {
     const { page } = session
     await page.goto(`${session.server.url}/my-work?new=task`)

@@ -288,7 +288,7 @@ export function DealsPage() {
       <DealFormDialog
         open={creating}
         onClose={() => setCreating(false)}
-        defaults={{ pipelineId: query.pipelineId ?? pipelines.data?.[0]?.id ?? '' }}
+        defaults={query.pipelineId ? { pipelineId: query.pipelineId } : undefined}
       />
     </article>
   )

@@ -71,7 +71,8 @@ function DealForm({ deal, defaults, onDone }: DealFormProps) {
       ? valuesOf(deal)
       : newDealValues(
           defaults,
-          pipelines.data?.find((item) => item.id === defaults?.pipelineId),
+          // The pipeline given, or the workspace's first: a title and a value make a deal.
+          pipelines.data?.find((item) => item.id === defaults?.pipelineId) ?? pipelines.data?.[0],
         ),
     'title',
   )

@@ -82,7 +82,10 @@ export const toNewDeal = (values: DealFormValues) => ({
   pipelineId: values.pipelineId,
 })
 
-/** A new deal's values: the defaults given (a board column gives its pipeline and stage). */
+/**
+ * A new deal's values: the defaults given (the board gives its pipeline), in `pipeline`'s first
+ * stage.
+ */
 export function newDealValues(
   defaults: Partial<DealFormValues> | undefined,
   pipeline: Pipeline | undefined,
@@ -91,7 +94,7 @@ export function newDealValues(
     title: '',
     value: '',
     currency: defaultCurrency,
-    pipelineId: '',
+    pipelineId: pipeline?.id ?? '',
     stageId: pipeline?.stages[0]?.id ?? '',
     lostReasonId: '',
     ownerId: '',

@@ -1,12 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { usePipelines } from '../api/reference-data'
 import { useCan } from '../session/workspace'
 import { DealFormDialog } from './deal-form-dialog'
 
 /**
- * "New deal" on a person's or a company's page: the form opens linked to them, in the
- * workspace's first pipeline, so the deal shows on the page it was made from.
+ * "New deal" on a person's or a company's page: the form opens linked to them (in the
+ * workspace's first pipeline), so the deal shows on the page it was made from.
  */
 export function NewDealButton({
   personId,
@@ -17,7 +16,6 @@ export function NewDealButton({
 }) {
   const { t } = useTranslation('deals')
   const canWrite = useCan('records.write')
-  const pipelines = usePipelines()
   const [open, setOpen] = useState(false)
   if (!canWrite) return null
   return (
@@ -29,7 +27,6 @@ export function NewDealButton({
         open={open}
         onClose={() => setOpen(false)}
         defaults={{
-          pipelineId: pipelines.data?.[0]?.id ?? '',
           primaryPersonId: personId ?? '',
           primaryCompanyId: companyId ?? '',
         }}

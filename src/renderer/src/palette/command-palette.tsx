@@ -7,12 +7,14 @@ import { errorMessage } from '../api/client'
 import { activities, companies, deals, people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { usePipelines } from '../api/reference-data'
+import { DealFormDialog } from '../deals/deal-form-dialog'
 import { Dialog } from '../ui/dialog'
 import { useToast } from '../ui/toast'
 import { ActivityForm, type ActivityLinks } from '../work/activity-form'
 import {
   paletteCommands,
   type Command,
+  type DealLinks,
   type PaletteActions,
   onlyNavigation,
 } from './palette-commands'
@@ -55,6 +57,7 @@ export function CommandPalette({
   const queryClient = useQueryClient()
   const [task, setTask] = useState<{ links: ActivityLinks; about: string } | null>(null)
   const onNewTask = (links: ActivityLinks, about: string) => setTask({ links, about })
+  const [dealFor, setDealFor] = useState<DealLinks | null>(null)
   const done = (message: string) => {
     void queryClient.invalidateQueries({ queryKey: keys.work })
     void queryClient.invalidateQueries({ queryKey: keys.boards })
@@ -78,6 +81,7 @@ export function CommandPalette({
         return t('toasts.callLogged', { name })
       }),
     newTask: onNewTask,
+    newDeal: (links) => setDealFor(links),
     markDone: (activity) =>
       act.mutate(async () => {
         await activities.update(activity.id, { done: true })
@@ -106,6 +110,14 @@ export function CommandPalette({
       >
         {task && <ActivityForm mode="schedule" links={task.links} onSaved={() => setTask(null)} />}
       </Dialog>
+      <DealFormDialog
+        open={dealFor !== null}
+        onClose={() => setDealFor(null)}
+        defaults={{
+          primaryPersonId: dealFor?.personId ?? '',
+          primaryCompanyId: dealFor?.companyId ?? '',
+        }}
+      />
     </>
   )
 }

@@ -7,6 +7,7 @@ const actions: PaletteActions = {
   go: (path) => calls.push(`go ${path}`),
   logCall: (links, about) => calls.push(`call ${about} ${JSON.stringify(links)}`),
   newTask: (links, about) => calls.push(`task ${about} ${JSON.stringify(links)}`),
+  newDeal: (links, about) => calls.push(`deal ${about} ${JSON.stringify(links)}`),
   markDone: (activity) => calls.push(`done ${activity.subject}`),
   snooze: (activity, minutes) => calls.push(`snooze ${activity.subject} ${minutes}`),
   moveDeal: (deal, _stageId, stageName) => calls.push(`move ${deal.title} ${stageName}`),
@@ -30,7 +31,7 @@ describe('paletteCommands', () => {
   })
 
   it('offers what can be done to each person, deal and activity found', () => {
-    const ana = { id: 'p1', fullName: 'Ana Lima' } as Person
+    const ana = { id: 'p1', fullName: 'Ana Lima', companyId: 'c1' } as Person
     const pipeline = {
       id: 'pl',
       stages: [
@@ -59,9 +60,11 @@ describe('paletteCommands', () => {
       'Ana Lima',
       'Log a call with Ana Lima',
       'New task for Ana Lima',
+      'New deal for Ana Lima',
       'Ana Acme',
       'Log a call with Ana Acme',
       'New task for Ana Acme',
+      'New deal for Ana Acme',
       'Ana plan',
       'Log a call with Ana plan',
       'New task for Ana plan',
@@ -76,9 +79,11 @@ describe('paletteCommands', () => {
       'go /people/p1',
       'call Ana Lima {"personIds":["p1"]}',
       'task Ana Lima {"personIds":["p1"]}',
+      'deal Ana Lima {"personId":"p1","companyId":"c1"}',
       'go /companies/c1',
       'call Ana Acme {"companyId":"c1"}',
       'task Ana Acme {"companyId":"c1"}',
+      'deal Ana Acme {"companyId":"c1"}',
       'go /deals/d1',
       'call Ana plan {"dealId":"d1"}',
       'task Ana plan {"dealId":"d1"}',

@@ -17,10 +17,17 @@ export interface WorkLinks {
   companyId?: string
 }
 
+/** Who a deal made from the palette is for: a person (with their company), or a company. */
+export interface DealLinks {
+  personId?: string
+  companyId?: string | null
+}
+
 export interface PaletteActions {
   go(path: string): void
   logCall(links: WorkLinks, about: string): void
   newTask(links: WorkLinks, about: string): void
+  newDeal(links: DealLinks, about: string): void
   markDone(activity: Activity): void
   snooze(activity: Activity, minutes: number): void
   moveDeal(deal: Deal, stageId: string, stageName: string): void
@@ -84,6 +91,12 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
       run: () => actions.newTask(links, name),
     },
   ]
+  const newDeal = (id: string, name: string, links: DealLinks): Command => ({
+    id: `deal-for:${id}`,
+    label: t('commands.newDeal', { name }),
+    kind: t('kinds.action'),
+    run: () => actions.newDeal(links, name),
+  })
   for (const person of found.people) {
     commands.push(
       {
@@ -93,6 +106,7 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
         run: () => actions.go(`/people/${person.id}`),
       },
       ...work(person.id, person.fullName, { personIds: [person.id] }),
+      newDeal(person.id, person.fullName, { personId: person.id, companyId: person.companyId }),
     )
   }
   for (const company of found.companies) {
@@ -104,6 +118,7 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
         run: () => actions.go(`/companies/${company.id}`),
       },
       ...work(company.id, company.name, { companyId: company.id }),
+      newDeal(company.id, company.name, { companyId: company.id }),
     )
   }
   for (const deal of found.deals) {
