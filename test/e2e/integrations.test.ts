@@ -343,6 +343,36 @@ describe('import and export', () => {
     expect(body.data[0].customFields).toEqual({ Regiao: 'São Paulo' })
   })
 
+  it('imports a HubSpot export, whose names come in two columns, as whole names', async () => {
+    const { page, server } = session
+    const folder = mkdtempSync(join(tmpdir(), 'outpost-csv-'))
+    const file = join(folder, 'hubspot-contacts.csv')
+    writeFileSync(
+      file,
+      'First Name,Last Name,Email,Company Name\nMarta,Quintela,marta@quintela.pt,Quintela Lda\nSó,,so@example.com,\n',
+    )
+    await page.goto(`${server.url}/settings/import-export`)
+    await page.getByLabel('CSV file, with a header line').setInputFiles(file)
+    await page.getByText('say which column fills which field').waitFor()
+    expect(await page.getByLabel('Field for column First Name').inputValue()).toBe('firstName')
+    expect(await page.getByLabel('Field for column Last Name').inputValue()).toBe('lastName')
+    expect(await page.getByLabel('Field for column Company Name').inputValue()).toBe('company')
+    // Nothing is missing: the two parts make the full name.
+    expect(await page.getByRole('button', { name: 'Import', exact: true }).isEnabled()).toBe(true)
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    const counts = page.locator('.import-counts')
+    await counts.waitFor()
+    expect((await counts.innerText()).replace(/\s+/g, ' ')).toBe(
+      '2 rows 2 created 0 updated 0 rejected',
+    )
+    const marta = (await server.admin.get('/api/app/v1/people?q=marta@quintela.pt')).body.data[0]
+    expect(marta.fullName).toBe('Marta Quintela')
+    const company = (await server.admin.get(`/api/app/v1/companies/${marta.companyId}`)).body
+    expect(company.name).toBe('Quintela Lda')
+    const so = (await server.admin.get('/api/app/v1/people?q=so@example.com')).body.data[0]
+    expect(so.fullName).toBe('Só')
+  })
+
   it('imports deals: pipeline and stage by name, person by e-mail, unknown names rejected', async () => {
     const { page, server } = session
     const folder = mkdtempSync(join(tmpdir(), 'outpost-csv-'))

@@ -1,6 +1,8 @@
+import type { MappingValue } from '../../api/types'
 import { customFieldKeyFor } from '../../../../shared/fields/custom-field'
 import {
   activityImportTargets,
+  requiredImportTargets,
   dealImportTargets,
   noteImportTargets,
   personNameTargets,
@@ -10,12 +12,21 @@ import {
   type NoteImportTarget,
 } from '../../../../shared/import-targets'
 import { personMappingTargets, type PersonTarget } from '../../../../shared/mapping-targets'
+import { columnPlaceholder } from './csv-preview'
 
 // The fields a CSV column may fill, by what the file holds.
 
 /** People take the inbound webhooks' fields (ids left to the by-name columns) and custom fields. */
 type PersonFieldTarget = Exclude<PersonTarget, 'companyId' | 'ownerId'>
-type PeopleImportTarget = PersonFieldTarget | (typeof personNameTargets)[number][0]
+
+/**
+ * A name kept in two columns (most exports: First Name, Last Name): each fills its part of the
+ * full name, which the import sends as one template, `{{First Name}} {{Last Name}}`.
+ */
+export const nameParts = ['firstName', 'lastName'] as const
+
+type PeopleImportTarget =
+  PersonFieldTarget | (typeof nameParts)[number] | (typeof personNameTargets)[number][0]
 
 /**
  * Each target's label in the `importExport` catalogue, by its field key (the shared lists' words
@@ -23,6 +34,8 @@ type PeopleImportTarget = PersonFieldTarget | (typeof personNameTargets)[number]
  */
 const peopleLabels = {
   fullName: 'targets.people.fullName',
+  firstName: 'targets.people.firstName',
+  lastName: 'targets.people.lastName',
   primaryEmail: 'targets.people.primaryEmail',
   primaryPhone: 'targets.people.primaryPhone',
   lifecycleStage: 'targets.people.lifecycleStage',
@@ -87,6 +100,7 @@ export const targetsOf: Record<ImportKind, readonly (readonly [string, TargetLab
     ...personMappingTargets
       .map(([target]) => target)
       .filter(isPeopleTarget)
+      .flatMap((target) => (target === 'fullName' ? [target, ...nameParts] : [target]))
       .map((target) => [target, peopleLabels[target]] as const),
     ...personNameTargets.map(([target]) => [target, peopleLabels[target]] as const),
   ],
@@ -98,15 +112,65 @@ export const targetsOf: Record<ImportKind, readonly (readonly [string, TargetLab
 /** The custom field a people column fills when no field of Outpost's fits it. */
 export const customValue = (header: string) => `customFields.${customFieldKeyFor(header)}`
 
+/** Targets that cannot fill the same record's field as `target`: a full name or its parts. */
+const rivalsOf = (target: string): readonly string[] =>
+  target === 'fullName'
+    ? nameParts
+    : (nameParts as readonly string[]).includes(target)
+      ? ['fullName']
+      : []
+
 /**
  * The targets after column `index` is given `target`: a field is filled by one column, so the
- * column that had it gives it up (custom fields are each their own column's already).
+ * column that had it gives it up (custom fields are each their own column's already), and so do
+ * the columns of a full name's parts when a column takes the full name, and the other way round.
  */
 export const withTarget = (targets: string[], index: number, target: string) =>
   targets.map((current, position) =>
     position === index
       ? target
-      : current === target && !current.startsWith('customFields.')
+      : (current === target && !current.startsWith('customFields.')) ||
+          rivalsOf(target).includes(current)
         ? ''
         : current,
   )
+
+/** The targets guessed from a file's header, each field once, a full name before its parts. */
+export function guessedTargets(guessed: string[]): string[] {
+  return guessed.reduce<string[]>(
+    (targets, target, index) =>
+      target &&
+      !targets.includes(target) &&
+      !rivalsOf(target).some((rival) => targets.includes(rival))
+        ? withTarget(targets, index, target)
+        : targets,
+    guessed.map(() => ''),
+  )
+}
+
+/**
+ * What an import sends for `header` mapped to `targets`: each column's placeholder under its
+ * field (tags as a list), and a name in parts as one full-name template.
+ */
+export function mappingOf(header: string[], targets: string[]): Record<string, MappingValue> {
+  const mapping: Record<string, MappingValue> = {}
+  header.forEach((column, index) => {
+    const target = targets[index]
+    if (!target || (nameParts as readonly string[]).includes(target)) return
+    mapping[target] = target === 'tags' ? [columnPlaceholder(column)] : columnPlaceholder(column)
+  })
+  const parts = nameParts.flatMap((part) => {
+    const index = targets.indexOf(part)
+    return index === -1 ? [] : [columnPlaceholder(header[index]!)]
+  })
+  if (parts.length > 0) mapping.fullName = parts.join(' ')
+  return mapping
+}
+
+/** The fields a kind needs that no column fills yet (a name in parts fills the full name). */
+export function missingTargets(kind: ImportKind, targets: string[]): string[] {
+  const filled = (target: string) =>
+    targets.includes(target) ||
+    (target === 'fullName' && nameParts.some((part) => targets.includes(part)))
+  return requiredImportTargets[kind].filter((target) => !filled(target))
+}

@@ -49,13 +49,15 @@ export function columnPlaceholder(header: string): string {
 const guesses: Record<ImportKind, [RegExp, string][]> = {
   people: [
     [/^(full[\s_-]?)?name$|^nome( completo)?$/i, 'fullName'],
+    [/^(first|given)[\s_-]?name$|^primeiro[\s_-]nome$/i, 'firstName'],
+    [/^(last|family)[\s_-]?name$|^surname$|^sobrenome$|^[uú]ltimo[\s_-]nome$/i, 'lastName'],
     [/e-?mail/i, 'primaryEmail'],
     [/phone|telefone|celular|whatsapp|mobile/i, 'primaryPhone'],
     [/lifecycle|stage|est[aá]gio/i, 'lifecycleStage'],
     [/source|origem|fonte/i, 'leadSource'],
     [/^tags?$|etiquetas?/i, 'tags'],
-    [/^(company|empresa)$/i, 'company'],
-    [/^(owner|respons[aá]vel)$/i, 'owner'],
+    [/^(company|empresa|organi[sz]ation|organiza[cç][aã]o)([\s_-]name)?$/i, 'company'],
+    [/^((contact|person)[\s_-])?owner$|^respons[aá]vel$/i, 'owner'],
   ],
   deals: [
     [/^(title|deal|t[ií]tulo|neg[oó]cio)$/i, 'title'],

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { DedupeStrategy, ImportResult, MappingValue } from '../../api/types'
+import type { DedupeStrategy, ImportResult } from '../../api/types'
 import { decodeCsvBytes } from '../../../../shared/csv-text'
-import { requiredImportTargets, type ImportKind } from '../../../../shared/import-targets'
+import type { ImportKind } from '../../../../shared/import-targets'
 import { errorMessage } from '../../api/client'
 import { importCsv } from '../../api/integrations'
 import { ChooseFileStep } from './choose-file-step'
-import { targetsOf, withTarget } from './column-targets'
-import { columnPlaceholder, guessTarget, parseCsvPreview } from './csv-preview'
+import { guessedTargets, mappingOf, missingTargets, targetsOf, withTarget } from './column-targets'
+import { guessTarget, parseCsvPreview } from './csv-preview'
 import { ImportFailed, ImportProgress, ImportSummary } from './import-outcome'
 import { MapColumnsStep } from './map-columns-step'
 
@@ -20,17 +20,6 @@ type Step =
   | { name: 'failed'; file: File; error: string }
 
 const previewBytes = 64 * 1024
-
-/** The mapping an import sends: each chosen column's placeholder under its field. */
-function mappingOf(header: string[], targets: string[]): Record<string, MappingValue> {
-  const mapping: Record<string, MappingValue> = {}
-  header.forEach((column, index) => {
-    const target = targets[index]
-    if (!target) return
-    mapping[target] = target === 'tags' ? [columnPlaceholder(column)] : columnPlaceholder(column)
-  })
-  return mapping
-}
 
 /** CSV import of people or deals: choose a file, say which column fills which field, run it. */
 export function ImportPanel() {
@@ -52,8 +41,7 @@ export function ImportPanel() {
       setStep({ name: 'choose', error: t('import.noHeader', { name: file.name }) })
       return
     }
-    const guessed = header.map((column) => guessTarget(column, kind))
-    setTargets(guessed.map((target, index) => (guessed.indexOf(target) === index ? target : '')))
+    setTargets(guessedTargets(header.map((column) => guessTarget(column, kind))))
     setStep({ name: 'map', file, header, rows })
   }
 
@@ -75,12 +63,10 @@ export function ImportPanel() {
     }
   }
 
-  const missing = requiredImportTargets[kind]
-    .filter((target) => !targets.includes(target))
-    .map((target) => {
-      const label = targetsOf[kind].find(([value]) => value === target)?.[1]
-      return label ? t(label) : target
-    })
+  const missing = missingTargets(kind, targets).map((target) => {
+    const label = targetsOf[kind].find(([value]) => value === target)?.[1]
+    return label ? t(label) : target
+  })
 
   return (
     <section className="panel" aria-labelledby="import-heading">
