@@ -24,6 +24,7 @@ describe('a name in two columns', () => {
   it('gives way to a full-name column, and takes its place when chosen', () => {
     // Google Contacts' export has the whole name beside its parts: the whole name is taken.
     expect(guess(['Name', 'Given Name', 'Family Name'])).toEqual(['fullName', '', ''])
+    expect(guess(['Given Name', 'Family Name', 'Name'])).toEqual(['', '', 'fullName'])
     const parts = withTarget(withTarget(['fullName', '', ''], 1, 'firstName'), 2, 'lastName')
     expect(parts).toEqual(['', 'firstName', 'lastName'])
     expect(withTarget(parts, 0, 'fullName')).toEqual(['fullName', '', ''])

@@ -112,13 +112,11 @@ export const targetsOf: Record<ImportKind, readonly (readonly [string, TargetLab
 /** The custom field a people column fills when no field of Outpost's fits it. */
 export const customValue = (header: string) => `customFields.${customFieldKeyFor(header)}`
 
+const isNamePart = (target: string) => (nameParts as readonly string[]).includes(target)
+
 /** Targets that cannot fill the same record's field as `target`: a full name or its parts. */
 const rivalsOf = (target: string): readonly string[] =>
-  target === 'fullName'
-    ? nameParts
-    : (nameParts as readonly string[]).includes(target)
-      ? ['fullName']
-      : []
+  target === 'fullName' ? nameParts : isNamePart(target) ? ['fullName'] : []
 
 /**
  * The targets after column `index` is given `target`: a field is filled by one column, so the
@@ -135,16 +133,11 @@ export const withTarget = (targets: string[], index: number, target: string) =>
         : current,
   )
 
-/** The targets guessed from a file's header, each field once, a full name before its parts. */
+/** The targets guessed from a file's header: each field once, and a whole name over its parts. */
 export function guessedTargets(guessed: string[]): string[] {
-  return guessed.reduce<string[]>(
-    (targets, target, index) =>
-      target &&
-      !targets.includes(target) &&
-      !rivalsOf(target).some((rival) => targets.includes(rival))
-        ? withTarget(targets, index, target)
-        : targets,
-    guessed.map(() => ''),
+  const whole = guessed.includes('fullName')
+  return guessed.map((target, index) =>
+    guessed.indexOf(target) === index && !(whole && isNamePart(target)) ? target : '',
   )
 }
 
@@ -156,7 +149,7 @@ export function mappingOf(header: string[], targets: string[]): Record<string, M
   const mapping: Record<string, MappingValue> = {}
   header.forEach((column, index) => {
     const target = targets[index]
-    if (!target || (nameParts as readonly string[]).includes(target)) return
+    if (!target || isNamePart(target)) return
     mapping[target] = target === 'tags' ? [columnPlaceholder(column)] : columnPlaceholder(column)
   })
   const parts = nameParts.flatMap((part) => {
