@@ -1,9 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAddressQuery } from '../layout/address-query'
-import { errorMessage } from '../api/client'
 import { deals, type DealsQuery } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { byId, stagesById, usePipelines, useUsers } from '../api/reference-data'
@@ -11,14 +10,13 @@ import type { Deal } from '../api/types'
 import { formatDate } from '../format/dates'
 import { formatMoney } from '../format/money'
 import { Pagination } from '../people/pagination'
-import { AssignSelect, BulkDeleteDialog, TagForm } from '../ui/bulk-controls'
 import { saveFile, spreadsheetCsv } from '../ui/save-file'
 import { HeadingCount } from '../ui/heading-count'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
-import { useToast } from '../ui/toast'
 import { DealFormDialog } from '../deals/deal-form-dialog'
 import { useCan } from '../session/workspace'
 import { useHotkeys } from '../ui/hotkeys'
+import { DealsBulkBar } from './deals-bulk-bar'
 import { DealsFilters, filterParams } from './deals-filters'
 import { dealsCsv } from './deals-csv'
 import { SavedViews } from '../layout/saved-views'
@@ -52,13 +50,10 @@ function useViewQuery() {
 export function DealsPage() {
   const { t } = useTranslation(['dealsList', 'common'])
   const { query, params, change, replace } = useViewQuery()
-  const queryClient = useQueryClient()
-  const toast = useToast()
   const pipelines = usePipelines()
   const users = byId(useUsers().data)
   const stages = stagesById(pipelines.data)
   const [selected, setSelected] = useState<Set<string>>(new Set())
-  const [deleting, setDeleting] = useState(false)
   const [creating, setCreating] = useState(false)
   const canWrite = useCan('records.write')
   useHotkeys({ n: () => canWrite && setCreating(true) })
@@ -67,15 +62,6 @@ export function DealsPage() {
     queryKey: keys.dealsList(query),
     queryFn: () => deals.list(query),
     placeholderData: keepPreviousData,
-  })
-  const bulk = useMutation({
-    mutationFn: deals.bulk,
-    onSuccess: ({ done }) => {
-      setSelected(new Set())
-      void queryClient.invalidateQueries({ queryKey: keys.boards })
-      toast(t('page.changed', { count: done }), { tone: 'success' })
-    },
-    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
   })
   const set = (changes: Record<string, string | undefined>) =>
     change((next) => {
@@ -140,47 +126,7 @@ export function DealsPage() {
         </div>
       </header>
       <DealsFilters query={query} onChange={set} />
-      {canWrite && ids.length > 0 && (
-        <div className="bulk-bar" role="region" aria-label={t('page.bulkActions')}>
-          <span>{t('page.selected', { count: ids.length })}</span>
-          <label htmlFor="bulk-stage" className="visually-hidden">
-            {t('page.moveToStage')}
-          </label>
-          <select
-            id="bulk-stage"
-            value=""
-            onChange={(event) =>
-              event.target.value &&
-              bulk.mutate({ action: 'move', ids, stageId: event.target.value })
-            }
-          >
-            <option value="">{t('page.moveTo')}</option>
-            {pipelines.data?.map((pipeline) => (
-              <optgroup key={pipeline.id} label={pipeline.name}>
-                {pipeline.stages
-                  .filter((stage) => stage.type !== 'lost')
-                  .map((stage) => (
-                    <option key={stage.id} value={stage.id}>
-                      {stage.name}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
-          </select>
-          <AssignSelect
-            users={[...users.values()]}
-            onAssign={(ownerId) => bulk.mutate({ action: 'assign', ids, ownerId })}
-          />
-          <TagForm onTag={(tag) => bulk.mutate({ action: 'tag', ids, tag })} />
-          <button
-            type="button"
-            className="button button-danger-quiet"
-            onClick={() => setDeleting(true)}
-          >
-            {t('common:delete')}
-          </button>
-        </div>
-      )}
+      {canWrite && <DealsBulkBar ids={ids} onDone={() => setSelected(new Set())} />}
       {list.isError ? (
         <ErrorState error={list.error} retry={() => void list.refetch()} />
       ) : !list.data ? (
@@ -274,17 +220,6 @@ export function DealsPage() {
           />
         </>
       )}
-      <BulkDeleteDialog
-        open={deleting}
-        what={t('page.deleteWhat', { count: ids.length })}
-        kind={t('page.deleteKind')}
-        message={t('page.deleteMessage')}
-        busy={bulk.isPending}
-        onConfirm={() =>
-          bulk.mutate({ action: 'delete', ids }, { onSettled: () => setDeleting(false) })
-        }
-        onClose={() => setDeleting(false)}
-      />
       <DealFormDialog
         open={creating}
         onClose={() => setCreating(false)}
