@@ -289,6 +289,30 @@ describe('every CLI failure is one line', () => {
     expect(listed.stdout.trim().split('\n')).toHaveLength(1)
   })
 
+  it('workspace rename gives the first workspace, or the one named, a new name', async () => {
+    const dataDir = tempDir()
+    const first = await runCli(['workspace', 'rename', 'Quintela Vendas', '--data-dir', dataDir])
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stdout).toMatch(/^[0-9a-f-]{36} {2}Quintela Vendas\n$/)
+    await runCli(['workspace', 'create', 'Second', '--data-dir', dataDir])
+    const second = ['--workspace', 'Second', '--data-dir', dataDir]
+    expect((await runCli(['workspace', 'rename', 'Parcerias', ...second])).code).toBe(0)
+    const listed = await runCli(['workspace', 'list', '--data-dir', dataDir])
+    expect(listed.stdout.split('\n').map((line) => line.slice(38))).toEqual([
+      'Quintela Vendas',
+      'Parcerias',
+      '',
+    ])
+    expectOneLineFailure(
+      await runCli(['workspace', 'rename', 'Parcerias', '--data-dir', dataDir]),
+      /A workspace named Parcerias already exists/,
+    )
+    expectOneLineFailure(
+      await runCli(['workspace', 'rename', '  ', '--data-dir', dataDir]),
+      /the workspace name cannot be empty or only spaces/,
+    )
+  })
+
   it('a bad --host, a bad OUTPOST_PORT', async () => {
     expectOneLineFailure(
       await runCli([

@@ -174,6 +174,7 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     'activities',
     'users',
     'currencies',
+    'workspace',
     'tokens',
     'inbound',
     'outbound',

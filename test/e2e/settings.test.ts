@@ -48,6 +48,7 @@ describe('settings', () => {
       ['lost-reasons', 'Lost reasons'],
       ['users', 'Users'],
       ['currencies', 'Currencies'],
+      ['workspace', 'Workspace'],
       ['tokens', 'API tokens'],
     ] as const
     for (const [path, heading] of screens) {
@@ -73,6 +74,24 @@ describe('settings', () => {
     expect(body.data.map((currency: any) => currency.code)).toEqual(['BRL', 'USD'])
     const reasons = await server.admin.get('/api/app/v1/lost-reasons')
     expect(reasons.body.data.map((reason: any) => reason.name)).toContain('Timing')
+  })
+
+  it('renames the workspace, and the sidebar says the new name at once', async () => {
+    const { page, server } = session
+    await page
+      .getByRole('navigation', { name: 'Settings' })
+      .getByRole('link', { name: 'Workspace' })
+      .click()
+    const id = (await server.admin.get('/api/app/v1/workspace')).body.id
+    // Its id, as the API's records carry it in tenantId.
+    await page.getByText(id).waitFor()
+    await page.getByLabel('Name of the workspace').fill('Quintela Vendas')
+    await page.getByRole('button', { name: 'Rename' }).click()
+    await page.getByText('Workspace renamed to “Quintela Vendas”').waitFor()
+    await expect
+      .poll(() => page.locator('.sidebar-footer').innerText())
+      .toContain('Workspace: Quintela Vendas')
+    expect((await server.admin.get('/api/app/v1/workspace')).body.name).toBe('Quintela Vendas')
   })
 
   it('sets how many days delivered events are kept', async () => {

@@ -309,6 +309,21 @@ workspace
   })
 
 workspace
+  .command('rename <new-name>')
+  .description('rename a workspace (the first one unless --workspace names another)')
+  .option('--workspace <name>', 'workspace to rename (default: the first one)')
+  .addOption(dataDirOption())
+  .action(async (value: string, options: { dataDir?: string; workspace?: string }) => {
+    const name = await validName('workspace name', value)
+    const { updateWorkspace } = await import('../workspaces/service')
+    const renamed = await withDatabase(options.dataDir, async (db) => {
+      const current = await resolveWorkspace(db, options.workspace)
+      return updateWorkspace(db, current.id, { name }, new Date())
+    })
+    console.log(`${renamed.id}  ${renamed.name}`)
+  })
+
+workspace
   .command('list')
   .description('list workspaces, the default (oldest) first')
   .addOption(dataDirOption())

@@ -11,6 +11,7 @@ const sections = [
   ['activities', 'sections.activities', 'workspace.manage'],
   ['users', 'sections.users', 'records.read'],
   ['currencies', 'sections.currencies', 'workspace.manage'],
+  ['workspace', 'sections.workspace', 'workspace.manage'],
   ['tokens', 'sections.tokens', 'tokens.manage'],
   ['inbound', 'sections.inbound', 'webhooks.manage'],
   ['outbound', 'sections.outbound', 'webhooks.manage'],

@@ -28,6 +28,7 @@ export const settingsRoutes: RouteObject = {
     },
     { path: 'users', lazy: page(() => import('./users-settings'), 'UsersSettings') },
     { path: 'currencies', lazy: page(() => import('./currencies-settings'), 'CurrenciesSettings') },
+    { path: 'workspace', lazy: page(() => import('./workspace-settings'), 'WorkspaceSettings') },
     { path: 'tokens', lazy: page(() => import('./tokens-settings'), 'TokensSettings') },
     { path: 'inbound', lazy: page(() => import('./inbound/inbound-list'), 'InboundList') },
     { path: 'inbound/:id', lazy: page(() => import('./inbound/inbound-page'), 'InboundPage') },
