@@ -90,6 +90,10 @@ describe('the board as a forecast', () => {
       `section.forecast-month:has(h2:text-is("${monthTitle(value)}"))`
     await page.locator(`${column(month(0))} ${card('Late follow-up deal')}`).waitFor()
     expect(await page.locator(column(month(0))).innerText()).toContain('Won')
+    // What the columns are, and that a card can be dragged, said above them.
+    expect(await page.locator('.forecast-hint').innerText()).toBe(
+      "Open deals by the month they are expected to close, weighted by their stage's probability. Drag a deal to another month to change its date.",
+    )
     await expectAccessible(page, 'forecast')
     await dragWithMouse(page, card('Late follow-up deal'), column(month(1)))
     await page.locator(`${column(month(1))} ${card('Late follow-up deal')}`).waitFor()

@@ -72,6 +72,7 @@ export function ForecastPage() {
 
 function ForecastBoard({ pipelineId }: { pipelineId: string }) {
   const { t } = useTranslation('forecast')
+  const canWrite = useCan('records.write')
   const queryClient = useQueryClient()
   const toast = useToast()
   // The first month shown, kept in the address (?from=2027-01); this month without it.
@@ -119,12 +120,17 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
     })
   return (
     <>
-      <MonthPager
-        first={months[0]!.month!}
-        count={months.length}
-        current={from === undefined}
-        onShow={show}
-      />
+      <div className="forecast-bar">
+        <MonthPager
+          first={months[0]!.month!}
+          count={months.length}
+          current={from === undefined}
+          onShow={show}
+        />
+        <p className="forecast-hint">
+          {t('hint')} {canWrite && t('hintDrag')}
+        </p>
+      </div>
       <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd}>
         <div className="board-columns">
           {earlier.openCount > 0 && <MonthColumn month={earlier} title={t('earlier')} />}
