@@ -267,4 +267,41 @@ describe('people in bulk', () => {
     expect(saved.body).toMatchObject({ leadSource: 'Balcão', companyId: old.id })
     await expectAccessible(page, 'person with a company')
   }, 60_000)
+
+  it('adds a company not yet in the workspace from the person form, by its name', async () => {
+    const { page, server } = session
+    await page.goto(new URL('/people', server.url).href)
+    await page.getByRole('button', { name: 'New person' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New person' })
+    await dialog.getByLabel('Full name').fill('Marta Quintela')
+    const company = dialog.getByRole('combobox', { name: 'Company' })
+    await company.fill('Quintela Lda')
+    // Offered once the search has found no company of that name; Enter takes it.
+    const add = dialog.getByRole('option', { name: 'Add company “Quintela Lda”' })
+    await add.waitFor()
+    await company.press('ArrowDown')
+    await company.press('Enter')
+    await page.getByText('Company “Quintela Lda” added').waitFor()
+    await expect.poll(() => company.inputValue()).toBe('Quintela Lda')
+    await dialog.getByRole('button', { name: 'Add person' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    const quintela = (await server.admin.get('/api/app/v1/companies?q=quintela')).body.data
+    expect(quintela).toMatchObject([{ name: 'Quintela Lda' }])
+    const { body } = await server.api.get('/api/v1/people?q=marta%20quintela')
+    expect(body.data).toMatchObject([{ companyId: quintela[0].id }])
+    // A name the workspace has is not offered again: the company is found instead.
+    await page.getByRole('button', { name: 'New person' }).click()
+    await dialog.getByRole('combobox', { name: 'Company' }).fill('quintela lda')
+    await dialog.getByRole('option', { name: 'Quintela Lda' }).waitFor()
+    expect(await dialog.getByRole('option', { name: /Add company/ }).count()).toBe(0)
+    // The company filter above the list finds companies only; it adds none.
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    const searched = page.waitForResponse((response) => response.url().includes('q=Nova'))
+    await page.getByRole('combobox', { name: 'Company' }).fill('Nova Empresa')
+    await searched
+    // No company matches, and nothing is offered in their place.
+    await expect.poll(() => page.locator('.combobox-list:visible li').count()).toBe(0)
+  })
 })

@@ -38,6 +38,7 @@ export function CompanySelect({ id, name }: { id: string; name: string }) {
         name={name}
         render={({ field }) => (
           <CompanyPicker
+            creates
             id={id}
             value={(field.value as string | undefined) ?? ''}
             onChange={field.onChange}

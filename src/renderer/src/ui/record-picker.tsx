@@ -29,7 +29,15 @@ interface RecordPickerProps extends PickerProps {
   find(text: string): Promise<PickerOption[]>
   /** Offers the first records, by name, before anything is typed: for lists one may browse. */
   browse?: boolean
+  /**
+   * Offers, after the matches, to make a record of the name typed when none is called that:
+   * `make` answers the new record's id, or null when it could not be made (and said why).
+   */
+  create?: { label(name: string): string; make(name: string): Promise<string | null> }
 }
+
+// The id of the line that makes a new record, among the found records' ids.
+const createOption = 'create'
 
 /**
  * Chooses a record by typing part of its name (the ARIA combobox pattern): people and companies
@@ -54,10 +62,26 @@ export function RecordPicker(props: RecordPickerProps) {
     enabled: open && searching,
     placeholderData: (previous) => previous,
   })
-  const options = searching ? (matches.data ?? []) : []
+  const found = searching ? (matches.data ?? []) : []
+  const named = (option: PickerOption) =>
+    option.label.toLocaleLowerCase() === query.toLocaleLowerCase()
+  const offersCreate =
+    props.create && query && matches.data && !matches.isPlaceholderData && !found.some(named)
+  const options: PickerOption[] = offersCreate
+    ? [...found, { id: createOption, label: props.create!.label(query) }]
+    : found
   const shown = text ?? (value ? (chosen.data ?? '') : '')
+  const [making, setMaking] = useState(false)
 
   const choose = (optionId: string) => {
+    if (optionId === createOption && props.create) {
+      setMaking(true)
+      void props.create.make(query).then((madeId) => {
+        setMaking(false)
+        if (madeId) choose(madeId)
+      })
+      return
+    }
     onChange(optionId)
     setText(null)
     setOpen(false)
@@ -93,6 +117,7 @@ export function RecordPicker(props: RecordPickerProps) {
         }
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
+        aria-busy={making || undefined}
         placeholder={placeholder}
         value={shown}
         onFocus={() => browse && setOpen(true)}
@@ -120,6 +145,7 @@ export function RecordPicker(props: RecordPickerProps) {
             id={`${listId}-${index}`}
             role="option"
             aria-selected={index === highlighted}
+            className={option.id === createOption ? 'combobox-create' : undefined}
             onMouseDown={(event) => {
               event.preventDefault()
               choose(option.id)
