@@ -200,7 +200,9 @@ describe('companies', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Companies' })
       .click()
-    await page.getByRole('button', { name: 'New company' }).click()
+    // N, as on the other lists.
+    await page.locator('.companies-table').waitFor()
+    await page.keyboard.press('n')
     const dialog = page.getByRole('dialog', { name: 'New company' })
     await dialog.getByLabel('Name').fill('Umbrella')
     await dialog.getByLabel('Domain').fill('acme.com.br')

@@ -8,6 +8,7 @@ import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { formatDate } from '../format/dates'
 import { DataTable } from '../ui/data-table'
+import { useHotkeys } from '../ui/hotkeys'
 import { HeadingCount } from '../ui/heading-count'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { CompanyFormDialog } from './company-form-dialog'
@@ -20,6 +21,7 @@ export function CompaniesPage() {
   const canWrite = useCan('records.write')
   const [params, change] = useAddressQuery()
   const [creating, setCreating] = useState(false)
+  useHotkeys({ n: () => canWrite && setCreating(true) })
   const q = params.get('q') ?? ''
   const sort = params.get('sort') === 'name' ? 'name' : '-createdAt'
   const page = Math.max(1, Number(params.get('page')) || 1)
@@ -46,7 +48,12 @@ export function CompaniesPage() {
           {!q && !openDeals && <HeadingCount total={list.data?.total} />}
         </h1>
         {canWrite && (
-          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setCreating(true)}
+            aria-keyshortcuts="n"
+          >
             {t('list.newCompany')}
           </button>
         )}

@@ -104,6 +104,10 @@ export const shortcutGroups = [
     ],
   },
   {
+    title: 'shortcuts.groups.companies',
+    keys: [['n', 'shortcuts.actions.newCompany']],
+  },
+  {
     title: 'shortcuts.groups.records',
     keys: [
       ['e', 'shortcuts.actions.edit'],
