@@ -141,6 +141,33 @@ describe('companies', () => {
     expect(second).toMatchObject({ primaryPersonId: null, primaryCompanyId: rita.companyId })
   })
 
+  it('adds a person from a company’s page, at that company', async () => {
+    const { page, server } = session
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Companies' })
+      .click()
+    await page.getByRole('link', { name: 'Globex', exact: true }).click()
+    await page.getByRole('heading', { name: 'Globex', level: 1 }).waitFor()
+    const people = page.getByRole('region', { name: /^People/ })
+    await people.getByRole('button', { name: 'New person' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New person' })
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'Company' }).inputValue())
+      .toBe('Globex')
+    await dialog.getByLabel('Full name').fill('Hank Scorpio')
+    await dialog.getByRole('button', { name: 'Add person' }).click()
+    await people.getByRole('link', { name: 'Hank Scorpio' }).waitFor()
+    await page.getByRole('heading', { name: 'People (1)' }).waitFor()
+    const globex = (await server.admin.get('/api/app/v1/companies?q=globex')).body.data[0]
+    const { body } = await server.api.get('/api/v1/people?page=1&pageSize=100')
+    expect(
+      body.data.find((person: { fullName: string }) => person.fullName === 'Hank Scorpio'),
+    ).toMatchObject({
+      companyId: globex.id,
+    })
+  })
+
   it('a company or a person with more than its page shows links to the lists of them all, filtered', async () => {
     const { page, server } = session
     const now = new Date()

@@ -7,6 +7,7 @@ import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { MoneyList } from '../ui/money-list'
 import { NewDealButton } from '../deals/new-deal-button'
+import { NewPersonButton } from '../people/new-person-button'
 import { DealList } from '../layout/deal-list'
 import { DeleteRecordDialog, useRecordDelete } from '../layout/record-page-parts'
 import { RecordActions } from '../ui/record-actions'
@@ -105,7 +106,10 @@ function CompanyPeopleCard({ companyId, count }: { companyId: string; count: num
   })
   return (
     <section aria-labelledby="company-people" className="detail-card">
-      <h2 id="company-people">{t('page.people', { number: count })}</h2>
+      <div className="card-header">
+        <h2 id="company-people">{t('page.people', { number: count })}</h2>
+        <NewPersonButton companyId={companyId} />
+      </div>
       {people.isError ? (
         <ErrorState error={people.error} retry={() => void people.refetch()} />
       ) : !people.data ? (

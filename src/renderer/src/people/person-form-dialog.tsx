@@ -18,10 +18,13 @@ export function PersonFormDialog({
   open,
   onClose,
   person,
+  companyId,
 }: {
   open: boolean
   onClose(): void
   person?: Person
+  /** A new person's company: the one whose page the form was opened from. */
+  companyId?: string
 }) {
   const { t } = useTranslation('people')
   return (
@@ -31,12 +34,12 @@ export function PersonFormDialog({
       onClose={onClose}
       size="wide"
     >
-      {open && <PersonFormLoader person={person} onDone={onClose} />}
+      {open && <PersonFormLoader person={person} companyId={companyId} onDone={onClose} />}
     </Dialog>
   )
 }
 
-type PersonFormProps = { person?: Person; onDone(): void }
+type PersonFormProps = { person?: Person; companyId?: string; onDone(): void }
 
 /** The owner and company choices must be in place before the fields take their values. */
 function PersonFormLoader(props: PersonFormProps) {
@@ -48,10 +51,15 @@ function PersonFormLoader(props: PersonFormProps) {
   )
 }
 
-function PersonForm({ person, onDone }: PersonFormProps) {
+function PersonForm({ person, companyId, onDone }: PersonFormProps) {
   const { t } = useTranslation('people')
-  const key = person ? `person-${person.id}` : 'new-person'
-  const draftForm = useDraftForm(key, person ? valuesOf(person) : empty, 'fullName')
+  // A new person for a company keeps a draft of its own, as a new deal for one does.
+  const key = person ? `person-${person.id}` : companyId ? `new-person-${companyId}` : 'new-person'
+  const draftForm = useDraftForm(
+    key,
+    person ? valuesOf(person) : { ...empty, companyId: companyId ?? '' },
+    'fullName',
+  )
   const { form, setError: setFormError } = draftForm
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null)
 
@@ -62,7 +70,11 @@ function PersonForm({ person, onDone }: PersonFormProps) {
         ? people.update(person.id, toInput(values, true))
         : people.create(toInput(values, false)),
     recordKey: keys.person,
-    invalidates: () => [keys.people, keys.boards],
+    invalidates: (saved) => [
+      keys.people,
+      keys.boards,
+      ...(saved.companyId ? [keys.company(saved.companyId)] : []),
+    ],
     message: (saved) => (person ? t('form.saved') : t('form.added', { name: saved.fullName })),
     openPath: person ? undefined : (saved) => `/people/${saved.id}`,
     onError: (error) => {
