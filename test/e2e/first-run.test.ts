@@ -51,6 +51,15 @@ describe('a new workspace', () => {
     await page.keyboard.press('Escape')
   })
 
+  it('a link to a deal since deleted says it is not there, and offers no retry', async () => {
+    const { page, server } = session
+    const deal = (await server.api.get('/api/v1/deals')).body.data[0]
+    expect((await server.api.delete(`/api/v1/deals/${deal.id}`)).status).toBe(204)
+    await page.goto(`${server.url}/deals/${deal.id}`)
+    await page.getByText('Not found: deleted, or the link is wrong').waitFor()
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0)
+  })
+
   it('an empty Companies list says how companies arrive, and offers to add the first', async () => {
     const { page } = session
     await page.getByRole('link', { name: 'Companies' }).click()

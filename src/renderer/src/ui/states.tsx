@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorMessage } from '../api/client'
+import { ApiRequestError, errorMessage } from '../api/client'
 import './states.css'
 
 /** Grey placeholder lines the size of what is coming, so nothing jumps when it arrives. */
@@ -36,11 +36,13 @@ export function EmptyState({
 
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
   const { t } = useTranslation(['ui', 'common'])
+  // A record that is not there (deleted, or a wrong link) will not be there on a second try.
+  const missing = error instanceof ApiRequestError && error.status === 404
   return (
     <div className="error-state" role="alert">
-      <p className="empty-title">{t('states.loadFailed')}</p>
+      <p className="empty-title">{missing ? t('states.notFound') : t('states.loadFailed')}</p>
       <p className="empty-text">{errorMessage(error)}</p>
-      {retry && (
+      {retry && !missing && (
         <button type="button" className="button" onClick={retry}>
           {t('common:retry')}
         </button>
