@@ -10,7 +10,7 @@ import { formatDate } from '../format/dates'
 import { DataTable } from '../ui/data-table'
 import { useHotkeys } from '../ui/hotkeys'
 import { HeadingCount } from '../ui/heading-count'
-import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { EmptyList, ErrorState, Skeleton } from '../ui/states'
 import { CompanyFormDialog } from './company-form-dialog'
 
 const pageSize = 50
@@ -100,26 +100,14 @@ export function CompaniesPage() {
       ) : !list.data ? (
         <Skeleton lines={6} label={t('list.loading')} />
       ) : list.data.total === 0 ? (
-        q || openDeals ? (
-          <EmptyState title={t('list.noMatch')} />
-        ) : (
-          <EmptyState
-            title={t('list.empty')}
-            action={
-              canWrite && (
-                <button
-                  type="button"
-                  className="button button-primary"
-                  onClick={() => setCreating(true)}
-                >
-                  {t('list.addFirst')}
-                </button>
-              )
-            }
-          >
-            {t('list.emptyText')}
-          </EmptyState>
-        )
+        <EmptyList
+          filtered={Boolean(q || openDeals)}
+          noMatch={{ title: t('list.noMatch') }}
+          empty={{ title: t('list.empty'), text: t('list.emptyText') }}
+          addFirst={
+            canWrite ? { label: t('list.addFirst'), onAdd: () => setCreating(true) } : undefined
+          }
+        />
       ) : (
         <>
           <DataTable

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../api/client'
 import { deals } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { usePipelines, useUsers } from '../api/reference-data'
-import { AssignSelect, BulkDeleteDialog, TagForm } from '../ui/bulk-controls'
+import { AssignSelect, BulkDelete, TagForm } from '../ui/bulk-controls'
 import { useToast } from '../ui/toast'
 
 /** What can be done to the selected deals at once: move, assign, tag, delete (all or none). */
@@ -15,7 +14,6 @@ export function DealsBulkBar({ ids, onDone }: { ids: string[]; onDone(): void })
   const toast = useToast()
   const pipelines = usePipelines()
   const users = useUsers()
-  const [deleting, setDeleting] = useState(false)
   const bulk = useMutation({
     mutationFn: deals.bulk,
     onSuccess: ({ done }) => {
@@ -57,23 +55,12 @@ export function DealsBulkBar({ ids, onDone }: { ids: string[]; onDone(): void })
         onAssign={(ownerId) => bulk.mutate({ action: 'assign', ids, ownerId })}
       />
       <TagForm onTag={(tag) => bulk.mutate({ action: 'tag', ids, tag })} />
-      <button
-        type="button"
-        className="button button-danger-quiet"
-        onClick={() => setDeleting(true)}
-      >
-        {t('common:delete')}
-      </button>
-      <BulkDeleteDialog
-        open={deleting}
+      <BulkDelete
         what={t('page.deleteWhat', { count: ids.length })}
         kind={t('page.deleteKind')}
         message={t('page.deleteMessage')}
         busy={bulk.isPending}
-        onConfirm={() =>
-          bulk.mutate({ action: 'delete', ids }, { onSettled: () => setDeleting(false) })
-        }
-        onClose={() => setDeleting(false)}
+        onConfirm={(close) => bulk.mutate({ action: 'delete', ids }, { onSettled: close })}
       />
     </div>
   )

@@ -12,7 +12,7 @@ import { formatMoney } from '../format/money'
 import { Pagination } from '../people/pagination'
 import { saveFile, spreadsheetCsv } from '../ui/save-file'
 import { HeadingCount } from '../ui/heading-count'
-import { EmptyState, ErrorState, Skeleton } from '../ui/states'
+import { EmptyList, ErrorState, Skeleton } from '../ui/states'
 import { DealFormDialog } from '../deals/deal-form-dialog'
 import { useCan } from '../session/workspace'
 import { useHotkeys } from '../ui/hotkeys'
@@ -132,26 +132,14 @@ export function DealsPage() {
       ) : !list.data ? (
         <Skeleton lines={8} label={t('page.loading')} />
       ) : list.data.total === 0 ? (
-        filtered ? (
-          <EmptyState title={t('page.empty')}>{t('page.noMatchText')}</EmptyState>
-        ) : (
-          <EmptyState
-            title={t('page.emptyTitle')}
-            action={
-              canWrite && (
-                <button
-                  type="button"
-                  className="button button-primary"
-                  onClick={() => setCreating(true)}
-                >
-                  {t('page.addFirst')}
-                </button>
-              )
-            }
-          >
-            {t('page.emptyText')}
-          </EmptyState>
-        )
+        <EmptyList
+          filtered={filtered}
+          noMatch={{ title: t('page.empty'), text: t('page.noMatchText') }}
+          empty={{ title: t('page.emptyTitle'), text: t('page.emptyText') }}
+          addFirst={
+            canWrite ? { label: t('page.addFirst'), onAdd: () => setCreating(true) } : undefined
+          }
+        />
       ) : (
         <>
           <table className="data-table deals-table">

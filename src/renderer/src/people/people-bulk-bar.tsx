@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../api/client'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { useUsers } from '../api/reference-data'
-import { AssignSelect, BulkDeleteDialog, TagForm } from '../ui/bulk-controls'
+import { AssignSelect, BulkDelete, TagForm } from '../ui/bulk-controls'
 import { useToast } from '../ui/toast'
 
 /** What can be done to the selected people at once: assign, tag, delete (all or none). */
@@ -14,7 +13,6 @@ export function PeopleBulkBar({ ids, onDone }: { ids: string[]; onDone(): void }
   const queryClient = useQueryClient()
   const toast = useToast()
   const users = useUsers()
-  const [deleting, setDeleting] = useState(false)
   const bulk = useMutation({
     mutationFn: people.bulk,
     onSuccess: ({ done }) => {
@@ -33,23 +31,12 @@ export function PeopleBulkBar({ ids, onDone }: { ids: string[]; onDone(): void }
         onAssign={(ownerId) => bulk.mutate({ action: 'assign', ids, ownerId })}
       />
       <TagForm onTag={(tag) => bulk.mutate({ action: 'tag', ids, tag })} />
-      <button
-        type="button"
-        className="button button-danger-quiet"
-        onClick={() => setDeleting(true)}
-      >
-        {t('common:delete')}
-      </button>
-      <BulkDeleteDialog
-        open={deleting}
+      <BulkDelete
         what={t('bulk.what', { count: ids.length })}
         kind={t('bulk.kind')}
         message={t('bulk.deleteMessage')}
         busy={bulk.isPending}
-        onConfirm={() =>
-          bulk.mutate({ action: 'delete', ids }, { onSettled: () => setDeleting(false) })
-        }
-        onClose={() => setDeleting(false)}
+        onConfirm={(close) => bulk.mutate({ action: 'delete', ids }, { onSettled: close })}
       />
     </div>
   )

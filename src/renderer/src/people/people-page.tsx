@@ -9,7 +9,7 @@ import { keys } from '../api/keys'
 import { byId, useUsers } from '../api/reference-data'
 import { useHotkeys } from '../ui/hotkeys'
 import { HeadingCount } from '../ui/heading-count'
-import { EmptyState, ErrorState } from '../ui/states'
+import { EmptyList, ErrorState } from '../ui/states'
 import { Pagination } from './pagination'
 import { PeopleBulkBar } from './people-bulk-bar'
 import { PeopleFilters } from './people-filters'
@@ -72,26 +72,14 @@ export function PeoplePage() {
         ) : !result.data ? (
           <TableSkeleton rows={Math.min(query.pageSize, 12)} />
         ) : result.data.total === 0 ? (
-          filtered ? (
-            <EmptyState title={t('page.noMatchTitle')}>{t('page.noMatchText')}</EmptyState>
-          ) : (
-            <EmptyState
-              title={t('page.emptyTitle')}
-              action={
-                canWrite && (
-                  <button
-                    type="button"
-                    className="button button-primary"
-                    onClick={() => setCreating(true)}
-                  >
-                    {t('page.addFirst')}
-                  </button>
-                )
-              }
-            >
-              {t('page.emptyText')}
-            </EmptyState>
-          )
+          <EmptyList
+            filtered={filtered}
+            noMatch={{ title: t('page.noMatchTitle'), text: t('page.noMatchText') }}
+            empty={{ title: t('page.emptyTitle'), text: t('page.emptyText') }}
+            addFirst={
+              canWrite ? { label: t('page.addFirst'), onAdd: () => setCreating(true) } : undefined
+            }
+          />
         ) : (
           <PeopleTable
             people={result.data.data}

@@ -67,27 +67,35 @@ export function TagForm({ onTag }: { onTag(tag: string): void }) {
   )
 }
 
-/** Asks before the selected records are deleted for good; `what` names them ("3 deals"). */
-export function BulkDeleteDialog(props: {
-  open: boolean
+/**
+ * Delete for the selected records, asking first; `what` names them ("3 deals"). `onConfirm` gets
+ * the dialog's close, to call once the deletion has settled.
+ */
+export function BulkDelete(props: {
   what: string
   kind: string
   message: string
   busy: boolean
-  onConfirm(): void
-  onClose(): void
+  onConfirm(close: () => void): void
 }) {
-  const { t } = useTranslation('ui')
+  const { t } = useTranslation(['ui', 'common'])
+  const [open, setOpen] = useState(false)
+  const close = () => setOpen(false)
   return (
-    <ConfirmDialog
-      open={props.open}
-      title={t('bulk.deleteTitle', { what: props.what })}
-      message={props.message}
-      confirmLabel={t('bulk.deleteConfirm', { kind: props.kind })}
-      danger
-      busy={props.busy}
-      onConfirm={props.onConfirm}
-      onClose={props.onClose}
-    />
+    <>
+      <button type="button" className="button button-danger-quiet" onClick={() => setOpen(true)}>
+        {t('common:delete')}
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={t('bulk.deleteTitle', { what: props.what })}
+        message={props.message}
+        confirmLabel={t('bulk.deleteConfirm', { kind: props.kind })}
+        danger
+        busy={props.busy}
+        onConfirm={() => props.onConfirm(close)}
+        onClose={close}
+      />
+    </>
   )
 }

@@ -34,6 +34,38 @@ export function EmptyState({
   )
 }
 
+/**
+ * A list with nothing to show: when filtered, that nothing matches; else how its records arrive,
+ * with the button that adds the first one (given only to those who may add).
+ */
+export function EmptyList({
+  filtered,
+  noMatch,
+  empty,
+  addFirst,
+}: {
+  filtered: boolean
+  noMatch: { title: string; text?: string }
+  empty: { title: string; text: string }
+  addFirst?: { label: string; onAdd(): void }
+}) {
+  if (filtered) return <EmptyState title={noMatch.title}>{noMatch.text}</EmptyState>
+  return (
+    <EmptyState
+      title={empty.title}
+      action={
+        addFirst && (
+          <button type="button" className="button button-primary" onClick={addFirst.onAdd}>
+            {addFirst.label}
+          </button>
+        )
+      }
+    >
+      {empty.text}
+    </EmptyState>
+  )
+}
+
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
   const { t } = useTranslation(['ui', 'common'])
   // A record that is not there (deleted, or a wrong link) will not be there on a second try.
