@@ -4,7 +4,7 @@ import { useCan } from '../session/workspace'
 import { Link, useNavigate, useNavigation, useParams } from 'react-router'
 import { usePipelines } from '../api/reference-data'
 import { DealFormDialog } from '../deals/deal-form-dialog'
-import { useHotkeys } from '../ui/hotkeys'
+import { NewRecordButton } from '../ui/new-record-button'
 import { EmptyState, ErrorState } from '../ui/states'
 import { BoardSkeleton } from './board-skeleton'
 import { MoneyList } from '../ui/money-list'
@@ -40,7 +40,6 @@ export function BoardPage() {
   useEffect(() => {
     if (pipeline) localStorage.setItem(lastPipelineKey, pipeline.id)
   }, [pipeline])
-  useHotkeys({ n: () => canWrite && setCreating(true) })
 
   if (pipelines.isError) {
     return <ErrorState error={pipelines.error} retry={() => void pipelines.refetch()} />
@@ -84,15 +83,11 @@ export function BoardPage() {
           </select>
         </div>
         {canWrite && (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => setCreating(true)}
-            aria-keyshortcuts="n"
+          <NewRecordButton
+            label={t('page.newDeal')}
+            onNew={() => setCreating(true)}
             disabled={!pipeline}
-          >
-            {t('page.newDeal')}
-          </button>
+          />
         )}
       </header>
       {pipeline ? <PipelineBoard pipelineId={pipeline.id} /> : <BoardSkeleton />}

@@ -8,7 +8,7 @@ import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { formatDate } from '../format/dates'
 import { DataTable } from '../ui/data-table'
-import { useHotkeys } from '../ui/hotkeys'
+import { NewRecordButton } from '../ui/new-record-button'
 import { HeadingCount } from '../ui/heading-count'
 import { EmptyList, ErrorState, Skeleton } from '../ui/states'
 import { CompanyFormDialog } from './company-form-dialog'
@@ -21,7 +21,6 @@ export function CompaniesPage() {
   const canWrite = useCan('records.write')
   const [params, change] = useAddressQuery()
   const [creating, setCreating] = useState(false)
-  useHotkeys({ n: () => canWrite && setCreating(true) })
   const q = params.get('q') ?? ''
   const sort = params.get('sort') === 'name' ? 'name' : '-createdAt'
   const page = Math.max(1, Number(params.get('page')) || 1)
@@ -48,14 +47,7 @@ export function CompaniesPage() {
           {!q && !openDeals && <HeadingCount total={list.data?.total} />}
         </h1>
         {canWrite && (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => setCreating(true)}
-            aria-keyshortcuts="n"
-          >
-            {t('list.newCompany')}
-          </button>
+          <NewRecordButton label={t('list.newCompany')} onNew={() => setCreating(true)} />
         )}
       </header>
       <div className="filters">

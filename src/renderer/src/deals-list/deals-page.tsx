@@ -15,7 +15,7 @@ import { HeadingCount } from '../ui/heading-count'
 import { EmptyList, ErrorState, Skeleton } from '../ui/states'
 import { DealFormDialog } from '../deals/deal-form-dialog'
 import { useCan } from '../session/workspace'
-import { useHotkeys } from '../ui/hotkeys'
+import { NewRecordButton } from '../ui/new-record-button'
 import { DealsBulkBar } from './deals-bulk-bar'
 import { DealsFilters, filterParams } from './deals-filters'
 import { dealsCsv } from './deals-csv'
@@ -56,7 +56,6 @@ export function DealsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [creating, setCreating] = useState(false)
   const canWrite = useCan('records.write')
-  useHotkeys({ n: () => canWrite && setCreating(true) })
   const filtered = filterParams.some((name) => params.get(name))
   const list = useQuery({
     queryKey: keys.dealsList(query),
@@ -114,14 +113,7 @@ export function DealsPage() {
             {t('page.exportCsv')}
           </button>
           {canWrite && (
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => setCreating(true)}
-              aria-keyshortcuts="n"
-            >
-              {t('page.newDeal')}
-            </button>
+            <NewRecordButton label={t('page.newDeal')} onNew={() => setCreating(true)} />
           )}
         </div>
       </header>

@@ -7,7 +7,7 @@ import { SavedViews } from '../layout/saved-views'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { byId, useUsers } from '../api/reference-data'
-import { useHotkeys } from '../ui/hotkeys'
+import { NewRecordButton } from '../ui/new-record-button'
 import { HeadingCount } from '../ui/heading-count'
 import { EmptyList, ErrorState } from '../ui/states'
 import { Pagination } from './pagination'
@@ -34,7 +34,6 @@ export function PeoplePage() {
     // The previous page stays on screen while the next loads: nothing jumps.
     placeholderData: keepPreviousData,
   })
-  useHotkeys({ n: () => canWrite && setCreating(true) })
   const listKey = JSON.stringify(query)
   const ids = useMemo(() => result.data?.data.map((person) => person.id), [result.data])
   const arrivals = useArrivals(listKey, result.isPlaceholderData ? undefined : ids)
@@ -53,14 +52,7 @@ export function PeoplePage() {
             onPick={(view) => setParams(new URLSearchParams(view))}
           />
           {canWrite && (
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => setCreating(true)}
-              aria-keyshortcuts="n"
-            >
-              {t('page.newPerson')}
-            </button>
+            <NewRecordButton label={t('page.newPerson')} onNew={() => setCreating(true)} />
           )}
         </div>
       </header>
