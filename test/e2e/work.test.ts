@@ -199,6 +199,21 @@ describe('activities and notes on a record, My work, reminders', () => {
     expect(body.data.map((deal: { title: string }) => deal.title)).toContain('Carla onboarding')
   })
 
+  it('Ctrl-K adds a person or a company as its name is typed', async () => {
+    const { page } = session
+    await page.keyboard.press('Control+k')
+    const palette = page.getByRole('dialog', { name: 'Search and run' })
+    await palette.getByRole('combobox').fill('new comp')
+    await palette.getByRole('option', { name: /New company/ }).waitFor()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'New company' })
+    await dialog.getByLabel('Name').fill('Palette Works')
+    await dialog.getByRole('button', { name: 'Add company' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    const { body } = await session.server.admin.get('/api/app/v1/companies?q=palette')
+    expect(body.data).toMatchObject([{ name: 'Palette Works' }])
+  })
+
   it('the tray’s New task… (/my-work?new=task) opens the form at once', async () => {
     const { page } = session
     await page.goto(`${session.server.url}/my-work?new=task`)

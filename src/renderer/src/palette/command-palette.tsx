@@ -7,7 +7,9 @@ import { errorMessage } from '../api/client'
 import { activities, companies, deals, people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { usePipelines } from '../api/reference-data'
+import { CompanyFormDialog } from '../companies/company-form-dialog'
 import { DealFormDialog } from '../deals/deal-form-dialog'
+import { PersonFormDialog } from '../people/person-form-dialog'
 import { Dialog } from '../ui/dialog'
 import { useToast } from '../ui/toast'
 import { ActivityForm, type ActivityLinks } from '../work/activity-form'
@@ -58,6 +60,7 @@ export function CommandPalette({
   const [task, setTask] = useState<{ links: ActivityLinks; about: string } | null>(null)
   const onNewTask = (links: ActivityLinks, about: string) => setTask({ links, about })
   const [dealFor, setDealFor] = useState<DealLinks | null>(null)
+  const [adding, setAdding] = useState<'person' | 'company' | null>(null)
   const done = (message: string) => {
     void queryClient.invalidateQueries({ queryKey: keys.work })
     void queryClient.invalidateQueries({ queryKey: keys.boards })
@@ -82,6 +85,7 @@ export function CommandPalette({
       }),
     newTask: onNewTask,
     newDeal: (links) => setDealFor(links),
+    newRecord: setAdding,
     markDone: (activity) =>
       act.mutate(async () => {
         await activities.update(activity.id, { done: true })
@@ -110,6 +114,8 @@ export function CommandPalette({
       >
         {task && <ActivityForm mode="schedule" links={task.links} onSaved={() => setTask(null)} />}
       </Dialog>
+      <PersonFormDialog open={adding === 'person'} onClose={() => setAdding(null)} />
+      <CompanyFormDialog open={adding === 'company'} onClose={() => setAdding(null)} />
       <DealFormDialog
         open={dealFor !== null}
         onClose={() => setDealFor(null)}

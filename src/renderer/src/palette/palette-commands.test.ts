@@ -8,6 +8,7 @@ const actions: PaletteActions = {
   logCall: (links, about) => calls.push(`call ${about} ${JSON.stringify(links)}`),
   newTask: (links, about) => calls.push(`task ${about} ${JSON.stringify(links)}`),
   newDeal: (links, about) => calls.push(`deal ${about} ${JSON.stringify(links)}`),
+  newRecord: (kind) => calls.push(`new ${kind}`),
   markDone: (activity) => calls.push(`done ${activity.subject}`),
   snooze: (activity, minutes) => calls.push(`snooze ${activity.subject} ${minutes}`),
   moveDeal: (deal, _stageId, stageName) => calls.push(`move ${deal.title} ${stageName}`),
@@ -27,7 +28,20 @@ describe('paletteCommands', () => {
     ])
     expect(paletteCommands('comp', none, actions).map((command) => command.label)).toEqual([
       'Go to Companies',
+      'New company',
     ])
+  })
+
+  it('offers a new deal, person or company as its name is typed, to those who may add', () => {
+    const commands = paletteCommands('new', none, actions)
+    expect(commands.map((command) => command.label)).toEqual([
+      'New deal',
+      'New person',
+      'New company',
+    ])
+    for (const command of commands) command.run()
+    expect(calls.splice(0)).toEqual(['deal  {}', 'new person', 'new company'])
+    expect(onlyNavigation(commands)).toEqual([])
   })
 
   it('offers what can be done to each person, deal and activity found', () => {

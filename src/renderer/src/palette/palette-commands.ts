@@ -28,6 +28,7 @@ export interface PaletteActions {
   logCall(links: WorkLinks, about: string): void
   newTask(links: WorkLinks, about: string): void
   newDeal(links: DealLinks, about: string): void
+  newRecord(kind: 'person' | 'company'): void
   markDone(activity: Activity): void
   snooze(activity: Activity, minutes: number): void
   moveDeal(deal: Deal, stageId: string, stageName: string): void
@@ -76,6 +77,17 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
     }))
     .filter(({ label }) => !query || contains(label, query))
   if (!query) return commands
+  // A new record of its own, offered as its name is typed ("new", "deal", "nova").
+  const creations: Command[] = [
+    { id: 'new:deal', label: t('commands.new.deal'), run: () => actions.newDeal({}, '') },
+    { id: 'new:person', label: t('commands.new.person'), run: () => actions.newRecord('person') },
+    {
+      id: 'new:company',
+      label: t('commands.new.company'),
+      run: () => actions.newRecord('company'),
+    },
+  ].map((command) => ({ ...command, kind: t('kinds.action') }))
+  commands.push(...creations.filter(({ label }) => contains(label, query)))
   // A call logged with, or a task for, a person, a company or a deal.
   const work = (id: string, name: string, links: WorkLinks): Command[] => [
     {
