@@ -238,6 +238,24 @@ describe('pipeline board', () => {
     expect((await dealOf('Doomed')).lostReasonId).toBe(noBudget)
   })
 
+  it('an open column’s + adds a deal that starts in that stage', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'Board' }).click()
+    await page.getByLabel('Pipeline', { exact: true }).selectOption({ label: 'Enterprise' })
+    await page.locator(column('Discovery')).waitFor()
+    // Won and lost columns have none: a deal is closed from its card or its page.
+    expect(await page.locator(`${column('Won')} .column-add`).count()).toBe(0)
+    await page.getByRole('button', { name: 'Add a deal to Discovery' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New deal' })
+    await dialog.getByLabel('Title').fill('Discovery workshop')
+    await dialog.getByLabel('Value').fill('800')
+    await dialog.getByRole('button', { name: 'Create deal' }).click()
+    await page.locator(`${column('Discovery')} ${card('Discovery workshop')}`).waitFor()
+    expect((await dealOf('Discovery workshop')).stageId).toBe(
+      await stageIdOf('Enterprise', 'Discovery'),
+    )
+  })
+
   it('the board has no serious accessibility problems', async () => {
     const { page } = session
     await page.getByRole('link', { name: 'Board' }).click()

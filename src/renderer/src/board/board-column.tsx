@@ -4,6 +4,7 @@ import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BoardColumn, Stage } from '../api/types'
 import { MoneyList } from '../ui/money-list'
+import { AddToStageButton } from './add-to-stage-button'
 import { DealCard } from './deal-card'
 
 const stageTypeLabels = { open: null, won: 'column.won', lost: 'column.lost' } as const
@@ -59,6 +60,7 @@ export function BoardColumnView({
           <span className="column-count" aria-label={t('column.count', { count: column.count })}>
             {column.count}
           </span>
+          <AddToStageButton stage={stage} />
         </div>
         <p className="column-totals">
           {stage.type !== 'open' && <span className="column-period">{t('column.thisMonth')}</span>}

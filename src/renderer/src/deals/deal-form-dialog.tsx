@@ -60,11 +60,13 @@ function DealFormLoader(props: DealFormProps) {
 function DealForm({ deal, defaults, onDone }: DealFormProps) {
   const { t } = useTranslation('deals')
   const pipelines = usePipelines()
-  // A new deal for a person or a company keeps its own draft: one begun for another (or on the
-  // board) must not bring its links along.
+  // A new deal for a person, a company or a stage keeps its own draft: one begun for another (or
+  // on the board) must not bring its links, or its stage, along.
   const key = deal
     ? `deal-${deal.id}`
-    : ['new-deal', defaults?.primaryPersonId, defaults?.primaryCompanyId].filter(Boolean).join('-')
+    : ['new-deal', defaults?.primaryPersonId, defaults?.primaryCompanyId, defaults?.stageId]
+        .filter(Boolean)
+        .join('-')
   const draftForm = useDraftForm(
     key,
     deal
