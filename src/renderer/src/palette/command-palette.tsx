@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCan } from '../session/workspace'
 import { useNavigate } from 'react-router'
@@ -7,20 +7,19 @@ import { errorMessage } from '../api/client'
 import { activities, companies, deals, people } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { usePipelines } from '../api/reference-data'
-import { CompanyFormDialog } from '../companies/company-form-dialog'
-import { DealFormDialog } from '../deals/deal-form-dialog'
-import { PersonFormDialog } from '../people/person-form-dialog'
 import { Dialog } from '../ui/dialog'
 import { useToast } from '../ui/toast'
 import { ActivityForm, type ActivityLinks } from '../work/activity-form'
 import {
   paletteCommands,
   type Command,
-  type DealLinks,
   type PaletteActions,
   onlyNavigation,
 } from './palette-commands'
+import type { RecordToAdd } from './record-form'
 import './palette.css'
+
+const RecordForm = lazy(async () => ({ default: (await import('./record-form')).RecordForm }))
 
 const perKind = 4
 
@@ -59,8 +58,7 @@ export function CommandPalette({
   const queryClient = useQueryClient()
   const [task, setTask] = useState<{ links: ActivityLinks; about: string } | null>(null)
   const onNewTask = (links: ActivityLinks, about: string) => setTask({ links, about })
-  const [dealFor, setDealFor] = useState<DealLinks | null>(null)
-  const [adding, setAdding] = useState<'person' | 'company' | null>(null)
+  const [adding, setAdding] = useState<RecordToAdd | null>(null)
   const done = (message: string) => {
     void queryClient.invalidateQueries({ queryKey: keys.work })
     void queryClient.invalidateQueries({ queryKey: keys.boards })
@@ -84,8 +82,8 @@ export function CommandPalette({
         return t('toasts.callLogged', { name })
       }),
     newTask: onNewTask,
-    newDeal: (links) => setDealFor(links),
-    newRecord: setAdding,
+    newDeal: (links) => setAdding({ kind: 'deal', links }),
+    newRecord: (kind) => setAdding({ kind }),
     markDone: (activity) =>
       act.mutate(async () => {
         await activities.update(activity.id, { done: true })
@@ -114,16 +112,11 @@ export function CommandPalette({
       >
         {task && <ActivityForm mode="schedule" links={task.links} onSaved={() => setTask(null)} />}
       </Dialog>
-      <PersonFormDialog open={adding === 'person'} onClose={() => setAdding(null)} />
-      <CompanyFormDialog open={adding === 'company'} onClose={() => setAdding(null)} />
-      <DealFormDialog
-        open={dealFor !== null}
-        onClose={() => setDealFor(null)}
-        defaults={{
-          primaryPersonId: dealFor?.personId ?? '',
-          primaryCompanyId: dealFor?.companyId ?? '',
-        }}
-      />
+      {adding && (
+        <Suspense>
+          <RecordForm adding={adding} onClose={() => setAdding(null)} />
+        </Suspense>
+      )}
     </>
   )
 }
