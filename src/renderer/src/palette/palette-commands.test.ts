@@ -7,7 +7,7 @@ const actions: PaletteActions = {
   go: (path) => calls.push(`go ${path}`),
   logCall: (links, about) => calls.push(`call ${about} ${JSON.stringify(links)}`),
   newTask: (links, about) => calls.push(`task ${about} ${JSON.stringify(links)}`),
-  newDeal: (links, about) => calls.push(`deal ${about} ${JSON.stringify(links)}`),
+  newDeal: (links) => calls.push(`deal ${JSON.stringify(links)}`),
   newRecord: (kind) => calls.push(`new ${kind}`),
   markDone: (activity) => calls.push(`done ${activity.subject}`),
   snooze: (activity, minutes) => calls.push(`snooze ${activity.subject} ${minutes}`),
@@ -40,7 +40,7 @@ describe('paletteCommands', () => {
       'New company',
     ])
     for (const command of commands) command.run()
-    expect(calls.splice(0)).toEqual(['deal  {}', 'new person', 'new company'])
+    expect(calls.splice(0)).toEqual(['deal {}', 'new person', 'new company'])
     expect(onlyNavigation(commands)).toEqual([])
   })
 
@@ -93,11 +93,11 @@ describe('paletteCommands', () => {
       'go /people/p1',
       'call Ana Lima {"personIds":["p1"]}',
       'task Ana Lima {"personIds":["p1"]}',
-      'deal Ana Lima {"personId":"p1","companyId":"c1"}',
+      'deal {"personId":"p1","companyId":"c1"}',
       'go /companies/c1',
       'call Ana Acme {"companyId":"c1"}',
       'task Ana Acme {"companyId":"c1"}',
-      'deal Ana Acme {"companyId":"c1"}',
+      'deal {"companyId":"c1"}',
       'go /deals/d1',
       'call Ana plan {"dealId":"d1"}',
       'task Ana plan {"dealId":"d1"}',

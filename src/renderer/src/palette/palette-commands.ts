@@ -27,7 +27,7 @@ export interface PaletteActions {
   go(path: string): void
   logCall(links: WorkLinks, about: string): void
   newTask(links: WorkLinks, about: string): void
-  newDeal(links: DealLinks, about: string): void
+  newDeal(links: DealLinks): void
   newRecord(kind: 'person' | 'company'): void
   markDone(activity: Activity): void
   snooze(activity: Activity, minutes: number): void
@@ -79,7 +79,7 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
   if (!query) return commands
   // A new record of its own, offered as its name is typed ("new", "deal", "nova").
   const creations: Command[] = [
-    { id: 'new:deal', label: t('commands.new.deal'), run: () => actions.newDeal({}, '') },
+    { id: 'new:deal', label: t('commands.new.deal'), run: () => actions.newDeal({}) },
     { id: 'new:person', label: t('commands.new.person'), run: () => actions.newRecord('person') },
     {
       id: 'new:company',
@@ -107,7 +107,7 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
     id: `deal-for:${id}`,
     label: t('commands.newDeal', { name }),
     kind: t('kinds.action'),
-    run: () => actions.newDeal(links, name),
+    run: () => actions.newDeal(links),
   })
   for (const person of found.people) {
     commands.push(

@@ -65,18 +65,20 @@ export function RecordPicker(props: RecordPickerProps) {
   const found = searching ? (matches.data ?? []) : []
   const named = (option: PickerOption) =>
     option.label.toLocaleLowerCase() === query.toLocaleLowerCase()
-  const offersCreate =
-    props.create && query && matches.data && !matches.isPlaceholderData && !found.some(named)
-  const options: PickerOption[] = offersCreate
-    ? [...found, { id: createOption, label: props.create!.label(query) }]
+  // Offered once the search for what is typed has answered, and found nothing of that name.
+  const creation =
+    query && matches.data && !matches.isPlaceholderData && !found.some(named) ? props.create : null
+  const options: PickerOption[] = creation
+    ? [...found, { id: createOption, label: creation.label(query) }]
     : found
   const shown = text ?? (value ? (chosen.data ?? '') : '')
   const [making, setMaking] = useState(false)
 
   const choose = (optionId: string) => {
-    if (optionId === createOption && props.create) {
+    if (optionId === createOption && creation) {
+      if (making) return
       setMaking(true)
-      void props.create.make(query).then((madeId) => {
+      void creation.make(query).then((madeId) => {
         setMaking(false)
         if (madeId) choose(madeId)
       })
