@@ -28,6 +28,10 @@ describe('a new workspace', () => {
     expect(await dialog.getByLabel('Pipeline').locator('option:checked').innerText()).toBe('Sales')
     await dialog.getByLabel('Title').fill('First deal')
     await dialog.getByLabel('Value').fill('1500')
+    // No one is in the workspace yet: the person is added from the deal's form.
+    await dialog.getByRole('combobox', { name: 'Person' }).fill('Rita Nova')
+    await dialog.getByRole('option', { name: 'Add person “Rita Nova”' }).click()
+    await page.getByText('Person “Rita Nova” added').waitFor()
     await dialog.getByRole('button', { name: 'Create deal' }).click()
     // The list shows it at once; the toast offers to open it.
     await page.locator('.deals-table', { hasText: 'First deal' }).waitFor()
@@ -35,8 +39,15 @@ describe('a new workspace', () => {
     await page.getByText('Deal “First deal” created').waitFor()
     const { body } = await server.api.get('/api/v1/deals')
     const sales = (await server.admin.get('/api/app/v1/pipelines')).body.data[0]
+    const rita = (await server.api.get('/api/v1/people')).body.data[0]
+    expect(rita.fullName).toBe('Rita Nova')
     expect(body.data).toEqual([
-      expect.objectContaining({ title: 'First deal', value: 1500, stageId: sales.stages[0].id }),
+      expect.objectContaining({
+        title: 'First deal',
+        value: 1500,
+        stageId: sales.stages[0].id,
+        primaryPersonId: rita.id,
+      }),
     ])
   })
 

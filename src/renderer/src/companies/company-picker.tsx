@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { errorMessage } from '../api/client'
 import { companies } from '../api/endpoints'
 import { keys } from '../api/keys'
+import { usePickerCreation } from '../forms/use-picker-creation'
 import { RecordPicker, type PickerProps } from '../ui/record-picker'
-import { useToast } from '../ui/toast'
 
 // Under the company's key and the companies lists', so a rename or a new company refreshes them.
 const pickerKeys = {
@@ -26,23 +24,13 @@ async function find(q: string) {
  */
 export function CompanyPicker({ creates, ...props }: PickerProps & { creates?: boolean }) {
   const { t } = useTranslation('companies')
-  const queryClient = useQueryClient()
-  const toast = useToast()
   // In a form, a company not yet in the workspace is added from here, named as typed.
-  const create = {
-    label: (name: string) => t('picker.create', { name }),
-    make: async (name: string) => {
-      try {
-        const company = await companies.create({ name })
-        void queryClient.invalidateQueries({ queryKey: keys.companies })
-        toast(t('picker.created', { name: company.name }), { tone: 'success' })
-        return company.id
-      } catch (error) {
-        toast(errorMessage(error), { tone: 'error' })
-        return null
-      }
-    },
-  }
+  const create = usePickerCreation({
+    label: (name) => t('picker.create', { name }),
+    add: (name) => companies.create({ name }),
+    added: (name) => t('picker.created', { name }),
+    lists: keys.companies,
+  })
   return (
     <RecordPicker
       {...props}

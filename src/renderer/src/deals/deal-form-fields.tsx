@@ -48,6 +48,7 @@ export function DealFormFields({ editing }: { editing: boolean }) {
           name="primaryPersonId"
           render={({ field }) => (
             <PersonPicker
+              creates
               id="deal-person"
               value={field.value}
               onChange={field.onChange}

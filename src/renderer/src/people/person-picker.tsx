@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { people } from '../api/endpoints'
 import { keys } from '../api/keys'
+import { usePickerCreation } from '../forms/use-picker-creation'
 import { RecordPicker, type PickerProps } from '../ui/record-picker'
 
 // Under the person's key and the people lists', so a rename or a new person refreshes them.
@@ -18,12 +19,22 @@ async function find(q: string) {
   }))
 }
 
-/** Chooses a person by typing part of a name or e-mail: a workspace can hold a million people. */
-export function PersonPicker(props: PickerProps) {
+/**
+ * Chooses a person by typing part of a name or e-mail: a workspace can hold a million people.
+ * With `creates` (in a form), it also offers to add a person of the name typed.
+ */
+export function PersonPicker({ creates, ...props }: PickerProps & { creates?: boolean }) {
   const { t } = useTranslation('people')
+  const create = usePickerCreation({
+    label: (name) => t('picker.create', { name }),
+    add: (fullName) => people.create({ fullName }),
+    added: (name) => t('picker.created', { name }),
+    lists: keys.people,
+  })
   return (
     <RecordPicker
       {...props}
+      create={creates ? create : undefined}
       placeholder={props.placeholder ?? t('picker.placeholder')}
       keys={pickerKeys}
       nameOf={async (id) => (await people.get(id)).fullName}

@@ -29,11 +29,14 @@ interface RecordPickerProps extends PickerProps {
   find(text: string): Promise<PickerOption[]>
   /** Offers the first records, by name, before anything is typed: for lists one may browse. */
   browse?: boolean
-  /**
-   * Offers, after the matches, to make a record of the name typed when none is called that:
-   * `make` answers the new record's id, or null when it could not be made (and said why).
-   */
-  create?: { label(name: string): string; make(name: string): Promise<string | null> }
+  /** Offers, after the matches, to make a record of the name typed when none is called that. */
+  create?: PickerCreation
+}
+
+/** Making a record from a picker: `make` answers its id, or null when it could not be made. */
+export interface PickerCreation {
+  label(name: string): string
+  make(name: string): Promise<string | null>
 }
 
 // The id of the line that makes a new record, among the found records' ids.
