@@ -2,7 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppEnv } from '../app-env'
 import { ApiError } from './errors'
-import { issueMessage } from './issue-messages'
+import { issueMessage, requiredMessage } from './issue-messages'
 
 // Fields a client may read but never write. Sending one is a 400 that says so, rather than the
 // generic "unknown field", because the client most likely echoed back an object it had read.
@@ -39,7 +39,9 @@ function describeIssue(issue: z.core.$ZodIssue, target: string): FieldIssue {
   // A query's values are strings, or an array when a parameter is repeated (`?page=1&page=2`),
   // so a string expected and something else present can only be a repeat.
   const repeated =
-    issue.code === 'invalid_type' && issue.expected === 'string' && issue.message !== 'is required'
+    issue.code === 'invalid_type' &&
+    issue.expected === 'string' &&
+    issue.message !== requiredMessage
   if (target === 'query' && repeated) {
     return { field, message: `${field} must be given once` }
   }
