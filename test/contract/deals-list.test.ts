@@ -91,6 +91,31 @@ describe('the deals list', () => {
     expect(await titles('sort=-value')).toEqual(['beta renewal', 'Gamma won', 'Alpha plan'])
     expect(await titles('')).toEqual(['Gamma won', 'beta renewal', 'Alpha plan'])
   })
+
+  it("names each deal's person and company, where the v1 REST gives their ids only", async () => {
+    const company = (await server.admin.post('/api/app/v1/companies', { name: 'Quintela Lda' }))
+      .body
+    const person = await createPerson(server.api, { fullName: 'Rita Nova' })
+    const linked = await createDeal(server.api, sales, {
+      ...{ title: 'Linked', primaryPersonId: person.id, primaryCompanyId: company.id },
+    })
+    const names = async () =>
+      (await server.admin.get('/api/app/v1/deals?q=linked')).body.data.map(
+        (deal: Record<string, unknown>) => [deal.personName, deal.companyName],
+      )
+    expect(await names()).toEqual([['Rita Nova', 'Quintela Lda']])
+    const v1 = (await server.api.get(`/api/v1/deals?q=linked`)).body.data[0]
+    expect(v1).toMatchObject({ title: 'Linked', primaryPersonId: person.id })
+    expect(v1, "the contract's deal keeps its fields").not.toHaveProperty('personName')
+    // A person deleted leaves the deal, without them.
+    await server.api.delete(`/api/v1/people/${person.id}`)
+    expect(await names()).toEqual([[null, 'Quintela Lda']])
+    expect((await server.admin.get('/api/app/v1/deals?q=alpha')).body.data[0]).toMatchObject({
+      personName: null,
+      companyName: null,
+    })
+    await server.api.delete(`/api/v1/deals/${linked.id}`)
+  })
 })
 
 describe('bulk actions', () => {

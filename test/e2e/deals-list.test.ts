@@ -10,18 +10,24 @@ beforeAll(async () => {
   const { admin, api } = session.server
   await admin.post('/api/app/v1/users', { name: 'Bia Lima' })
   const sales = await salesPipeline(admin)
-  for (const [title, value] of [
-    ['Alpha plan', 500],
-    ['Beta renewal', 5000],
-    ['Gamma pilot', 1200],
+  const company = (await admin.post('/api/app/v1/companies', { name: 'Quintela Lda' })).body
+  const person = (await api.post('/api/v1/people', { fullName: 'Rita Nova' })).body
+  for (const [title, value, links] of [
+    ['Alpha plan', 500, {}],
+    ['Beta renewal', 5000, { primaryPersonId: person.id, primaryCompanyId: company.id }],
+    ['Gamma pilot', 1200, { primaryCompanyId: company.id }],
   ] as const) {
-    await api.post('/api/v1/deals', { title, value, pipelineId: sales.id, stageId: sales.open.id })
+    await api.post('/api/v1/deals', {
+      ...{ title, value, pipelineId: sales.id, stageId: sales.open.id },
+      ...links,
+    })
   }
 })
 afterAll(() => session.close())
 
 const heading = () => session.page.getByRole('heading', { level: 1 }).innerText()
 const titles = () => session.page.locator('.deals-table tbody td:nth-child(2)').allInnerTexts()
+const contacts = () => session.page.locator('.deals-table tbody td:nth-child(5)').allInnerTexts()
 
 describe('the deals list', () => {
   it('filters and sorts, and keeps the view in the address', async () => {
@@ -75,11 +81,13 @@ describe('the deals list', () => {
     expect([...bytes.subarray(0, 3)], 'a byte-order mark, for Excel').toEqual([0xef, 0xbb, 0xbf])
     const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n')
     expect(lines[0]).toBe(
-      'id,title,value,currency,pipeline,stage,owner,expectedCloseDate,tags,createdAt',
+      'id,title,value,currency,pipeline,stage,owner,person,company,expectedCloseDate,tags,createdAt',
     )
-    expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual([
-      'Beta renewal',
-      'Gamma pilot',
+    expect(
+      lines.slice(1).map((line) => line.split(',').slice(1, 2).concat(line.split(',').slice(7, 9))),
+    ).toEqual([
+      ['Beta renewal', 'Rita Nova', 'Quintela Lda'],
+      ['Gamma pilot', '', 'Quintela Lda'],
     ])
   })
 
@@ -100,5 +108,22 @@ describe('the deals list', () => {
     expect(page.url()).toContain('customField=plan%3Dpro')
     await page.getByRole('button', { name: 'Clear filters' }).click()
     await expect.poll(async () => (await titles()).length).toBe(3)
+  })
+
+  it('says who each deal is with, and leads to them', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'Deals', exact: true }).click()
+    await expect.poll(titles).toEqual(['Gamma pilot', 'Beta renewal', 'Alpha plan'])
+    expect(await page.locator('.deals-table thead th').nth(4).textContent()).toBe('Contact')
+    expect(await contacts()).toEqual(['Quintela Lda', 'Rita Nova\nQuintela Lda', '—'])
+    const row = page.getByRole('row', { name: /Beta renewal/ })
+    await row.getByRole('link', { name: 'Rita Nova' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Rita Nova' }).waitFor()
+    await page.goBack()
+    await page
+      .getByRole('row', { name: /Gamma pilot/ })
+      .getByRole('link', { name: 'Quintela Lda' })
+      .click()
+    await page.getByRole('heading', { level: 1, name: 'Quintela Lda' }).waitFor()
   })
 })

@@ -5,7 +5,7 @@ import { createRouter, validated } from '../http/validation'
 import { pageSchema } from '../http/pagination'
 import { searchAndTimelineRoutes } from '../timeline/routes'
 import { dealSchema } from './schema'
-import { dealsSearchQuery } from './search-schema'
+import { dealListItemSchema, dealsSearchQuery } from './search-schema'
 import { searchDeals } from './search-service'
 import { dealsBulkRoutes } from './bulk-routes'
 import { dealCustomFields, getDeal, getDealProbability, setDealProbability } from './service'
@@ -81,7 +81,7 @@ export const dealsSearchRoutes = (deps: RouteDeps) =>
       description:
         'One page of the deals of a person, company or pipeline (and other filters the v1 list does not have), newest first.',
       query: dealsSearchQuery,
-      page: pageSchema(dealSchema, 'DealSearchPage'),
+      page: pageSchema(dealListItemSchema, 'DealSearchPage'),
       pageDescription: 'One page of deals',
       search: searchDeals,
     },

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { pageQuery } from '../http/pagination'
+import { dealSchema } from './schema'
 
 const idFilter = (name: string, description: string) =>
   z
@@ -121,3 +122,13 @@ export type DealFilters = Omit<DealsSearch, 'page' | 'pageSize' | 'sort'> & {
   /** An ISO date-time in UTC, as updatedAt is stored. */
   updatedSince?: string
 }
+
+/** A deal of the UI's lists: the v1 deal and the names of its person and company. */
+export const dealListItemSchema = dealSchema
+  .extend({
+    personName: z.string().nullable().openapi({ description: "The primary person's full name" }),
+    companyName: z.string().nullable().openapi({ description: "The primary company's name" }),
+  })
+  .openapi('DealListItem')
+
+export type DealListItem = z.output<typeof dealListItemSchema>

@@ -1,11 +1,12 @@
 import type { Db } from '../db/connection'
+import { linkedNames } from '../db/linked-names'
 import type { PageAfter } from '../db/record-page'
 import { assertCursorOrder, defaultSort, keyedPage } from '../http/list-extensions'
 import { paginate, type Page } from '../http/pagination'
 import type { DealsListRequest } from './list-schema'
 import type { Deal } from './schema'
 import * as search from './search-repository'
-import type { DealsSearch } from './search-schema'
+import type { DealListItem, DealsSearch } from './search-schema'
 import { listDeals, withTags } from './service'
 
 /** Deals narrowed to a person, company or pipeline, in the v1 list's order and envelope. */
@@ -13,14 +14,36 @@ export async function searchDeals(
   db: Db,
   tenantId: string,
   request: DealsSearch,
-): Promise<Page<Deal>> {
+): Promise<Page<DealListItem>> {
   const { page: _page, pageSize: _pageSize, ...filters } = request
   const page = await paginate(
     request,
     () => search.countMatchingDeals(db, tenantId, filters),
     (limit, offset) => search.listMatchingDeals(db, tenantId, filters, limit, offset),
   )
-  return { ...page, data: await withTags(db, page.data) }
+  return { ...page, data: await withLinkedNames(db, tenantId, await withTags(db, page.data)) }
+}
+
+async function withLinkedNames(db: Db, tenantId: string, deals: Deal[]): Promise<DealListItem[]> {
+  const [people, companies] = await Promise.all([
+    linkedNames(
+      db,
+      'people',
+      tenantId,
+      deals.map((deal) => deal.primaryPersonId),
+    ),
+    linkedNames(
+      db,
+      'companies',
+      tenantId,
+      deals.map((deal) => deal.primaryCompanyId),
+    ),
+  ])
+  return deals.map((deal) => ({
+    ...deal,
+    personName: (deal.primaryPersonId && people.get(deal.primaryPersonId)) ?? null,
+    companyName: (deal.primaryCompanyId && companies.get(deal.primaryCompanyId)) ?? null,
+  }))
 }
 
 /**

@@ -13,6 +13,8 @@ export type ApiErrorBody = Schemas['Error']
 
 export type Person = Schemas['Person']
 export type Deal = Schemas['Deal']
+/** A deal of the UI's lists, with its person's and company's names. */
+export type DealListItem = Schemas['DealListItem']
 export type Pipeline = Schemas['Pipeline']
 export type Stage = Schemas['Stage']
 export type StageType = Stage['type']

@@ -1,10 +1,10 @@
 import { protectCell } from '../../../shared/spreadsheet-cells'
-import type { Deal } from '../api/types'
+import type { DealListItem } from '../api/types'
 import { i18next } from '../i18n/i18n'
 
 const columns = [
-  ...['id', 'title', 'value', 'currency', 'pipeline', 'stage', 'owner', 'expectedCloseDate'],
-  ...['tags', 'createdAt'],
+  ...['id', 'title', 'value', 'currency', 'pipeline', 'stage', 'owner', 'person', 'company'],
+  ...['expectedCloseDate', 'tags', 'createdAt'],
 ] as const
 
 /** The header row, in the interface's language: what a person reads in the spreadsheet. */
@@ -16,9 +16,9 @@ function cell(value: string): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }
 
-/** The deals of the current view as CSV, with stage and owner by name. */
+/** The deals of the current view as CSV, with stage, owner, person and company by name. */
 export function dealsCsv(
-  deals: Deal[],
+  deals: DealListItem[],
   names: { stage(id: string): string; pipeline(id: string): string; user(id: string): string },
 ): string {
   const rows = deals.map((deal) =>
@@ -30,6 +30,8 @@ export function dealsCsv(
       names.pipeline(deal.pipelineId),
       names.stage(deal.stageId),
       deal.ownerId ? names.user(deal.ownerId) : '',
+      deal.personName ?? '',
+      deal.companyName ?? '',
       deal.expectedCloseDate ?? '',
       deal.tags.join(', '),
       deal.createdAt,

@@ -6,7 +6,7 @@ import { useAddressQuery } from '../layout/address-query'
 import { deals, type DealsQuery } from '../api/endpoints'
 import { keys } from '../api/keys'
 import { byId, stagesById, usePipelines, useUsers } from '../api/reference-data'
-import type { Deal } from '../api/types'
+import type { DealListItem } from '../api/types'
 import { formatDate } from '../format/dates'
 import { formatMoney } from '../format/money'
 import { Pagination } from '../people/pagination'
@@ -46,6 +46,23 @@ function useViewQuery() {
   return { query, params, change, replace }
 }
 
+/** Who a deal is with: its person above its company, each a link; a dash for neither. */
+function DealContact({ deal }: { deal: DealListItem }) {
+  if (!deal.personName && !deal.companyName) return '—'
+  return (
+    <>
+      {deal.primaryPersonId && deal.personName && (
+        <Link to={`/people/${deal.primaryPersonId}`}>{deal.personName}</Link>
+      )}
+      {deal.primaryCompanyId && deal.companyName && (
+        <Link className="deal-company" to={`/companies/${deal.primaryCompanyId}`}>
+          {deal.companyName}
+        </Link>
+      )}
+    </>
+  )
+}
+
 /** /deals: every deal as a list: search, filter, sort, act on many, save the view, export it. */
 export function DealsPage() {
   const { t } = useTranslation(['dealsList', 'common'])
@@ -78,7 +95,7 @@ export function DealsPage() {
   const exportView = async () => {
     // Every deal of the view, however many pages it takes: an export that stopped short would
     // look complete.
-    const rows: Deal[] = []
+    const rows: DealListItem[] = []
     for (let page = 1, more = true; more; page++) {
       const result = await deals.list({ ...query, page, pageSize: 100 })
       rows.push(...result.data)
@@ -159,6 +176,7 @@ export function DealsPage() {
                     />
                   </th>
                 ))}
+                <th scope="col">{t('page.contact')}</th>
                 <th scope="col">{t('common:stage')}</th>
                 <th scope="col">{t('common:owner')}</th>
               </tr>
@@ -181,6 +199,9 @@ export function DealsPage() {
                   </td>
                   <td>{formatMoney(deal.value, deal.currency)}</td>
                   <td>{deal.expectedCloseDate ? formatDate(deal.expectedCloseDate) : '—'}</td>
+                  <td>
+                    <DealContact deal={deal} />
+                  </td>
                   <td>{names.stage(deal.stageId)}</td>
                   <td>{deal.ownerId ? (users.get(deal.ownerId)?.name ?? '') : '—'}</td>
                 </tr>

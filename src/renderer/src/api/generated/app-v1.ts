@@ -2258,7 +2258,7 @@ export interface components {
         }
     DealSearchPage: {
       /** @description Items of the current page */
-      data: components['schemas']['Deal'][]
+      data: components['schemas']['DealListItem'][]
       /** @description Echo of the requested page */
       page: number
       /** @description Echo of the requested page size */
@@ -2267,6 +2267,34 @@ export interface components {
       total: number
       /** @description True when at least one more page exists */
       hasMore: boolean
+    }
+    /**
+     * @description Optional fields without a value are null; tags is [] and customFields {} when empty.
+     * @example {
+     *       "id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "title": "Annual plan for Acme",
+     *       "value": 12500,
+     *       "pipelineId": "1a2b3c4d-5e6f-4a7b-9c8d-0e1f2a3b4c5d",
+     *       "stageId": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+     *       "expectedCloseDate": "2026-12-31",
+     *       "primaryPersonId": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "primaryCompanyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "currency": "BRL",
+     *       "ownerId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "lostReasonId": null,
+     *       "closedAt": null,
+     *       "tags": [],
+     *       "customFields": {},
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
+    DealListItem: components['schemas']['Deal'] & {
+      /** @description The primary person's full name */
+      personName: string | null
+      /** @description The primary company's name */
+      companyName: string | null
     }
     /**
      * @description Optional fields without a value are null; tags is [] and customFields {} when empty.
