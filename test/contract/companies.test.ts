@@ -39,6 +39,14 @@ describe('/api/app/v1/companies', () => {
     expect(people.body.data.map((person: { fullName: string }) => person.fullName)).toEqual([
       'Rita',
     ])
+    // The UI's list names each person's company; the v1 person keeps its id only.
+    expect(people.body.data[0]).toMatchObject({ companyId: ids.acme, companyName: 'acme' })
+    await createPerson(server.api, { fullName: 'Sem Empresa' })
+    const alone = await server.admin.get('/api/app/v1/people?q=sem%20empresa')
+    expect(alone.body.data).toMatchObject([{ companyId: null, companyName: null }])
+    const v1 = await server.api.get(`/api/v1/people/${people.body.data[0].id}`)
+    expect(v1.body).toMatchObject({ companyId: ids.acme })
+    expect(v1.body).not.toHaveProperty('companyName')
   })
 
   it('summarises a company: its people and its open and won deals per currency', async () => {

@@ -289,6 +289,11 @@ describe('people in bulk', () => {
     expect(quintela).toMatchObject([{ name: 'Quintela Lda' }])
     const { body } = await server.api.get('/api/v1/people?q=marta%20quintela')
     expect(body.data).toMatchObject([{ companyId: quintela[0].id }])
+    // The list names her company under her name, as a link to it.
+    const row = page.getByRole('row', { name: /Marta Quintela/ })
+    await row.getByRole('link', { name: 'Quintela Lda' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Quintela Lda' }).waitFor()
+    await page.goBack()
     // A name the workspace has is not offered again: the company is found instead.
     await page.getByRole('button', { name: 'New person' }).click()
     await dialog.getByRole('combobox', { name: 'Company' }).fill('quintela lda')

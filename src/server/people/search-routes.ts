@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { pageSchema } from '../http/pagination'
 import { searchAndTimelineRoutes } from '../timeline/routes'
-import { personSchema } from './schema'
-import { peopleSearchQuery, shortSearchCountCap } from './search-schema'
+import { peopleSearchQuery, personListItemSchema, shortSearchCountCap } from './search-schema'
 import { searchPeople } from './search-service'
 import { getPerson } from './service'
 
@@ -19,7 +18,7 @@ export const peopleSearchRoutes = () =>
       description:
         'One page of people whose name or e-mail contains `q` (case and accents ignored), filtered by lifecycle stage, owner or tag, newest first. See docs/decisions.md, UI.',
       query: peopleSearchQuery,
-      page: pageSchema(personSchema, 'PersonSearchPage', {
+      page: pageSchema(personListItemSchema, 'PersonSearchPage', {
         totalCapped: z.boolean().openapi({
           description: `True when a one- or two-letter search has more than ${shortSearchCountCap} matches: total is then ${shortSearchCountCap} and only its pages can be read`,
         }),

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { pageQuery } from '../http/pagination'
-import { lifecycleStageSchema } from './schema'
+import { lifecycleStageSchema, personSchema } from './schema'
 
 /** A one- or two-letter search counts its matches up to this many (`totalCapped` past it). */
 export const shortSearchCountCap = 10_000
@@ -73,3 +73,12 @@ export type PeopleFilters = Omit<PeopleSearch, 'page' | 'pageSize' | 'sort'> & {
   /** An ISO date-time in UTC, as updatedAt is stored. */
   updatedSince?: string
 }
+
+/** A person of the UI's lists: the v1 person and the name of their company. */
+export const personListItemSchema = personSchema
+  .extend({
+    companyName: z.string().nullable().openapi({ description: "The person's company's name" }),
+  })
+  .openapi('PersonListItem')
+
+export type PersonListItem = z.output<typeof personListItemSchema>

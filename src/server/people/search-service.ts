@@ -1,11 +1,12 @@
 import type { Db } from '../db/connection'
+import { linkedNames } from '../db/linked-names'
 import type { PageAfter } from '../db/record-page'
 import { assertCursorOrder, defaultSort, keyedPage } from '../http/list-extensions'
 import { paginate, type Page } from '../http/pagination'
 import type { PeopleListRequest } from './list-schema'
 import type { Person } from './schema'
 import * as search from './search-repository'
-import type { PeopleSearch } from './search-schema'
+import type { PeopleSearch, PersonListItem } from './search-schema'
 import { listPeopleAnswers, withTags } from './service'
 import type { Answer } from '../http/raw-json'
 
@@ -18,7 +19,7 @@ export async function searchPeople(
   db: Db,
   tenantId: string,
   request: PeopleSearch,
-): Promise<Page<Person> & { totalCapped: boolean }> {
+): Promise<Page<PersonListItem> & { totalCapped: boolean }> {
   const { page: _page, pageSize: _pageSize, ...filters } = request
   let matches: search.MatchCount = { total: 0, capped: false }
   const page = await paginate(
@@ -30,8 +31,18 @@ export async function searchPeople(
     // The count runs first, so the page knows whether the matches are few or many.
     (limit, offset) => search.listMatchingPeople(db, tenantId, filters, { limit, offset, matches }),
   )
-  const totalCapped = matches.capped
-  return { ...page, totalCapped, data: await withTags(db, page.data) }
+  const people = await withTags(db, page.data)
+  const companies = await linkedNames(
+    db,
+    'companies',
+    tenantId,
+    people.map((person) => person.companyId),
+  )
+  const data = people.map((person) => ({
+    ...person,
+    companyName: (person.companyId && companies.get(person.companyId)) ?? null,
+  }))
+  return { ...page, totalCapped: matches.capped, data }
 }
 
 /**

@@ -12,6 +12,8 @@ export type Page<T> = Omit<Schemas['UserPage'], 'data'> & { data: T[] }
 export type ApiErrorBody = Schemas['Error']
 
 export type Person = Schemas['Person']
+/** A person of the UI's lists, with their company's name. */
+export type PersonListItem = Schemas['PersonListItem']
 export type Deal = Schemas['Deal']
 /** A deal of the UI's lists, with its person's and company's names. */
 export type DealListItem = Schemas['DealListItem']

@@ -2,14 +2,14 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import type { Person, User } from '../api/types'
+import type { PersonListItem, User } from '../api/types'
 import { formatDateTime, formatRelative } from '../format/dates'
 import { initials } from '../format/labels'
 import { SortButton, sortState } from '../ui/sort-button'
 import type { PeopleSort } from './use-people-query'
 
 const features = tableFeatures({})
-const helper = createColumnHelper<typeof features, Person>()
+const helper = createColumnHelper<typeof features, PersonListItem>()
 
 interface Selection {
   selected: Set<string>
@@ -36,7 +36,7 @@ function ariaSort(column: string, sort: PeopleSort | undefined) {
 function columnsFor(
   t: TFunction<['people', 'common']>,
   owners: Map<string, User>,
-  people: Person[],
+  people: PersonListItem[],
   selection: Selection,
   order: Order,
 ) {
@@ -70,14 +70,24 @@ function columnsFor(
           onSort={(sort) => order.onSort(sort as PeopleSort)}
         />
       ),
-      cell: (info) => (
-        <Link className="person-name" to={`/people/${info.row.original.id}`}>
-          <span className="avatar" aria-hidden="true">
-            {initials(info.getValue())}
-          </span>
-          <span className="person-name-text">{info.getValue()}</span>
-        </Link>
-      ),
+      cell: (info) => {
+        const { id, companyId, companyName } = info.row.original
+        return (
+          <>
+            <Link className="person-name" to={`/people/${id}`}>
+              <span className="avatar" aria-hidden="true">
+                {initials(info.getValue())}
+              </span>
+              <span className="person-name-text">{info.getValue()}</span>
+            </Link>
+            {companyId && companyName && (
+              <Link className="person-company" to={`/companies/${companyId}`}>
+                {companyName}
+              </Link>
+            )}
+          </>
+        )
+      },
     }),
     helper.accessor('primaryEmail', {
       header: t('common:email'),
@@ -143,7 +153,7 @@ export function PeopleTable({
   selection: Selection
   /** The order the server sorts by; the name and date headers change it. */
   order: Order
-  people: Person[]
+  people: PersonListItem[]
   /** People who arrived while the list was open: their rows light up for a moment. */
   arrivals: Set<string>
   owners: Map<string, User>

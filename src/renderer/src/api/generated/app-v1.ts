@@ -2122,7 +2122,7 @@ export interface components {
     }
     PersonSearchPage: {
       /** @description Items of the current page */
-      data: components['schemas']['Person'][]
+      data: components['schemas']['PersonListItem'][]
       /** @description Echo of the requested page */
       page: number
       /** @description Echo of the requested page size */
@@ -2133,6 +2133,32 @@ export interface components {
       hasMore: boolean
       /** @description True when a one- or two-letter search has more than 10000 matches: total is then 10000 and only its pages can be read */
       totalCapped: boolean
+    }
+    /**
+     * @description Optional fields without a value are null; tags is [] and customFields {} when empty.
+     * @example {
+     *       "id": "0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a",
+     *       "tenantId": "6f4c2a1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b",
+     *       "fullName": "Ana Souza",
+     *       "primaryEmail": "ana@acme.com.br",
+     *       "primaryPhone": "+5511912345678",
+     *       "companyId": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+     *       "lifecycleStage": "lead",
+     *       "leadSource": "Website form",
+     *       "tags": [
+     *         "vip"
+     *       ],
+     *       "ownerId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+     *       "customFields": {
+     *         "plan": "pro"
+     *       },
+     *       "createdAt": "2026-11-20T13:02:00.000Z",
+     *       "updatedAt": "2026-11-22T14:03:00.000Z"
+     *     }
+     */
+    PersonListItem: components['schemas']['Person'] & {
+      /** @description The person's company's name */
+      companyName: string | null
     }
     /**
      * @description Optional fields without a value are null; tags is [] and customFields {} when empty.
