@@ -11,7 +11,9 @@ beforeAll(async () => {
   await admin.post('/api/app/v1/users', { name: 'Bia Lima' })
   const sales = await salesPipeline(admin)
   const company = (await admin.post('/api/app/v1/companies', { name: 'Quintela Lda' })).body
-  const person = (await api.post('/api/v1/people', { fullName: 'Rita Nova' })).body
+  const person = (
+    await api.post('/api/v1/people', { fullName: 'Rita Nova', companyId: company.id })
+  ).body
   for (const [title, value, links] of [
     ['Alpha plan', 500, {}],
     ['Beta renewal', 5000, { primaryPersonId: person.id, primaryCompanyId: company.id }],
@@ -125,5 +127,15 @@ describe('the deals list', () => {
       .getByRole('link', { name: 'Quintela Lda' })
       .click()
     await page.getByRole('heading', { level: 1, name: 'Quintela Lda' }).waitFor()
+  })
+
+  it('tells people apart in the Person filter by their company', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'Deals', exact: true }).click()
+    await page.getByRole('combobox', { name: 'Person' }).fill('rita')
+    const option = page.getByRole('option', { name: /Rita Nova/ })
+    expect(await option.innerText()).toBe('Rita Nova Quintela Lda')
+    await option.click()
+    await expect.poll(titles).toEqual(['Beta renewal'])
   })
 })

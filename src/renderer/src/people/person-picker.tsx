@@ -15,7 +15,8 @@ async function find(q: string) {
   return data.map((person) => ({
     id: person.id,
     label: person.fullName,
-    detail: person.primaryEmail,
+    // Two people of one name are told apart by their e-mail and company.
+    detail: [person.primaryEmail, person.companyName].filter(Boolean).join(' · ') || null,
   }))
 }
 
