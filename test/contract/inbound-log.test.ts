@@ -413,6 +413,22 @@ describe('dry runs', () => {
     expect((await log(webhook.id)).total).toBe(0)
   })
 
+  it('a dryRun it cannot read is refused, never taken for a real delivery', async () => {
+    const webhook = await createInboundWebhook(server, { mapping })
+    const people = await count('people')
+    for (const query of ['dryRun=yes', 'dryRun', 'dryRun=', 'dryRun=1&dryRun=0']) {
+      const { status, body } = await deliver(server, `${webhook.path}?${query}`, { name: 'Typo' })
+      expect(status, query).toBe(400)
+      expect(body.error.details.field).toBe('dryRun')
+    }
+    expect((await deliver(server, `${webhook.path}?dryRun=TRUE`, { name: 'Dry' })).status).toBe(200)
+    expect(await count('people')).toBe(people)
+    expect((await log(webhook.id)).total).toBe(0)
+    // dryRun=0 asks for the real thing.
+    expect((await deliver(server, `${webhook.path}?dryRun=0`, { name: 'Real' })).status).toBe(201)
+    expect(await count('people')).toBe(people + 1)
+  })
+
   it('a dry run hands out no owner: round-robin stays where it was', async () => {
     const users = await Promise.all(
       ['Dry A', 'Dry B'].map(

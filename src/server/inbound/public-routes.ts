@@ -27,6 +27,20 @@ import { actingAs } from '../events/actor'
 // shared secret comes in (verification kind `header`): the log would hold the secret in clear.
 const privateHeaders = new Set(['authorization', 'cookie', 'proxy-authorization'])
 
+/**
+ * Whether `?dryRun=` asks for a dry run. A value it cannot read is refused rather than taken for
+ * "no": a test delivery with `?dryRun=yes` would otherwise create the person for real.
+ */
+function isDryRun(values: string[] | undefined): boolean {
+  if (!values) return false
+  const value = values.length === 1 ? values[0]!.toLowerCase() : undefined
+  if (value === '1' || value === 'true') return true
+  if (value === '0' || value === 'false') return false
+  const message =
+    values.length === 1 ? 'dryRun must be 1, true, 0 or false' : 'dryRun must be given once'
+  throw new ApiError('invalid_request', message, { field: 'dryRun' })
+}
+
 /** What mappings read besides the body: `{{query.utm_source}}`, `{{headers.user-agent}}`. */
 function requestContext(request: Request, webhook: InboundWebhook): RequestContext {
   const { kind, header } = webhook.verification
@@ -145,8 +159,7 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       const challenge = postedChallenge(jsonOf(body.bytes, contentType))
       if (challenge) return c.json({ challenge }, 200)
       if (isMailchimpCheck(c.req.header('user-agent'), body.size)) return c.json({ ok: true }, 200)
-      const dryRun = c.req.query('dryRun')
-      if (dryRun === '1' || dryRun === 'true') {
+      if (isDryRun(c.req.queries('dryRun'))) {
         return c.json(await dryRunBody(db, webhook, contentType, body, clock.now()), 200)
       }
       const sender = actingAs(db, { kind: 'inbound', name: webhook.name })
