@@ -138,6 +138,54 @@ describe('error envelope', () => {
     }
   })
 
+  it('a JSON media type with parameters written any way RFC 9110 allows is read as JSON', async () => {
+    for (const contentType of [
+      'application/json ;charset=utf-8',
+      'application/json;',
+      'application/json; foo',
+      'APPLICATION/JSON; Charset="UTF-8"',
+    ]) {
+      const fullName = `Typed ${contentType}`
+      const { status, body } = await server.api.request(
+        'POST',
+        '/api/v1/people',
+        { fullName },
+        {
+          'Content-Type': contentType,
+        },
+      )
+      expect(status, contentType).toBe(201)
+      expect(body.fullName).toBe(fullName)
+    }
+  })
+
+  it('a body that is not UTF-8 is a 400, never stored with replacement characters', async () => {
+    const send = (bytes: Buffer, contentType = 'application/json') =>
+      fetch(`${server.url}/api/v1/people`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': contentType },
+        body: bytes,
+      })
+    const latin1 = Buffer.from('{"fullName":"Jos\xe9 Latin"}', 'latin1')
+    for (const contentType of ['application/json', 'application/json; charset=iso-8859-1']) {
+      const answer = await send(latin1, contentType)
+      expect(answer.status, contentType).toBe(400)
+      const body = await answer.json()
+      expectEnvelope(body, 'malformed_json')
+      expect(body.error.message).toContain('UTF-8')
+    }
+    const found = await server.admin.get('/api/app/v1/people?q=latin')
+    expect(found.body.total).toBe(0)
+    // A byte-order mark before UTF-8 JSON is let through (RFC 8259 lets a parser ignore it).
+    const bom = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('{"fullName":"José BOM"}'),
+    ])
+    const answer = await send(bom)
+    expect(answer.status).toBe(201)
+    expect((await answer.json()).fullName).toBe('José BOM')
+  })
+
   it('a JSON body that is not an object gives 400', async () => {
     for (const payload of ['[]', '"text"', '42', 'null']) {
       const { status, body } = await server.api.request('POST', '/api/v1/people', payload, {

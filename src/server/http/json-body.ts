@@ -5,13 +5,33 @@ import { readBody } from './read-body'
 
 export const maxJsonBodyBytes = 1024 * 1024
 
-const jsonContentType = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
+// The media type alone, parameters apart: `application/json ;charset=utf-8` (space allowed before
+// the semicolon, RFC 9110) and `application/problem+json` are JSON.
+const jsonMediaType = /^application\/(?:[\w.-]+\+)?json$/i
+const mediaTypeOf = (contentType: string) => contentType.split(';')[0]!.trim()
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH'])
 
 function hasBody(headers: Headers): boolean {
   const length = headers.get('content-length')
   if (length !== null) return Number(length) > 0
   return headers.has('transfer-encoding')
+}
+
+/**
+ * The body as text. JSON is UTF-8 (RFC 8259): bytes that are not would be stored with U+FFFD in
+ * place of each letter, so they are refused, whatever charset the request names. A leading
+ * byte-order mark, which the RFC lets a parser ignore, is dropped (the decoder's default).
+ */
+function utf8Text(bytes: Buffer): string {
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    throw new ApiError(
+      'malformed_json',
+      'Request body is not UTF-8: send JSON encoded as UTF-8 (RFC 8259)',
+    )
+  }
 }
 
 /**
@@ -22,7 +42,7 @@ function hasBody(headers: Headers): boolean {
 export const jsonBody: MiddlewareHandler = async (c, next) => {
   if (!methodsWithBody.has(c.req.method) || !hasBody(c.req.raw.headers)) return next()
   const contentType = c.req.header('content-type') ?? ''
-  if (!jsonContentType.test(contentType)) {
+  if (!jsonMediaType.test(mediaTypeOf(contentType))) {
     throw new ApiError('unsupported_media_type', 'Request body must be application/json', {
       contentType: contentType || null,
     })
@@ -36,8 +56,11 @@ export const jsonBody: MiddlewareHandler = async (c, next) => {
       { limitBytes: maxJsonBodyBytes },
     )
   }
-  const text = bytes.toString('utf8')
+  const text = utf8Text(bytes)
   const parsed = parseJsonText(text)
+  // The route's own media type gate (@hono/zod-openapi) knows `application/json; name=value` only;
+  // this guard has read the type already, and the body is JSON.
+  c.req.raw.headers.set('content-type', 'application/json')
   // Hono's c.req.json() (the validators') parses the cached text; with only the parsed value
   // cached it would stringify it and read it back through a web Response (bench/ W5). Hono keeps
   // promises in this cache, whatever its type says.
