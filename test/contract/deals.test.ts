@@ -131,6 +131,18 @@ describe('POST /api/v1/deals', () => {
     expect((await server.admin.put('/api/app/v1/currencies/USD')).status).toBe(200)
     const enabled = await createDeal(server.api, sales, { currency: 'usd' })
     expect(enabled.currency).toBe('USD')
+    // Disabled again: the deal keeps it, and a script writing it back unchanged is not refused;
+    // a deal moving into it is.
+    expect((await server.admin.delete('/api/app/v1/currencies/USD')).status).toBe(204)
+    const same = await server.api.patch(`/api/v1/deals/${enabled.id}`, {
+      ...{ title: 'Dollars, renamed', currency: 'USD', value: enabled.value },
+    })
+    expect(same.status).toBe(200)
+    expect(same.body).toMatchObject({ title: 'Dollars, renamed', currency: 'USD' })
+    const other = await createDeal(server.api, sales)
+    const moved = await server.api.patch(`/api/v1/deals/${other.id}`, { currency: 'USD' })
+    expect(moved.status).toBe(422)
+    expect(moved.body.error.code).toBe('currency_not_enabled')
   })
 
   it('422: business rule, a stage of another pipeline', async () => {

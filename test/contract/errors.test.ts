@@ -170,7 +170,7 @@ describe('error envelope', () => {
     for (const contentType of ['application/json', 'application/json; charset=iso-8859-1']) {
       const answer = await send(latin1, contentType)
       expect(answer.status, contentType).toBe(400)
-      const body = await answer.json()
+      const body = (await answer.json()) as { error: { message: string } }
       expectEnvelope(body, 'malformed_json')
       expect(body.error.message).toContain('UTF-8')
     }
@@ -183,7 +183,7 @@ describe('error envelope', () => {
     ])
     const answer = await send(bom)
     expect(answer.status).toBe(201)
-    expect((await answer.json()).fullName).toBe('José BOM')
+    expect(((await answer.json()) as { fullName: string }).fullName).toBe('José BOM')
   })
 
   it('a JSON body that is not an object gives 400', async () => {

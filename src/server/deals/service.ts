@@ -204,7 +204,10 @@ export async function updateDeal(
       closeStateFor(from.type, to.type, before, input.lostReasonId, now),
       settled,
     )
-    await assertReferences(trx, tenantId, input)
+    // A currency disabled since keeps its deals (currencies/service.ts): one sent back unchanged, as
+    // a script that reads a deal and writes it back does, is no new use of it.
+    const currency = input.currency === before.currency ? undefined : input.currency
+    await assertReferences(trx, tenantId, { ...input, currency })
     // lostReasonId is part of `close`, decided by the stage rules above.
     const { tags, lostReasonId: _lostReasonId, ...fields } = input
     const after: Deal = {
