@@ -306,6 +306,13 @@ describe('PATCH /api/v1/deals/{id}', () => {
       expect(status, field).toBe(400)
       expect(body.error.details.field, field).toBe(field)
     }
+    // Each says why, rather than calling a field the deal has unknown.
+    const message = async (field: string) =>
+      (await server.api.patch(`/api/v1/deals/${deal.id}`, { [field]: other.id })).body.error.message
+    expect(await message('pipelineId')).toBe(
+      "pipelineId cannot be written here: a deal's pipeline is chosen when it is created",
+    )
+    expect(await message('closedAt')).toMatch(/^closedAt is read-only: .* won or lost stage$/)
   })
 
   it('null clears an optional field; tags replaces the set', async () => {

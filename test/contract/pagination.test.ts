@@ -85,6 +85,26 @@ describe('list pagination', () => {
       message: 'pageSize must be given once',
       details: { field: 'pageSize' },
     })
+    // Whatever the parameter's type: a choice and a text too.
+    for (const [path, field] of [
+      ['/api/v1/people?sort=-createdAt&sort=-createdAt', 'sort'],
+      ['/api/v1/deals?status=open&status=won', 'status'],
+      ['/api/v1/people?q=ana&q=bia', 'q'],
+    ]) {
+      const repeated = await server.api.get(path!)
+      expect(repeated.status, path).toBe(400)
+      expect(repeated.body.error, path).toMatchObject({
+        message: `${field} must be given once`,
+        details: { field },
+      })
+    }
+  })
+
+  it('a page or page size under 1 says so, sign and all', async () => {
+    for (const field of ['page', 'pageSize']) {
+      const { body } = await server.api.get(`/api/v1/people?${field}=-1`)
+      expect(body.error.message).toBe(`${field} must be at least 1`)
+    }
   })
 
   it('items are ordered by createdAt descending, newest first, with id breaking ties', async () => {

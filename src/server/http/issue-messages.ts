@@ -1,8 +1,5 @@
 import type { z } from '@hono/zod-openapi'
 
-/** A field that is absent: also how `validation.ts` tells a missing query parameter from a repeat. */
-export const requiredMessage = 'is required'
-
 /**
  * What a field must be, said the way our own schema messages say it ("must be a date like
  * 2026-12-31"): the 400 puts the field's name before it ("ownerId must be a UUID"). Zod's own
@@ -13,7 +10,7 @@ export const requiredMessage = 'is required'
 export function issueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return requiredMessage
+      if (issue.input === undefined) return 'is required'
       if (issue.input === null) return 'cannot be null'
       return mustBeOfType(issue.expected, issue.input)
     case 'invalid_format':

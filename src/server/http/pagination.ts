@@ -6,7 +6,8 @@ export const maxPageSize = 100
 const wholeNumber = (name: string, max: number, fallback: number, description: string) =>
   z
     .string()
-    .regex(/^\d+$/, 'must be a whole number')
+    // A sign is let through to the bounds below: -1 is a whole number, and under 1.
+    .regex(/^-?\d+$/, 'must be a whole number')
     .transform(Number)
     .pipe(
       z
