@@ -191,6 +191,31 @@ describe('POST /api/v1/people', () => {
     expect(body.error.message).toMatch(/read-only/)
   })
 
+  it('counts a name in characters, an emoji as one, and refuses control characters', async () => {
+    const emoji = '😀'.repeat(200)
+    const made = await server.api.post('/api/v1/people', {
+      fullName: emoji,
+      tags: ['🏷'.repeat(64)],
+    })
+    expect(made.status).toBe(201)
+    expect(made.body.fullName).toBe(emoji)
+    const long = await server.api.post('/api/v1/people', { fullName: `${emoji}😀` })
+    expect(long.body.error).toMatchObject({
+      message: 'fullName is longer than 200 characters',
+      details: { field: 'fullName' },
+    })
+    for (const [field, body] of [
+      ['fullName', { fullName: 'Ana\u0000Lima' }],
+      ['leadSource', { fullName: 'Ana', leadSource: 'site\u0007' }],
+      ['tags[0]', { fullName: 'Ana', tags: ['a\u001bb'] }],
+    ] as const) {
+      const { status, body: answer } = await server.api.post('/api/v1/people', body)
+      expect(status, field).toBe(400)
+      expect(answer.error.details.field, field).toBe(field)
+      expect(answer.error.message, field).toContain('must not contain control characters')
+    }
+  })
+
   it('400: unknown fields and read-only fields are named', async () => {
     for (const field of ['id', 'tenantId', 'createdAt', 'updatedAt']) {
       const { status, body } = await server.api.post('/api/v1/people', {

@@ -46,6 +46,21 @@ describe('shared field rules', () => {
     expect(parseCalendarDate('2026-02-30').ok).toBe(false)
   })
 
+  it('lengths count characters as JSON Schema does: an emoji is one; controls are refused', () => {
+    const emoji = '😀'
+    expect(value(parseLine(emoji.repeat(200)))).toBe(emoji.repeat(200))
+    expect(parseLine(emoji.repeat(201))).toMatchObject({ ok: false, rule: 'tooLong' })
+    expect(value(parseTag(emoji.repeat(64)))).toBe(emoji.repeat(64))
+    expect(parseTag(emoji.repeat(65))).toMatchObject({ ok: false, rule: 'tooLong' })
+    for (const control of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085']) {
+      expect(parseLine(`a${control}b`), JSON.stringify(control)).toMatchObject({
+        ok: false,
+        rule: 'controlCharacter',
+      })
+      expect(parseTag(`a${control}b`).ok).toBe(false)
+    }
+  })
+
   it('what a rule stores, it accepts again unchanged (property)', () => {
     const phoneish = fc.stringMatching(/^\+?[\d\s().-]{6,20}$/)
     fc.assert(fc.property(phoneish, (raw) => storedValuesAreFixedPoints(parsePhone, raw)))

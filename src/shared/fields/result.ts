@@ -18,6 +18,7 @@ export interface FieldRefusal {
 export interface RefusalParams {
   empty: object
   tooLong: { max: number }
+  controlCharacter: object
   tooManyTags: { max: number }
   tagComma: { tag: string }
   invalidPhone: { text: string }

@@ -1,5 +1,6 @@
 import { normalizeTags } from '../tags'
 import { accept, refuse, type FieldResult } from './result'
+import { controlCharacter, longerThan } from './text'
 
 export const maxTagChars = 64
 export const maxTags = 100
@@ -12,8 +13,11 @@ export const maxTags = 100
 export function parseTag(raw: string): FieldResult<string> {
   const tag = raw.replace(/\s+/g, ' ').trim()
   if (tag === '') return refuse('must not be empty', { rule: 'empty' })
-  if (tag.length > maxTagChars)
+  if (longerThan(tag, maxTagChars))
     return refuse(`is longer than ${maxTagChars} characters`, { rule: 'tooLong', max: maxTagChars })
+  if (controlCharacter.test(tag)) {
+    return refuse('must not contain control characters', { rule: 'controlCharacter' })
+  }
   if (tag.includes(','))
     return refuse(`"${tag}" holds a comma, which separates tags`, { rule: 'tagComma', tag })
   return accept(tag)

@@ -17,6 +17,7 @@ import { refusalText } from './field-rules'
 const refusals: Record<RefusalRule, FieldResult<unknown>> = {
   empty: parseLine('  '),
   tooLong: parseLine('x'.repeat(201)),
+  controlCharacter: parseLine('a\u0000b'),
   tooManyTags: parseTagText(Array.from({ length: 101 }, (_, index) => `t${index}`).join(',')),
   tagComma: parseTag('a,b'),
   invalidPhone: parsePhone('phone?'),
