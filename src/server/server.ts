@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './clock'
 import type { PeriodicTask } from './periodic'
 import type { Db } from './db/connection'
 import { demoWorkspaceName, seedDemoWorkspace } from './demo/seed'
+import { unreadableRequest } from './http/errors'
 import { trackRequests } from './http/graceful-close'
 import { createRateLimiter, createSharedRateLimiter } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
@@ -183,7 +184,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     response.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1' })
     response.end('Outpost is starting\n')
   }
-  const server = createServer((request, response) => listener(request, response))
+  // A request without a Host goes on to the listener, whose refusal carries the error envelope
+  // (Node's own is an empty 400).
+  const server = createServer({ requireHostHeader: false }, (request, response) =>
+    listener(request, response),
+  )
   const requests = trackRequests(server)
   await listenOnFirstFree(server, host, port, options.nextFreePorts ?? 0)
   const address = server.address() as AddressInfo
@@ -243,7 +248,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger,
   })
   deps.tunnel = tunnel.manager
-  listener = getRequestListener(createApp(deps).fetch)
+  listener = getRequestListener(createApp(deps).fetch, {
+    errorHandler: unreadableRequest(logger),
+  })
 
   const record: ServerRecord = {
     pid: process.pid,

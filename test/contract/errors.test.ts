@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPerson } from '../support/fixtures'
@@ -32,6 +33,17 @@ function rawRequest(
     })
     req.on('error', reject)
     req.end()
+  })
+}
+
+/** What a socket answers to `text`, sent as is: for requests no HTTP client would make. */
+function socketRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text))
+    let answer = ''
+    socket.on('data', (chunk) => (answer += chunk))
+    socket.on('close', () => resolve(answer))
+    socket.on('error', reject)
   })
 }
 
@@ -265,6 +277,20 @@ describe('error envelope', () => {
       Authorization: `Bearer ${server.apiToken}`,
     })
     expect(allowed.status).toBe(200)
+  })
+
+  it('a request without a Host, or with one that is not a host name, gets the error envelope', async () => {
+    const port = new URL(server.url).port
+    for (const head of [
+      'GET /api/v1/people HTTP/1.0',
+      'GET /api/v1/people HTTP/1.1',
+      'GET /api/v1/people HTTP/1.1\r\nHost: localhost:' + port + ', attacker.example',
+    ]) {
+      const answer = await socketRequest(Number(port), `${head}\r\nConnection: close\r\n\r\n`)
+      const [status, body] = [answer.split(' ')[1], answer.slice(answer.indexOf('\r\n\r\n') + 4)]
+      expect(status, head).toBe('400')
+      expectEnvelope(JSON.parse(body), 'malformed_request')
+    }
   })
 
   it('an unexpected failure is a bare 500 internal, with no stack trace or SQL', async () => {
