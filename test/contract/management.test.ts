@@ -232,6 +232,14 @@ describe('currencies', () => {
     expect(
       (await server.admin.get('/api/app/v1/currencies')).body.data.map((c: any) => c.code),
     ).toEqual(['BRL', 'EUR'])
+    // A list like every other: the page envelope, its parameters, nothing else.
+    const second = await server.admin.get('/api/app/v1/currencies?page=2&pageSize=1')
+    expect(second.body).toMatchObject({ page: 2, pageSize: 1, total: 2, hasMore: false })
+    expect(second.body.data.map((c: any) => c.code)).toEqual(['EUR'])
+    for (const query of ['foo=1', 'page=abc']) {
+      const refused = await server.admin.get(`/api/app/v1/currencies?${query}`)
+      expect(refused.status, query).toBe(400)
+    }
     expect((await server.admin.delete('/api/app/v1/currencies/EUR')).status).toBe(204)
     expect((await server.admin.delete('/api/app/v1/currencies/EUR')).status).toBe(404)
   })

@@ -4,6 +4,7 @@ import type { RouteDeps } from '../app-env'
 import { parseCurrency } from '../../shared/fields/currency'
 import { errorResponses, jsonResponse, noContent, ruled, timestamp } from '../http/schema-types'
 import { createRouter } from '../http/validation'
+import { pageQuery, pageSchema, paginate } from '../http/pagination'
 import { disableCurrency, enableCurrency, listEnabledCurrencies } from './service'
 
 const tags = ['Currencies']
@@ -28,14 +29,24 @@ export function currenciesRoutes({ clock }: RouteDeps) {
         tags,
         operationId: 'listCurrencies',
         summary: 'List the enabled currencies, by code',
-        description: 'The currencies deals of the workspace may be in, by ISO 4217 code.',
+        description:
+          'The currencies deals of the workspace may be in, by ISO 4217 code, paged as every list is.',
+        request: { query: pageQuery },
         responses: {
-          200: jsonResponse(z.object({ data: z.array(currencySchema) }), 'Enabled currencies'),
-          ...errorResponses(401, 403, 429),
+          200: jsonResponse(pageSchema(currencySchema, 'CurrencyPage'), 'Enabled currencies'),
+          ...errorResponses(400, 401, 403, 429),
         },
       }),
-      async (c) =>
-        c.json({ data: await listEnabledCurrencies(c.get('db'), c.get('auth').tenantId) }, 200),
+      async (c) => {
+        // A workspace enables a handful: read whole, paged here.
+        const enabled = await listEnabledCurrencies(c.get('db'), c.get('auth').tenantId)
+        const page = await paginate(
+          c.req.valid('query'),
+          async () => enabled.length,
+          async (limit, offset) => enabled.slice(offset, offset + limit),
+        )
+        return c.json(page, 200)
+      },
     )
     .openapi(
       createRoute({

@@ -145,7 +145,7 @@ export const lostReasons = {
 }
 
 export const currencies = {
-  list: () => answer(appApi.GET('/currencies')).then((result) => result.data),
+  list: () => all((query) => answer(appApi.GET('/currencies', { params: { query } }))),
   enable: (code: string) =>
     answer(appApi.PUT('/currencies/{code}', { params: { path: { code } } })),
   disable: (code: string) =>

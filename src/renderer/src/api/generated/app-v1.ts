@@ -814,7 +814,7 @@ export interface paths {
     }
     /**
      * List the enabled currencies, by code
-     * @description The currencies deals of the workspace may be in, by ISO 4217 code.
+     * @description The currencies deals of the workspace may be in, by ISO 4217 code, paged as every list is.
      */
     get: operations['listCurrencies']
     put?: never
@@ -2695,6 +2695,18 @@ export interface components {
     UpdateSavedView: {
       name?: string
       query?: string
+    }
+    CurrencyPage: {
+      /** @description Items of the current page */
+      data: components['schemas']['Currency'][]
+      /** @description Echo of the requested page */
+      page: number
+      /** @description Echo of the requested page size */
+      pageSize: number
+      /** @description Total number of items in the workspace */
+      total: number
+      /** @description True when at least one more page exists */
+      hasMore: boolean
     }
     Currency: {
       /** @example USD */
@@ -8913,7 +8925,12 @@ export interface operations {
   }
   listCurrencies: {
     parameters: {
-      query?: never
+      query?: {
+        /** @description Page number, 1-indexed. */
+        page?: number
+        /** @description Items per page, at most 100. */
+        pageSize?: number
+      }
       header?: never
       path?: never
       cookie?: never
@@ -8928,9 +8945,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': {
-            data: components['schemas']['Currency'][]
-          }
+          'application/json': components['schemas']['CurrencyPage']
+        }
+      }
+      /** @description Validation failed */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
         }
       }
       /** @description Missing, unknown or revoked token */
