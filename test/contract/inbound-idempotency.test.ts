@@ -91,6 +91,39 @@ describe('inbound retries', () => {
     expect(fixed.headers.get('idempotent-replayed')).toBeNull()
   })
 
+  it('an id taken in with another body is refused and logged, never answered as a retry', async () => {
+    const first = await send(
+      { name: 'Ana Once', email: 'ana@reuse.dev' },
+      { 'webhook-id': 'msg_1' },
+    )
+    expect(first.status).toBe(201)
+    // A sender that numbers each message msg_1: the second lead is not the first one's retry.
+    const other = await send(
+      { name: 'Bia Other', email: 'bia@reuse.dev' },
+      { 'webhook-id': 'msg_1' },
+    )
+    expect(other.status).toBe(422)
+    expect(other.headers.get('idempotent-replayed')).toBeNull()
+    const { error } = (await other.json()) as { error: { code: string; message: string } }
+    expect(error.code).toBe('idempotency_key_reused')
+    expect(await dealsTitled('Lead: Bia Other')).toHaveLength(0)
+    // In the request log, to read and replay.
+    const log = await server.admin.get(`/api/app/v1/inbound-webhooks/${dealWebhook.id}/deliveries`)
+    const logged = log.body.data[0]
+    expect(logged).toMatchObject({ status: 422 })
+    const replay = await server.admin.post(
+      `/api/app/v1/inbound-webhooks/${dealWebhook.id}/deliveries/${logged.id}/replay`,
+    )
+    expect(replay.body.status).toBe(201)
+    expect(await dealsTitled('Lead: Bia Other')).toHaveLength(1)
+    // The first one's true retry still gets its answer.
+    const retry = await send(
+      { name: 'Ana Once', email: 'ana@reuse.dev' },
+      { 'webhook-id': 'msg_1' },
+    )
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+  })
+
   it('a path that cannot be read is refused when saved, naming the setting', async () => {
     const { status, body } = await server.admin.patch(
       `/api/app/v1/inbound-webhooks/${dealWebhook.id}`,

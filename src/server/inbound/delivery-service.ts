@@ -111,6 +111,25 @@ export async function logUnverified(
   await logDelivery(db, webhook, incoming, rejection(refusal), now)
 }
 
+/**
+ * Refuses a delivery whose id was first taken in with another body, and logs it: answering it
+ * with the first delivery's answer would drop it without a trace (a sender reusing ids for
+ * different submissions), while the log keeps it to read and replay.
+ */
+export async function refuseReusedId(
+  db: Db,
+  webhook: InboundWebhook,
+  incoming: IncomingDelivery,
+  now: Date,
+): Promise<never> {
+  const refusal = new ApiError(
+    'idempotency_key_reused',
+    'This delivery id was first used for a delivery with another body: a new delivery needs an id of its own',
+  )
+  await logDelivery(db, webhook, incoming, rejection(refusal), now)
+  throw refusal
+}
+
 export const unverifiedMessage = 'This delivery could not be verified'
 
 /**

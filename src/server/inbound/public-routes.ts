@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppDeps, AppEnv } from '../app-env'
@@ -17,7 +18,12 @@ import {
   postedChallenge,
   preflightHeaders,
 } from './web-senders'
-import { logUnverified, processDelivery, unverifiedMessage } from './delivery-service'
+import {
+  logUnverified,
+  processDelivery,
+  refuseReusedId,
+  unverifiedMessage,
+} from './delivery-service'
 import { dryRunBody } from './dry-run'
 import { findWebhookByToken, verificationOf } from './service'
 import { verifyDelivery } from './verification'
@@ -89,15 +95,21 @@ export const unknownTokenRequestsPerMinute = 60
  */
 export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
   /**
-   * Runs a delivery the first time its sender's id is seen; a retry of it (while it runs, or
-   * within 24 hours) gets the first answer. A refused delivery keeps nothing: its retry runs.
+   * Runs a delivery the first time its sender's id is seen; a retry of it (the same body, while
+   * the first runs or within 24 hours) gets the first answer. A refused delivery keeps nothing:
+   * its retry runs. The id with another body is `refuseReused`.
    */
   const oncePerDelivery = async (
-    scope: string,
-    key: string,
+    delivery: { scope: string; key: string; body: ReceivedBody },
     deliver: () => Promise<{ status: number; body: string }>,
+    refuseReused: () => Promise<never>,
   ) => {
-    const claim = await claimKey(db, { scope, key, requestHash: '', sameRequestOnly: false }, clock)
+    const { scope, key } = delivery
+    const requestHash = createHash('sha256')
+      .update(delivery.body.bytes ?? '')
+      .digest('base64url')
+    const claim = await claimKey(db, { scope, key, requestHash, sameRequestOnly: true }, clock)
+    if (claim.kind === 'mismatch') return refuseReused()
     if (claim.kind === 'replay') return { ...claim.answer, replayed: true }
     if (claim.kind !== 'run') {
       throw new ApiError(
@@ -187,7 +199,11 @@ export function inboundPublicRoutes({ db, clock, rateLimiter }: AppDeps) {
       }
       const deliveryId = await deliveryIdOf(webhook, c.req.raw.headers, contentType, body)
       const answer = deliveryId
-        ? await oncePerDelivery(`inbound:${webhook.id}`, deliveryId, deliver)
+        ? await oncePerDelivery(
+            { scope: `inbound:${webhook.id}`, key: deliveryId, body },
+            deliver,
+            () => refuseReusedId(db, webhook, { contentType, body, context }, clock.now()),
+          )
         : { ...(await deliver()), replayed: false }
       if (answer.replayed) c.header('Idempotent-Replayed', 'true')
       const page = formRedirect(
