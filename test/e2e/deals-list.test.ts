@@ -129,6 +129,20 @@ describe('the deals list', () => {
     await page.getByRole('heading', { level: 1, name: 'Quintela Lda' }).waitFor()
   })
 
+  it('a filter, sort or page unticks the deals it hides: a bulk action reaches only what is seen', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'Deals', exact: true }).click()
+    await page.getByLabel('Select Alpha plan').check()
+    const bar = page.getByRole('region', { name: 'Bulk actions' })
+    await bar.getByText('1 selected').waitFor()
+    await page.getByLabel('Value from').fill('1000')
+    await expect.poll(titles).toEqual(['Gamma pilot', 'Beta renewal'])
+    await bar.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect.poll(titles).toEqual(['Gamma pilot', 'Beta renewal', 'Alpha plan'])
+    expect(await page.getByLabel('Select Alpha plan').isChecked()).toBe(false)
+  })
+
   it('tells people apart in the Person filter by their company', async () => {
     const { page } = session
     await page.getByRole('link', { name: 'Deals', exact: true }).click()

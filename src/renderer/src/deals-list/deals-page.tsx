@@ -16,6 +16,7 @@ import { EmptyList, ErrorState, Skeleton } from '../ui/states'
 import { DealFormDialog } from '../deals/deal-form-dialog'
 import { useCan } from '../session/workspace'
 import { NewRecordButton } from '../ui/new-record-button'
+import { useSelection } from '../ui/use-selection'
 import { DealsBulkBar } from './deals-bulk-bar'
 import { DealsFilters, filterParams } from './deals-filters'
 import { dealsCsv } from './deals-csv'
@@ -70,7 +71,7 @@ export function DealsPage() {
   const pipelines = usePipelines()
   const users = byId(useUsers().data)
   const stages = stagesById(pipelines.data)
-  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const selection = useSelection(JSON.stringify(query))
   const [creating, setCreating] = useState(false)
   const canWrite = useCan('records.write')
   const filtered = filterParams.some((name) => params.get(name))
@@ -103,16 +104,9 @@ export function DealsPage() {
     }
     saveFile(spreadsheetCsv([dealsCsv(rows, names)]), 'outpost-deals-view.csv')
   }
-  const ids = [...selected]
+  const { selected } = selection
   const page = list.data?.data ?? []
   const allPicked = page.length > 0 && page.every((deal) => selected.has(deal.id))
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current)
-      if (next.has(id)) next.delete(id)
-      else next.add(id)
-      return next
-    })
   return (
     <article className="deals-list">
       <header className="page-header">
@@ -135,7 +129,7 @@ export function DealsPage() {
         </div>
       </header>
       <DealsFilters query={query} onChange={set} />
-      {canWrite && <DealsBulkBar ids={ids} onDone={() => setSelected(new Set())} />}
+      {canWrite && <DealsBulkBar ids={[...selected]} onDone={selection.clear} />}
       {list.isError ? (
         <ErrorState error={list.error} retry={() => void list.refetch()} />
       ) : !list.data ? (
@@ -160,9 +154,7 @@ export function DealsPage() {
                       type="checkbox"
                       aria-label={t('page.selectPage')}
                       checked={allPicked}
-                      onChange={() =>
-                        setSelected(allPicked ? new Set() : new Set(page.map((deal) => deal.id)))
-                      }
+                      onChange={() => selection.toggleAll(page.map((deal) => deal.id))}
                     />
                   </th>
                 )}
@@ -190,7 +182,7 @@ export function DealsPage() {
                         type="checkbox"
                         aria-label={t('page.selectDeal', { title: deal.title })}
                         checked={selected.has(deal.id)}
-                        onChange={() => toggle(deal.id)}
+                        onChange={() => selection.toggle(deal.id)}
                       />
                     </td>
                   )}

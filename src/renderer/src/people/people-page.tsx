@@ -17,6 +17,7 @@ import { PeopleTable } from './people-table'
 import { PersonFormDialog } from './person-form-dialog'
 import { useArrivals } from './use-arrivals'
 import { usePeopleQuery } from './use-people-query'
+import { useSelection } from '../ui/use-selection'
 import './people.css'
 
 /** /people: everyone in the workspace, newest first, searchable and filterable. */
@@ -26,7 +27,6 @@ export function PeoplePage() {
   const { query, update, filtered } = usePeopleQuery()
   const [params, setParams] = useSearchParams()
   const [creating, setCreating] = useState(false)
-  const [selected, setSelected] = useState<Set<string>>(new Set())
   const owners = byId(useUsers().data)
   const result = useQuery({
     queryKey: keys.peopleSearch(query),
@@ -35,6 +35,7 @@ export function PeoplePage() {
     placeholderData: keepPreviousData,
   })
   const listKey = JSON.stringify(query)
+  const selection = useSelection(listKey)
   const ids = useMemo(() => result.data?.data.map((person) => person.id), [result.data])
   const arrivals = useArrivals(listKey, result.isPlaceholderData ? undefined : ids)
 
@@ -57,7 +58,7 @@ export function PeoplePage() {
         </div>
       </header>
       <PeopleFilters query={query} update={update} filtered={filtered} />
-      {canWrite && <PeopleBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
+      {canWrite && <PeopleBulkBar ids={[...selection.selected]} onDone={selection.clear} />}
       <div className="table-frame">
         {result.isError && !result.data ? (
           <ErrorState error={result.error} retry={() => void result.refetch()} />
@@ -80,19 +81,9 @@ export function PeoplePage() {
             busy={result.isPlaceholderData}
             order={{ sort: query.sort, onSort: (sort) => update({ sort }) }}
             selection={{
-              selected,
-              onToggle: (id) =>
-                setSelected((current) => {
-                  const next = new Set(current)
-                  if (next.has(id)) next.delete(id)
-                  else next.add(id)
-                  return next
-                }),
-              onToggleAll: () =>
-                setSelected((current) => {
-                  const page = result.data?.data.map((person) => person.id) ?? []
-                  return page.every((id) => current.has(id)) ? new Set() : new Set(page)
-                }),
+              selected: selection.selected,
+              onToggle: selection.toggle,
+              onToggleAll: () => selection.toggleAll(ids ?? []),
             }}
           />
         )}

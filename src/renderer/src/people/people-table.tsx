@@ -12,7 +12,7 @@ const features = tableFeatures({})
 const helper = createColumnHelper<typeof features, PersonListItem>()
 
 interface Selection {
-  selected: Set<string>
+  selected: ReadonlySet<string>
   onToggle(id: string): void
   onToggleAll(): void
 }
