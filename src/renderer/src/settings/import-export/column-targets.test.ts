@@ -17,8 +17,25 @@ describe('a name in two columns', () => {
       company: '{{Company Name}}',
       owner: '{{Contact owner}}',
     })
-    expect(guess(['Nome', 'Sobrenome'])).toEqual(['fullName', ''])
     expect(guess(['Primeiro nome', 'Sobrenome'])).toEqual(['firstName', 'lastName'])
+  })
+
+  it('a name column beside a surname and no first name is the first name, unless it holds both', () => {
+    const header = ['Nome', 'Sobrenome', 'E-mail'].map((column) => guessTarget(column))
+    const targets = guessedTargets(header, [['Ana', 'Souza', 'ana@x.com']])
+    expect(targets).toEqual(['firstName', 'lastName', 'primaryEmail'])
+    expect(mappingOf(['Nome', 'Sobrenome', 'E-mail'], targets).fullName).toBe(
+      '{{Nome}} {{Sobrenome}}',
+    )
+    // Without rows to read, the same: a surname column is seldom there for nothing.
+    expect(guess(['Name', 'Surname'])).toEqual(['firstName', 'lastName'])
+    // Names that already end with the surname are whole: it is not said twice.
+    const whole = [
+      ['Ana Souza', 'Souza'],
+      ['', 'Lima'],
+      ['Bia Maria Lima', 'lima'],
+    ]
+    expect(guessedTargets(header.slice(0, 2), whole)).toEqual(['fullName', ''])
   })
 
   it('gives way to a full-name column, and takes its place when chosen', () => {

@@ -133,12 +133,30 @@ export const withTarget = (targets: string[], index: number, target: string) =>
         : current,
   )
 
-/** The targets guessed from a file's header: each field once, and a whole name over its parts. */
-export function guessedTargets(guessed: string[]): string[] {
-  const whole = guessed.includes('fullName')
-  return guessed.map((target, index) =>
-    guessed.indexOf(target) === index && !(whole && isNamePart(target)) ? target : '',
+/**
+ * The targets guessed from a file's header: each field once, and a whole name over its parts.
+ * `rows`, the file's first rows, tell what a name column beside a last name but no first name
+ * holds: "Nome" beside "Sobrenome" (Name, Surname) is the first name, unless its names already
+ * end with the surname, when it is the whole name and the surname column says it again.
+ */
+export function guessedTargets(guessed: string[], rows: readonly string[][] = []): string[] {
+  const named = firstNameBesideSurname(guessed, rows)
+    ? guessed.map((target) => (target === 'fullName' ? 'firstName' : target))
+    : guessed
+  const whole = named.includes('fullName')
+  return named.map((target, index) =>
+    named.indexOf(target) === index && !(whole && isNamePart(target)) ? target : '',
   )
+}
+
+function firstNameBesideSurname(guessed: string[], rows: readonly string[][]): boolean {
+  const [name, surname] = [guessed.indexOf('fullName'), guessed.indexOf('lastName')]
+  if (name === -1 || surname === -1 || guessed.includes('firstName')) return false
+  const pairs = rows
+    .map((row) => [row[name]?.trim() ?? '', row[surname]?.trim() ?? ''] as const)
+    .filter(([first, last]) => first !== '' && last !== '')
+  const fold = (text: string) => text.toLocaleLowerCase()
+  return !pairs.some(([first, last]) => fold(first).endsWith(` ${fold(last)}`))
 }
 
 /**

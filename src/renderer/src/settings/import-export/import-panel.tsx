@@ -41,7 +41,12 @@ export function ImportPanel() {
       setStep({ name: 'choose', error: t('import.noHeader', { name: file.name }) })
       return
     }
-    setTargets(guessedTargets(header.map((column) => guessTarget(column, kind))))
+    setTargets(
+      guessedTargets(
+        header.map((column) => guessTarget(column, kind)),
+        rows,
+      ),
+    )
     setStep({ name: 'map', file, header, rows })
   }
 
