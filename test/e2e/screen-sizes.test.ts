@@ -50,6 +50,7 @@ interface Layout {
   cardsOverflowing: string[]
   brokenWords: string[]
   looseChoices: string[]
+  cutWithoutEllipsis: string[]
 }
 
 // Runs in the page (a string: the tests' Node types do not describe the DOM). Text controls under
@@ -61,7 +62,7 @@ interface Layout {
 // e-mail beside a name, past the card's edge); a short
 // word split over two lines ("SCOP" above "E") is unreadable: only an e-mail, an address or another
 // long run of letters may break where it must (and any text after a hyphen or a dash); a check box
-// or radio stands just before its label's text, not far from it.
+// or radio stands just before its label's text, not far from it; text cut short shows an ellipsis.
 const measureLayout = (root: string) => `(() => {
   const root = document.querySelector(${JSON.stringify(root)})
   const visible = (el) => {
@@ -119,6 +120,12 @@ const measureLayout = (root: string) => `(() => {
       const gap = Math.min(...words.map((r) => r.left)) - (mark.left + Math.min(mark.width, mark.height))
       return gap > 24 ? [name(label) + ' is ' + Math.round(gap) + ' px from its box'] : []
     }),
+    // An ellipsis asked of a flex or grid box is never drawn: its text is cut mid-word.
+    cutWithoutEllipsis: [...root.querySelectorAll('*')].filter(visible).filter((el) => {
+      const style = getComputedStyle(el)
+      return style.textOverflow === 'ellipsis' && /flex|grid/.test(style.display) &&
+        el.scrollWidth > el.clientWidth + 1
+    }).map(name),
   }
 })()`
 
@@ -134,6 +141,7 @@ async function expectUsable(page: Page, screen: string, root = 'main') {
     cardsOverflowing: [],
     brokenWords: [],
     looseChoices: [],
+    cutWithoutEllipsis: [],
   })
 }
 

@@ -70,7 +70,9 @@ export function DealCardBody({ card, stageType }: { card: BoardCard; stageType: 
         <p className={`next-activity next-${next.state}`}>
           <span className="next-dot" aria-hidden="true" />
           <span className="visually-hidden">{t(next.spoken)}: </span>
-          {next.text ?? t('card.noActivity')}
+          <span className="next-text" title={next.text ?? undefined}>
+            {next.text ?? t('card.noActivity')}
+          </span>
         </p>
       )}
       <div className="deal-footer">
