@@ -263,4 +263,24 @@ describe('pipeline board', () => {
     await screenshot(page, 'board')
     await expectAccessible(page, 'board')
   })
+
+  it('names an open stage hidden beyond the pinned Won and Lost columns, and brings it into view', async () => {
+    const { page } = session
+    await page.getByRole('link', { name: 'Board' }).click()
+    await page.getByLabel('Pipeline', { exact: true }).selectOption({ label: 'Sales' })
+    await page.locator(column('Negotiation')).waitFor()
+    const box = async (name: string) => (await page.locator(column(name)).boundingBox())!
+    // At 1440 px, Negotiation lies under Won: nothing else would say it is there.
+    expect((await box('Negotiation')).x).toBeGreaterThan((await box('Won')).x - 24)
+    await page.getByRole('button', { name: /^Negotiation/ }).click()
+    await expect
+      .poll(async () => (await box('Negotiation')).x + (await box('Negotiation')).width)
+      .toBeLessThanOrEqual((await box('Won')).x)
+    await page.getByRole('button', { name: /^Negotiation/ }).waitFor({ state: 'detached' })
+    // The stage now out of view at the left is named there, and brings the columns back.
+    await page.getByRole('button', { name: /^Lead/ }).click()
+    await expect
+      .poll(async () => (await box('Lead')).x)
+      .toBeGreaterThanOrEqual((await page.locator('.board-columns').boundingBox())!.x)
+  })
 })

@@ -12,7 +12,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { Board, BoardCard, Stage } from '../api/types'
@@ -21,6 +21,7 @@ import { DealCardBody } from './deal-card'
 import { boardDrag } from './drag-state'
 import { columnKeyboardCoordinates } from './keyboard-coordinates'
 import { LostReasonDialog, type PendingLoss } from './lost-reason-dialog'
+import { StagesOutOfView } from './stages-out-of-view'
 import { useMoveDeal } from './use-move-deal'
 
 /** How long dnd-kit's PointerSensor (6.3) stops clicks after a drop. */
@@ -38,6 +39,7 @@ export function BoardView({ board }: { board: Board }) {
   const move = useMoveDeal(board.pipeline.id)
   const [active, setActive] = useState<BoardCard | null>(null)
   const [pendingLoss, setPendingLoss] = useState<PendingLoss | null>(null)
+  const scroller = useRef<HTMLDivElement>(null)
   const sensors = useSensors(
     // A press that moves less than 6 px is a click, which opens the deal.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -122,16 +124,19 @@ export function BoardView({ board }: { board: Board }) {
         }}
         accessibility={{ announcements, screenReaderInstructions }}
       >
-        <div className="board-columns">
-          {ordered.map(({ column, stage, stickyRight }) => (
-            <BoardColumnView
-              key={column.stageId}
-              stage={stage}
-              column={column}
-              stickyRight={stickyRight}
-              onOpen={(id) => void navigate(`/deals/${id}`)}
-            />
-          ))}
+        <div className="board-frame">
+          <div className="board-columns" ref={scroller}>
+            {ordered.map(({ column, stage, stickyRight }) => (
+              <BoardColumnView
+                key={column.stageId}
+                stage={stage}
+                column={column}
+                stickyRight={stickyRight}
+                onOpen={(id) => void navigate(`/deals/${id}`)}
+              />
+            ))}
+          </div>
+          <StagesOutOfView board={board} scroller={scroller} />
         </div>
         <DragOverlay dropAnimation={null}>
           {active && (
