@@ -62,6 +62,37 @@ describe('the deals list', () => {
     await expect.poll(titles).toEqual(['Beta renewal', 'Gamma pilot'])
   })
 
+  it('names the view shown, deletes it after asking, and lets a new name be given up', async () => {
+    const { page } = session
+    const views = page.getByLabel('Saved views')
+    const shown = () =>
+      views.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)
+    await expect.poll(shown).toBe('Big deals')
+    // Another filter is another view: the picker no longer names it.
+    await page.getByLabel('Value from').fill('2000')
+    await expect.poll(shown).toBe('Saved views…')
+    await views.selectOption({ label: 'Big deals' })
+    await expect.poll(shown).toBe('Big deals')
+    // Naming a view can be given up, by Cancel or Escape.
+    await page.getByRole('button', { name: 'Save view' }).click()
+    await page.getByLabel('Name of the view').press('Escape')
+    await page.getByRole('button', { name: 'Save view' }).click()
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByLabel('Name of the view').waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Delete view' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete the view “Big deals”?' })
+    await dialog.getByRole('button', { name: 'Delete view' }).click()
+    await page.getByText('View “Big deals” deleted').waitFor()
+    const { body } = await session.server.admin.get('/api/app/v1/saved-views?resource=deals')
+    expect(body.data).toEqual([])
+    await expect.poll(titles).toEqual(['Beta renewal', 'Gamma pilot'])
+    // Saved again for the tests after this one.
+    await page.getByRole('button', { name: 'Save view' }).click()
+    await page.getByLabel('Name of the view').fill('Big deals')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('View “Big deals” saved').waitFor()
+  })
+
   it('assigns the selected deals at once, and exports the view as CSV', async () => {
     const { page } = session
     await page.getByLabel('Select Beta renewal').check()
