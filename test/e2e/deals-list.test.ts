@@ -65,8 +65,7 @@ describe('the deals list', () => {
   it('names the view shown, deletes it after asking, and lets a new name be given up', async () => {
     const { page } = session
     const views = page.getByLabel('Saved views')
-    const shown = () =>
-      views.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)
+    const shown = () => views.evaluate((select: any) => select.selectedOptions[0]?.text as string)
     await expect.poll(shown).toBe('Big deals')
     // Another filter is another view: the picker no longer names it.
     await page.getByLabel('Value from').fill('2000')

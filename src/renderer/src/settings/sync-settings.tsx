@@ -6,6 +6,7 @@ import { integrationKeys, keys } from '../api/keys'
 import { formatDateTime } from '../format/dates'
 import { useSyncLink } from '../sync/use-sync-link'
 import { ConfirmDialog } from '../ui/dialog'
+import { Field } from '../ui/field'
 import { ErrorState, Skeleton } from '../ui/states'
 import { useSettingsMutation } from './use-settings-mutation'
 
@@ -93,10 +94,10 @@ function ConnectForm({ server }: { server?: string }) {
     else connect.mutate({ serverUrl: url, email: email.trim(), password })
   }
   return (
-    <form className="inline-form" onSubmit={submit}>
-      <label>
-        {t('sync.serverUrl')}
+    <form className="inline-form sync-connect" onSubmit={submit}>
+      <Field id="sync-server" label={t('sync.serverUrl')}>
         <input
+          id="sync-server"
           type="url"
           required
           readOnly={server !== undefined}
@@ -104,62 +105,64 @@ function ConnectForm({ server }: { server?: string }) {
           placeholder="https://crm.example.com"
           onChange={(event) => setServerUrl(event.target.value)}
         />
-      </label>
-      <fieldset className="sync-method">
+      </Field>
+      <fieldset className="plain-fieldset">
         <legend>{t('sync.method')}</legend>
-        <label>
-          <input type="radio" checked={!withToken} onChange={() => setWithToken(false)} />
-          {t('sync.withAccount')}
-        </label>
-        <label>
-          <input type="radio" checked={withToken} onChange={() => setWithToken(true)} />
-          {t('sync.withToken')}
-        </label>
+        <div className="inline-row">
+          <label className="choice">
+            <input type="radio" checked={!withToken} onChange={() => setWithToken(false)} />{' '}
+            {t('sync.withAccount')}
+          </label>
+          <label className="choice">
+            <input type="radio" checked={withToken} onChange={() => setWithToken(true)} />{' '}
+            {t('sync.withToken')}
+          </label>
+        </div>
       </fieldset>
       {withToken ? (
-        <label>
-          {t('sync.token')}
+        <Field id="sync-token" label={t('sync.token')} hint={t('sync.tokenHint')}>
           <input
+            id="sync-token"
             type="password"
             required
             autoComplete="off"
             value={token}
             onChange={(event) => setToken(event.target.value)}
           />
-          <span className="field-hint">{t('sync.tokenHint')}</span>
-        </label>
+        </Field>
       ) : (
         <>
-          <label>
-            {t('sync.email')}
+          <Field id="sync-email" label={t('sync.email')}>
             <input
+              id="sync-email"
               type="email"
               required
               autoComplete="username"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
-          </label>
-          <label>
-            {t('sync.password')}
+          </Field>
+          <Field id="sync-password" label={t('sync.password')} hint={t('sync.accountHint')}>
             <input
+              id="sync-password"
               type="password"
               required
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
             />
-            <span className="field-hint">{t('sync.accountHint')}</span>
-          </label>
+          </Field>
         </>
       )}
-      <button type="submit" className="primary" disabled={connect.isPending}>
-        {connect.isPending
-          ? t('sync.connecting')
-          : server === undefined
-            ? t('sync.connect')
-            : t('sync.addWorkspaces')}
-      </button>
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={connect.isPending}>
+          {connect.isPending
+            ? t('sync.connecting')
+            : server === undefined
+              ? t('sync.connect')
+              : t('sync.addWorkspaces')}
+        </button>
+      </div>
     </form>
   )
 }

@@ -81,11 +81,11 @@ export function InboundForm({
               <label className="choice">
                 <input type="radio" value="deal" {...register('objectType')} /> {t('form.deals')}
               </label>
-              <label className="choice">
-                <input type="checkbox" {...register('enabled')} /> {t('form.enabled')}
-              </label>
             </div>
           </fieldset>
+          <label className="choice">
+            <input type="checkbox" {...register('enabled')} /> {t('form.enabled')}
+          </label>
           <TextField
             id="inbound-rate-limit"
             label={t('form.rateLimit')}
