@@ -143,6 +143,13 @@ describe('the interface in Portuguese', () => {
     const palette = page.getByRole('dialog')
     await palette.getByRole('combobox').fill('empr')
     await palette.getByText('Ir para Empresas').waitFor()
+    // "novo" offers the three new records, whatever the gender of their noun.
+    await palette.getByRole('combobox').fill('novo')
+    for (const label of ['Novo negócio', 'Nova pessoa', 'Nova empresa']) {
+      await palette.getByRole('option', { name: label }).waitFor()
+    }
+    await palette.getByRole('combobox').fill('tokens')
+    await palette.getByRole('option', { name: /Configurações › Tokens de API/ }).waitFor()
     await page.keyboard.press('Escape')
   })
 

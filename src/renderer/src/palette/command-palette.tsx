@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSettingsSections } from '../settings/settings-sections'
 import { useCan } from '../session/workspace'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '../api/client'
@@ -151,6 +152,11 @@ function Palette({ onClose, actions }: { onClose(): void; actions: PaletteAction
   })
   const results = q ? found.data : undefined
   const canWrite = useCan('records.write')
+  const { t: inSettings } = useTranslation('settings')
+  const settingsSections = useSettingsSections().map(([path, label]) => ({
+    path: `/settings/${path}`,
+    label: inSettings(label),
+  }))
   const offered = paletteCommands(
     text,
     {
@@ -160,6 +166,7 @@ function Palette({ onClose, actions }: { onClose(): void; actions: PaletteAction
       activities: [],
       ...results,
       pipelines: pipelines.data ?? [],
+      settings: settingsSections,
     },
     actions,
   )

@@ -13,7 +13,11 @@ const actions: PaletteActions = {
   snooze: (activity, minutes) => calls.push(`snooze ${activity.subject} ${minutes}`),
   moveDeal: (deal, _stageId, stageName) => calls.push(`move ${deal.title} ${stageName}`),
 }
-const none = { people: [], companies: [], deals: [], activities: [], pipelines: [] }
+const none = { people: [], companies: [], deals: [], activities: [], pipelines: [], settings: [] }
+const settings = [
+  { path: '/settings/tokens', label: 'API tokens' },
+  { path: '/settings/import-export', label: 'Import and export' },
+]
 
 describe('paletteCommands', () => {
   it('offers every screen with no text, and those that match as one types', () => {
@@ -30,6 +34,16 @@ describe('paletteCommands', () => {
       'Go to Companies',
       'New company',
     ])
+  })
+
+  it('finds a settings section by its own name, never all of them at "settings"', () => {
+    const labels = (text: string) =>
+      paletteCommands(text, { ...none, settings }, actions).map((command) => command.label)
+    expect(labels('token')).toEqual(['Go to Settings › API tokens'])
+    expect(labels('import')).toEqual(['Go to Settings › Import and export'])
+    expect(labels('sett')).toEqual(['Go to Settings'])
+    paletteCommands('token', { ...none, settings }, actions)[0]!.run()
+    expect(calls.splice(0)).toEqual(['go /settings/tokens'])
   })
 
   it('offers a new deal, person or company as its name is typed, to those who may add', () => {
@@ -70,16 +84,17 @@ describe('paletteCommands', () => {
       },
       actions,
     )
+    // The records first, then what can be done to each: a name typed finds them on top.
     expect(commands.map((command) => command.label)).toEqual([
       'Ana Lima',
+      'Ana Acme',
+      'Ana plan',
       'Log a call with Ana Lima',
       'New task for Ana Lima',
       'New deal for Ana Lima',
-      'Ana Acme',
       'Log a call with Ana Acme',
       'New task for Ana Acme',
       'New deal for Ana Acme',
-      'Ana plan',
       'Log a call with Ana plan',
       'New task for Ana plan',
       'Move Ana plan to Proposal',
@@ -91,14 +106,14 @@ describe('paletteCommands', () => {
     for (const command of commands) command.run()
     expect(calls).toEqual([
       'go /people/p1',
+      'go /companies/c1',
+      'go /deals/d1',
       'call Ana Lima {"personIds":["p1"]}',
       'task Ana Lima {"personIds":["p1"]}',
       'deal {"personId":"p1","companyId":"c1"}',
-      'go /companies/c1',
       'call Ana Acme {"companyId":"c1"}',
       'task Ana Acme {"companyId":"c1"}',
       'deal {"companyId":"c1"}',
-      'go /deals/d1',
       'call Ana plan {"dealId":"d1"}',
       'task Ana plan {"dealId":"d1"}',
       'move Ana plan Proposal',

@@ -50,6 +50,8 @@ export interface Found {
   deals: Deal[]
   activities: Activity[]
   pipelines: Pipeline[]
+  /** The settings sections the user's role may open, by name. */
+  settings: { path: string; label: string }[]
 }
 
 // Snoozes the palette offers: an hour, or until the same time tomorrow.
@@ -77,7 +79,20 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
     }))
     .filter(({ label }) => !query || contains(label, query))
   if (!query) return commands
-  // A new record of its own, offered as its name is typed ("new", "deal", "nova").
+  // A settings section by its own name ("tokens", "import"), never the whole list at "settings".
+  for (const section of found.settings) {
+    if (!contains(section.label, query)) continue
+    commands.push({
+      id: `go:${section.path}`,
+      label: t('commands.goTo', { screen: `${t('screens.settings')} › ${section.label}` }),
+      kind: t('kinds.goTo'),
+      run: () => actions.go(section.path),
+    })
+  }
+  // A new record of its own, offered as its name is typed ("new", "deal"), or the word for new
+  // in any of its forms ("novo" and "nova" offer all three in Portuguese).
+  const newWords = t('commands.new.words').split(' ')
+  const asksNew = newWords.some((word) => word.startsWith(query.toLocaleLowerCase()))
   const creations: Command[] = [
     { id: 'new:deal', label: t('commands.new.deal'), run: () => actions.newDeal({}) },
     { id: 'new:person', label: t('commands.new.person'), run: () => actions.newRecord('person') },
@@ -87,7 +102,9 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
       run: () => actions.newRecord('company'),
     },
   ].map((command) => ({ ...command, kind: t('kinds.action') }))
-  commands.push(...creations.filter(({ label }) => contains(label, query)))
+  commands.push(...creations.filter(({ label }) => asksNew || contains(label, query)))
+  // Each record found, then what can be done to each: a name typed finds the records first.
+  const actionsOn: Command[] = []
   // A call logged with, or a task for, a person, a company or a deal.
   const work = (id: string, name: string, links: WorkLinks): Command[] => [
     {
@@ -110,43 +127,41 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
     run: () => actions.newDeal(links),
   })
   for (const person of found.people) {
-    commands.push(
-      {
-        id: `person:${person.id}`,
-        label: person.fullName,
-        kind: t('kinds.person'),
-        run: () => actions.go(`/people/${person.id}`),
-      },
+    commands.push({
+      id: `person:${person.id}`,
+      label: person.fullName,
+      kind: t('kinds.person'),
+      run: () => actions.go(`/people/${person.id}`),
+    })
+    actionsOn.push(
       ...work(person.id, person.fullName, { personIds: [person.id] }),
       newDeal(person.id, person.fullName, { personId: person.id, companyId: person.companyId }),
     )
   }
   for (const company of found.companies) {
-    commands.push(
-      {
-        id: `company:${company.id}`,
-        label: company.name,
-        kind: t('kinds.company'),
-        run: () => actions.go(`/companies/${company.id}`),
-      },
+    commands.push({
+      id: `company:${company.id}`,
+      label: company.name,
+      kind: t('kinds.company'),
+      run: () => actions.go(`/companies/${company.id}`),
+    })
+    actionsOn.push(
       ...work(company.id, company.name, { companyId: company.id }),
       newDeal(company.id, company.name, { companyId: company.id }),
     )
   }
   for (const deal of found.deals) {
-    commands.push(
-      {
-        id: `deal:${deal.id}`,
-        label: deal.title,
-        kind: t('kinds.deal'),
-        run: () => actions.go(`/deals/${deal.id}`),
-      },
-      ...work(deal.id, deal.title, { dealId: deal.id }),
-    )
+    commands.push({
+      id: `deal:${deal.id}`,
+      label: deal.title,
+      kind: t('kinds.deal'),
+      run: () => actions.go(`/deals/${deal.id}`),
+    })
+    actionsOn.push(...work(deal.id, deal.title, { dealId: deal.id }))
     const pipeline = found.pipelines.find((item) => item.id === deal.pipelineId)
     for (const stage of pipeline?.stages ?? []) {
       if (stage.id === deal.stageId || stage.type === 'lost') continue
-      commands.push({
+      actionsOn.push({
         id: `move:${deal.id}:${stage.id}`,
         label: t('commands.moveDeal', { deal: deal.title, stage: stage.name }),
         kind: t('kinds.action'),
@@ -155,7 +170,7 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
     }
   }
   for (const activity of found.activities) {
-    commands.push(
+    actionsOn.push(
       {
         id: `done:${activity.id}`,
         label: t('commands.markDone', { subject: activity.subject }),
@@ -170,7 +185,7 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
       })),
     )
   }
-  return commands
+  return [...commands, ...actionsOn]
 }
 
 /** The commands that only go somewhere: what the palette offers a read-only member. */

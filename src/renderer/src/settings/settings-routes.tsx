@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router'
 import { page } from '../layout/lazy-page'
-import { SettingsLayout, useSettingsSections } from './settings-layout'
+import { SettingsLayout } from './settings-layout'
+import { useSettingsSections } from './settings-sections'
 
 /** /settings opens the first section the session's role may use. */
 function FirstSection() {
