@@ -47,7 +47,10 @@ const wholePhrase = (phrase: string) =>
 
 async function englishLeftOn(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText()
-  return englishOnly.filter((phrase) => wholePhrase(phrase).test(text))
+  // What a screen reader is told of a draggable (hidden from the eye): dnd-kit's default is English.
+  const spoken = (await page.locator('[id^="DndDescribedBy"]').allTextContents()).join('\n')
+  const left = englishOnly.filter((phrase) => wholePhrase(phrase).test(text))
+  return /draggable item/.test(spoken) ? [...left, spoken] : left
 }
 
 // Relative times are phrases of the interface's language: on English screens of this Brazilian
@@ -66,6 +69,7 @@ const screens: [string, string, string, string][] = [
   ['/people', '.people-table tbody tr', 'People', 'Pessoas'],
   ['/companies', '.companies-table tbody tr', 'Companies', 'Empresas'],
   ['/settings/activities', '.settings-content h2', 'Activities', 'Atividades'],
+  ['/settings/pipelines', '.stage-list', 'Pipelines and stages', 'Funis e etapas'],
   [
     '/settings/import-export',
     '.settings-content h2',
@@ -74,6 +78,8 @@ const screens: [string, string, string, string][] = [
   ],
   ['/settings/inbound', '.settings-content h2', 'Inbound webhooks', 'Webhooks de entrada'],
   ['/settings/language', '.settings-content h2', 'Language', 'Idioma'],
+  ['/settings/tunnel', '.settings-content h2', 'Tunnel', 'Túnel'],
+  ['/settings/audit', '.settings-content h2', 'Audit log', 'Registro de auditoria'],
 ]
 
 async function walkScreens(language: 'en' | 'pt-BR', width: number) {

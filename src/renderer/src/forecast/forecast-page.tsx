@@ -28,6 +28,7 @@ import { EmptyState, ErrorState, Skeleton } from '../ui/states'
 import { useToast } from '../ui/toast'
 import { MonthPager } from './month-pager'
 import { expectedCloseIn, monthTitle } from './months'
+import { dragWords } from '../ui/drag-words'
 import '../board/board.css'
 import './forecast.css'
 
@@ -113,6 +114,11 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
     move.mutate({ card, month })
   }
   const { earlier, months, later, noDate } = forecast.data
+  const dealTitles = new Map(
+    [earlier, ...months, later, noDate].flatMap((month) =>
+      month.deals.map((deal) => [deal.id, deal.title] as const),
+    ),
+  )
   const show = (first: string | null) =>
     changeSearch((params) => {
       if (first) params.set('from', first)
@@ -131,7 +137,15 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
           {t('hint')} {canWrite && t('hintDrag')}
         </p>
       </div>
-      <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={pointerWithin}
+        onDragEnd={onDragEnd}
+        accessibility={dragWords(
+          (id) => dealTitles.get(String(id)) ?? '',
+          (id) => monthTitle(String(id)),
+        )}
+      >
         <div className="board-columns">
           {earlier.openCount > 0 && <MonthColumn month={earlier} title={t('earlier')} />}
           {months.map((month) => (

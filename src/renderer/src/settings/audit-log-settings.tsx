@@ -40,7 +40,10 @@ export function AuditLogSettings() {
               {data.data.map((entry) => (
                 <tr key={entry.id}>
                   <td className="whole-words">{formatDateTime(entry.at)}</td>
-                  <td className="whole-words">{entry.actor.name}</td>
+                  <td className="whole-words">
+                    {/* The server names the machine's owner in English; the screen in its language. */}
+                    {entry.actor.kind === 'owner' ? t('audit.machineOwner') : entry.actor.name}
+                  </td>
                   <td className="whole-words">
                     {t(`audit.actions.${entry.action}`)}{' '}
                     {entry.targetType in targetLabels

@@ -16,6 +16,13 @@ const providerLabels = {
   cloudflared: 'tunnel.providers.cloudflared',
 } as const satisfies Record<TunnelProviderName, string>
 
+// Why a provider cannot be chosen, in the screen's language (the server's reason is English).
+const unavailableLabels = {
+  localtunnel: 'tunnel.unavailable.localtunnel',
+  ngrok: 'tunnel.unavailable.ngrok',
+  cloudflared: 'tunnel.unavailable.cloudflared',
+} as const satisfies Record<TunnelProviderName, string>
+
 // While the tunnel is on its way up (or back), its state changes without anyone acting here.
 const changingStates = new Set<Tunnel['status']>(['connecting', 'reconnecting'])
 
@@ -135,7 +142,9 @@ function TunnelForm({ state }: { state: Tunnel }) {
             />
             <span>
               {t(providerLabels[option.name])}
-              {!option.available && <span className="field-hint"> ({option.reason})</span>}
+              {!option.available && (
+                <span className="field-hint"> ({t(unavailableLabels[option.name])})</span>
+              )}
             </span>
           </label>
         ))}

@@ -6,6 +6,7 @@ import {
   useSensor,
   useSensors,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core'
 import {
   arrayMove,
@@ -22,6 +23,7 @@ import { pipelines } from '../../api/endpoints'
 import { keys } from '../../api/keys'
 import { useSettingsMutation } from '../use-settings-mutation'
 import { StageTypeSelect } from './stage-type-select'
+import { dragWords } from '../../ui/drag-words'
 
 const affected = [keys.pipelines, keys.boards]
 
@@ -39,6 +41,7 @@ export function StageList({ pipeline }: { pipeline: Pipeline }) {
   )
   const ids = order ?? pipeline.stages.map((stage) => stage.id)
   const byId = new Map(pipeline.stages.map((stage) => [stage.id, stage]))
+  const nameOf = (id: UniqueIdentifier) => byId.get(String(id))?.name ?? ''
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
     const next = arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)))
@@ -48,7 +51,12 @@ export function StageList({ pipeline }: { pipeline: Pipeline }) {
 
   if (pipeline.stages.length === 0) return <p className="muted">{t('stages.empty')}</p>
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={dragWords(nameOf, nameOf)}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol className="stage-list">
           {ids.map((id, index) => {
