@@ -525,7 +525,13 @@ describe('ports and once-shown secrets', () => {
       const first = await fetch(link, { redirect: 'manual' })
       expect(first.status).toBe(303)
       expect(first.headers.get('set-cookie')).toMatch(/^outpost_session_\d+=/)
-      expect((await fetch(link, { redirect: 'manual' })).status).toBe(401)
+      const used = await fetch(link, { redirect: 'manual' })
+      expect(used.status).toBe(401)
+      // The pages a signed-out browser meets give the command for this folder, flag and all.
+      const command = `npx outpost login-link --data-dir '${dataDir}'`
+      expect((await used.text()).replaceAll('&#39;', "'")).toContain(command)
+      const session = await fetch(`${server.url}/api/session`)
+      expect(((await session.json()) as any).error.details.loginLinkCommand).toBe(command)
       // The database keeps only the hash of the link's secret.
       const secret = new URL(link).searchParams.get('token')!
       expect(readFileSync(join(dataDir, 'outpost.sqlite')).includes(secret)).toBe(false)

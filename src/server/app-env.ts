@@ -56,6 +56,8 @@ export interface AppDeps {
   shutdown?: AbortSignal
   /** This launch's ways into a UI session; without it nobody can sign in to the UI. */
   loginGate?: LoginGate
+  /** What prints a new login link for this data folder, as the signed-out pages say it. */
+  loginLinkCommand?: string
   /** The optional tunnel to the inbound webhooks; absent in tests that do not need it. */
   tunnel?: TunnelManager
   /** The data folder (its backups live in it); absent for an app built without one. */

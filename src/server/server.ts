@@ -35,6 +35,7 @@ import { findWorkspaceByName } from './workspaces/service'
 import { fileKeyStore, keychainWrapping, type Keychain } from './sealing/key-store'
 import { lostKeyMessage, prepareSealing, type SealingReport } from './sealing/prepare'
 import { releaseKey } from './sealing/sealed-text'
+import { loginLinkCommand } from '../shared/login-link'
 
 export { defaultHost, defaultPort }
 
@@ -56,6 +57,8 @@ export interface ServerOptions {
   nextFreePorts?: number
   /** Create and seed the "Demo" workspace if the data has none. */
   demo?: boolean
+  /** What prints a new login link for this data folder (`--data-dir` when the CLI needs it). */
+  loginLinkCommand?: string
   uiDir?: string
   allowedHosts?: string[]
   clock?: Clock
@@ -237,6 +240,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     uiDir: options.uiDir,
     allowedHosts: [host, ...(options.allowedHosts ?? [])],
     loginGate,
+    loginLinkCommand: options.loginLinkCommand ?? loginLinkCommand,
     shutdown: shutdown.signal,
     dataDir: options.dataDir,
     externalDatabase: options.databaseUrl !== undefined,

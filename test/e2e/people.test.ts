@@ -194,7 +194,7 @@ describe('people in bulk', () => {
   it('says who made a change in the app once the user says who they are', async () => {
     const { page, server } = session
     await page.goto(`${server.url}/settings/users`)
-    await page.getByLabel('You are, in this browser').selectOption({ label: 'Bia Lima' })
+    await page.getByLabel('Who works in this browser').selectOption({ label: 'Bia Lima' })
     await expectAccessible(page, 'users with who am I')
     const { body } = await server.api.get('/api/v1/people?pageSize=100')
     const jose = body.data.find((person: { fullName: string }) => person.fullName === 'José Souza')
@@ -206,9 +206,9 @@ describe('people in bulk', () => {
     await dialog.getByRole('button', { name: 'Save person' }).click()
     const timeline = page.getByRole('region', { name: 'Activity' })
     await timeline.getByText('by Bia Lima').first().waitFor()
-    // The choice stays in this browser; "not said" goes back to "in the app".
+    // The choice stays in this browser; "not chosen" goes back to "in the app".
     await page.goto(`${server.url}/settings/users`)
-    await page.getByLabel('You are, in this browser').selectOption('')
+    await page.getByLabel('Who works in this browser').selectOption('')
   })
 
   it('offers owners and companies in alphabetical order, accents among their letters', async () => {

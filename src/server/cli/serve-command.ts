@@ -5,6 +5,7 @@ import { defaultHost, defaultPort } from '../address'
 import { redactDatabaseUrl } from '../db/database-url'
 import type { TunnelState } from '../tunnel/manager'
 import { tunnelProviderNames, type TunnelProviderName } from '../tunnel/providers/provider'
+import { loginLinkCommand } from '../../shared/login-link'
 import {
   databaseUrlOption,
   dataDirOption,
@@ -32,14 +33,20 @@ const nextFreePorts = 19
  * data folder (the demo folder, OUTPOST_DATA_DIR or the default), or is told it.
  */
 function secondTerminal(url: string, dataDir: string): string[] {
-  const found = resolve(findDataDir(undefined).dir) === resolve(dataDir)
-  const flag = found ? '' : ` --data-dir '${dataDir.replaceAll("'", "'\\''")}'`
   return [
     `export OUTPOST=${url}`,
-    `export OUTPOST_TOKEN=$(npx outpost token create --scope admin${flag})`,
-    `npx outpost login-link${flag}   # a new login link, whenever you need one`,
+    `export OUTPOST_TOKEN=$(npx outpost token create --scope admin${dataDirFlag(dataDir)})`,
+    `${loginLinkFor(dataDir)}   # a new login link, whenever you need one`,
   ]
 }
+
+/** ` --data-dir '…'`, unless a CLI started without it finds the same folder. */
+function dataDirFlag(dataDir: string): string {
+  const found = resolve(findDataDir(undefined).dir) === resolve(dataDir)
+  return found ? '' : ` --data-dir '${dataDir.replaceAll("'", "'\\''")}'`
+}
+
+const loginLinkFor = (dataDir: string) => `${loginLinkCommand}${dataDirFlag(dataDir)}`
 
 interface ServeOptions {
   dataDir?: string
@@ -115,6 +122,7 @@ export function registerServeCommand(program: Command): void {
       const databaseUrl = resolveDatabaseUrl(options.databaseUrl)
       const server = await startServer({
         dataDir,
+        loginLinkCommand: loginLinkFor(dataDir),
         databaseUrl,
         host: options.host,
         port: options.port,

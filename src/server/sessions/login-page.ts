@@ -1,5 +1,3 @@
-import { loginLinkCommand } from '../../shared/login-link'
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /**
@@ -7,7 +5,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * Outpost is, and how to get a new link. Plain HTML with no script, styled like the UI's sign-in
  * card, so it works even when the UI bundle is missing.
  */
-export function invalidLoginPage(origin: string): string {
+export function invalidLoginPage(command: string, origin: string): string {
   const url = escapeHtml(origin)
   return `<!doctype html>
 <html lang="en">
@@ -38,8 +36,8 @@ export function invalidLoginPage(origin: string): string {
         <a href="${url}/">Outpost at ${url}</a>.
       </p>
       <p>For a new link, run this on the machine where Outpost runs, in the folder you started it from, and open the link it prints:</p>
-      <pre>${escapeHtml(loginLinkCommand)}</pre>
-      <p>Add <code>--data-dir DIR</code> if you started Outpost with one. The server need not be restarted.</p>
+      <pre>${escapeHtml(command)}</pre>
+      <p>The server need not be restarted.</p>
     </main>
   </body>
 </html>

@@ -16,10 +16,12 @@ import { passwordSignIn } from './password-sign-in'
 import { passwordSignInBody, setPasswordBody } from '../accounts/schema'
 import { ownerOfMachine, rolePermissions } from '../../shared/permissions'
 
-const signedOut = () =>
+// The command rides along as a detail: the UI's signed-out page shows the one for this folder.
+const signedOut = (command: string) =>
   new ApiError(
     'unauthorized',
-    `Not signed in: open a login link (\`${loginLinkCommand}\` prints a new one)`,
+    `Not signed in: open a login link (\`${command}\` prints a new one)`,
+    { loginLinkCommand: command },
   )
 
 /**
@@ -31,7 +33,9 @@ const signedOut = () =>
  * password, `PUT /api/session/password` sets the signed-in account's own; `DELETE /api/session`
  * signs out.
  */
-export function sessionRoutes({ db, clock, loginGate, rateLimiter }: AppDeps) {
+export function sessionRoutes(deps: AppDeps) {
+  const { db, clock, loginGate, rateLimiter } = deps
+  const command = deps.loginLinkCommand ?? loginLinkCommand
   const app = new Hono()
 
   app.get('/login', async (c) => {
@@ -45,14 +49,14 @@ export function sessionRoutes({ db, clock, loginGate, rateLimiter }: AppDeps) {
     // Opening the link again in a browser that is already signed in is not a mistake.
     const cookie = readSessionCookie(c)
     if (cookie && (await authenticateSession(db, cookie, clock.now()))) return c.redirect('/', 303)
-    return c.html(invalidLoginPage(new URL(c.req.url).origin), 401)
+    return c.html(invalidLoginPage(command, new URL(c.req.url).origin), 401)
   })
 
   app.get('/api/session', async (c) => {
     c.header('Cache-Control', 'no-store')
     const cookie = readSessionCookie(c)
     const session = cookie ? await authenticateSession(db, cookie, clock.now()) : null
-    if (!cookie || !session) throw signedOut()
+    if (!cookie || !session) throw signedOut(command)
     if (session.extended) writeSessionCookie(c, cookie)
     const account = session.accountId ? await findAccount(db, session.accountId) : undefined
     const workspaces = account
@@ -96,7 +100,7 @@ export function sessionRoutes({ db, clock, loginGate, rateLimiter }: AppDeps) {
   app.put('/api/session/password', jsonBody, async (c) => {
     const cookie = readSessionCookie(c)
     const session = cookie ? await authenticateSession(db, cookie, clock.now()) : null
-    if (!session) throw signedOut()
+    if (!session) throw signedOut(command)
     if (!session.accountId) {
       throw new ApiError(
         'invalid_request',

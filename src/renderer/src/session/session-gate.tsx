@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { loginLinkCommand } from '../../../shared/login-link'
 import { ApiRequestError, whenSignedOut } from '../api/client'
 import { keys } from '../api/keys'
 import { ErrorState, Skeleton } from '../ui/states'
@@ -30,7 +31,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
       </div>
     )
   }
-  if (session.error instanceof ApiRequestError && session.error.status === 401) return <SignedOut />
+  if (session.error instanceof ApiRequestError && session.error.status === 401) {
+    // The server names the command for its own data folder (`--data-dir` when it needs one).
+    const command = session.error.details?.loginLinkCommand
+    return <SignedOut command={typeof command === 'string' ? command : loginLinkCommand} />
+  }
   if (session.isError) {
     return (
       <main className="full-page-state" id="main">

@@ -1,16 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
-import { loginLinkCommand } from '../../../shared/login-link'
 import { session } from '../api/endpoints'
 import { keys } from '../api/keys'
 import './session.css'
 
 /**
  * Shown when the browser has no session: sign in with an account's e-mail and password, or how to
- * get a login link from the machine running Outpost.
+ * get a login link from the machine running Outpost (`command`, for its data folder).
  */
-export function SignedOut() {
+export function SignedOut({ command }: { command: string }) {
   const { t } = useTranslation('session')
   const origin = window.location.origin
   return (
@@ -30,7 +29,7 @@ export function SignedOut() {
         {/* What `outpost serve` prints, word for word: the server's console speaks English. */}
         <pre>{`Open the UI (this link works once): ${origin}/login?token=…`}</pre>
         <p>{t('signedOut.newLink')}</p>
-        <pre>{loginLinkCommand}</pre>
+        <pre>{command}</pre>
         <p>{t('signedOut.desktop')}</p>
       </div>
     </main>
