@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCan } from '../session/workspace'
 import type { BoardCard, StageType } from '../api/types'
-import { formatDate, isPastDate } from '../format/dates'
+import { formatDate, formatTimeOfDay, isPastDate } from '../format/dates'
 import { initials } from '../format/labels'
 import { formatMoney } from '../format/money'
 import { localToday } from '../work/activity-labels'
@@ -33,7 +33,9 @@ function nextActivityState(next: BoardCard['nextActivity'], todayWord: string) {
         : 'future'
   const when = next.dueDate
     ? state === 'today'
-      ? (next.dueTime ?? todayWord)
+      ? next.dueTime
+        ? formatTimeOfDay(next.dueTime)
+        : todayWord
       : formatDate(next.dueDate)
     : ''
   return {

@@ -15,6 +15,14 @@ export function formatDate(date: string): string {
   return dateFormat.format(new Date(`${date}T00:00:00Z`))
 }
 
+// A time of day as written in its own zone (`14:30`): formatted as UTC, so no zone moves it.
+const timeOfDayFormat = new Intl.DateTimeFormat(userLocale, { timeStyle: 'short', timeZone: 'UTC' })
+
+/** `14:30` as the user's locale writes times ("2:30 PM" in the US), like every other time shown. */
+export function formatTimeOfDay(time: string): string {
+  return timeOfDayFormat.format(new Date(`1970-01-01T${time}:00Z`))
+}
+
 /** A moment (`2026-11-22T14:03:00.000Z`) in the user's locale and time zone. */
 export function formatDateTime(timestamp: string): string {
   return dateTimeFormat.format(new Date(timestamp))

@@ -1,5 +1,5 @@
 import type { Activity, ActivityType } from '../api/types'
-import { formatDate } from '../format/dates'
+import { formatDate, formatTimeOfDay } from '../format/dates'
 import { i18next } from '../i18n/i18n'
 
 // The five types every workspace has, named in the reader's language; a workspace's own types
@@ -35,9 +35,9 @@ export function dueState(activity: Activity, now: Date = new Date()): DueState {
   return activity.dueDate === today ? 'today' : 'future'
 }
 
-/** "25 Nov 2026, 14:30" as typed, in the activity's own zone; "No date" without one. */
+/** "25 Nov 2026, 14:30", in the activity's own zone and the user's locale; "No date" without one. */
 export function dueLabel(activity: Activity): string {
   if (!activity.dueDate) return i18next.t('work:due.noDate')
   const date = formatDate(activity.dueDate)
-  return activity.dueTime ? `${date}, ${activity.dueTime}` : date
+  return activity.dueTime ? `${date}, ${formatTimeOfDay(activity.dueTime)}` : date
 }
