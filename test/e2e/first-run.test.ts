@@ -58,8 +58,15 @@ describe('a new workspace', () => {
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
     await page.keyboard.press('n')
-    await page.getByRole('dialog', { name: 'New deal' }).waitFor()
-    await page.keyboard.press('Escape')
+    const dialog = page.getByRole('dialog', { name: 'New deal' })
+    // A lead whose worth is not known yet: the value left empty is the 0 its placeholder shows.
+    await dialog.getByLabel('Title').fill('Worth unknown')
+    await dialog.getByRole('button', { name: 'Create deal' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    const { body } = await session.server.api.get('/api/v1/deals?pageSize=100')
+    expect(body.data.find((deal: any) => deal.title === 'Worth unknown')).toMatchObject({
+      value: 0,
+    })
   })
 
   it('a link to a deal since deleted says it is not there, and offers no retry', async () => {

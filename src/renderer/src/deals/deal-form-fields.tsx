@@ -34,10 +34,7 @@ export function DealFormFields({ editing }: { editing: boolean }) {
           name="value"
           inputMode="decimal"
           placeholder={formatTypedMoney(0, userLocale)}
-          rules={{
-            required: t('form.valueRequired'),
-            validate: fieldRule(t('form.value'), readValue),
-          }}
+          rules={{ validate: fieldRule(t('form.value'), readValue) }}
         />
         <CurrencySelect id="deal-currency" name="currency" />
       </div>

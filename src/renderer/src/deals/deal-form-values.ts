@@ -52,7 +52,9 @@ export function valuesOf(deal: Deal): DealFormValues {
 // The value as the user writes numbers (`12.345,50` in pt-BR): one reading, shared with the check.
 export const readValue = (text: string) => parseTypedMoney(text, userLocale)
 
+/** The value typed; none is 0, as the placeholder shows (a lead's worth is often not known yet). */
 function typedValue(text: string): number {
+  if (text.trim() === '') return 0
   const read = readValue(text)
   // The form's validation ran first; a refusal here would be a bug, so it fails loudly.
   if (!read.ok) throw new Error(`Value ${read.message}`)
