@@ -228,6 +228,7 @@ describe('pipeline board', () => {
     await page.getByRole('link', { name: 'Board' }).click()
     await page.locator(card('Doomed')).click()
     await page.getByRole('heading', { name: 'Doomed' }).waitFor()
+    const open = await dealOf('Doomed')
     await page.getByRole('button', { name: 'Lost', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Why was this deal lost?' })
     await dialog.getByLabel('No budget').check()
@@ -236,6 +237,19 @@ describe('pipeline board', () => {
     const { body: reasons } = await session.server.admin.get('/api/app/v1/lost-reasons')
     const noBudget = reasons.data.find((reason: any) => reason.name === 'No budget').id
     expect((await dealOf('Doomed')).lostReasonId).toBe(noBudget)
+    // A Lost clicked by mistake is undone from its message: back in its stage, no reason kept.
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await page.getByText('Doomed is open again').waitFor()
+    expect(await dealOf('Doomed')).toMatchObject({
+      stageId: open.stageId,
+      lostReasonId: null,
+      closedAt: null,
+    })
+    await page.getByRole('button', { name: 'Lost', exact: true }).click()
+    const again = page.getByRole('dialog', { name: 'Why was this deal lost?' })
+    await again.getByLabel('No budget').check()
+    await again.getByRole('button', { name: 'Mark as lost' }).click()
+    await page.getByText('Doomed: lost').waitFor()
   })
 
   it('an open column’s + adds a deal that starts in that stage', async () => {

@@ -19,16 +19,35 @@ export function CloseDealButtons({ deal, pipeline }: { deal: Deal; pipeline: Pip
   const [pendingLoss, setPendingLoss] = useState<PendingLoss | null>(null)
   const won = pipeline.stages.find((stage) => stage.type === 'won')
   const lost = pipeline.stages.find((stage) => stage.type === 'lost')
-  const close = useMutation({
-    mutationFn: (change: { stageId: string; lostReasonId?: string }) =>
-      deals.update(deal.id, change),
+  const show = (updated: Deal) => {
+    queryClient.setQueryData(keys.deal(deal.id), updated)
+    void queryClient.invalidateQueries({ queryKey: keys.boards })
+    void queryClient.invalidateQueries({ queryKey: keys.dealTimeline(deal.id) })
+  }
+  // A click on Won or Lost by mistake is undone from its message: the deal goes back to the
+  // stage it was in, its lost reason cleared by the stage rules.
+  const reopen = useMutation({
+    mutationFn: (stageId: string) => deals.update(deal.id, { stageId }),
     onSuccess: (updated) => {
-      queryClient.setQueryData(keys.deal(deal.id), updated)
-      void queryClient.invalidateQueries({ queryKey: keys.boards })
-      void queryClient.invalidateQueries({ queryKey: keys.dealTimeline(deal.id) })
+      show(updated)
+      toast(t('close.reopened', { title: updated.title }), { tone: 'success' })
+    },
+    onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+  })
+  const close = useMutation({
+    mutationFn: ({
+      from: _from,
+      ...change
+    }: {
+      stageId: string
+      lostReasonId?: string
+      from: string
+    }) => deals.update(deal.id, change),
+    onSuccess: (updated, { from }) => {
+      show(updated)
       toast(
         t(updated.lostReasonId ? 'close.closedLost' : 'close.closedWon', { title: updated.title }),
-        { tone: 'success' },
+        { tone: 'success', action: { label: t('close.undo'), run: () => reopen.mutate(from) } },
       )
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
@@ -40,7 +59,7 @@ export function CloseDealButtons({ deal, pipeline }: { deal: Deal; pipeline: Pip
           type="button"
           className="button button-won"
           disabled={close.isPending}
-          onClick={() => close.mutate({ stageId: won.id })}
+          onClick={() => close.mutate({ stageId: won.id, from: deal.stageId })}
         >
           {t('close.won')}
         </button>
@@ -66,7 +85,9 @@ export function CloseDealButtons({ deal, pipeline }: { deal: Deal; pipeline: Pip
         pending={pendingLoss}
         onCancel={() => setPendingLoss(null)}
         onConfirm={(lostReasonId) => {
-          if (pendingLoss) close.mutate({ stageId: pendingLoss.stageId, lostReasonId })
+          if (pendingLoss) {
+            close.mutate({ stageId: pendingLoss.stageId, lostReasonId, from: deal.stageId })
+          }
           setPendingLoss(null)
         }}
       />
