@@ -22,6 +22,9 @@ const queryClient = new QueryClient({
 const router = createBrowserRouter([
   {
     element: <AppShell />,
+    // Shown for the moment the first screen's code loads (each screen is its own chunk); without
+    // one React Router warns on every page load.
+    hydrateFallbackElement: <main className="full-page-state" aria-busy="true" />,
     children: [
       { index: true, element: <Navigate to="/board" replace /> },
       {
