@@ -17,6 +17,11 @@ describe('settings for activities and tokens', () => {
     await expect
       .poll(async () => (await session.server.admin.get('/api/app/v1/workspace')).body)
       .toMatchObject({ timeZone: 'America/Manaus', reminderMinutes: 30 })
+    // The key follows the name, as the API's rule writes keys, until it is typed in itself.
+    await page.getByLabel('Type name').fill('Visita técnica')
+    expect(await page.getByLabel('Type key').inputValue()).toBe('visita-tecnica')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByRole('button', { name: 'Remove Visita técnica' }).waitFor()
     await page.getByLabel('Type name').fill('Site visit')
     await page.getByLabel('Type key').fill('visit')
     await page.getByRole('button', { name: 'Add', exact: true }).click()

@@ -13,6 +13,17 @@ import { ServerOwned } from '../sync/server-owned'
 // Every zone this browser knows, for the picker; the server checks the name the same way.
 const zones = Intl.supportedValuesOf('timeZone')
 
+/** A type's key from its name: "Visita técnica" → visita-tecnica, as the API's key rule allows. */
+function typeKeyFor(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^[^a-z]+|-+$/g, '')
+    .slice(0, 40)
+}
+
 /** /settings/activities: the workspace's time zone and reminder defaults, and its activity types. */
 export function ActivitiesSettings() {
   const { t } = useTranslation(['settings', 'common'])
@@ -23,8 +34,10 @@ export function ActivitiesSettings() {
       workspace.update(input),
     { invalidates: [keys.workspace, keys.work], done: t('activities.saved') },
   )
-  const [key, setKey] = useState('')
+  // The key follows the name ("Site visit" → site-visit) until it is typed in itself.
+  const [typedKey, setKey] = useState<string | null>(null)
   const [name, setName] = useState('')
+  const key = typedKey ?? typeKeyFor(name)
   const addType = useSettingsMutation(activities.addType, {
     invalidates: [keys.activityTypes],
     done: (type) => t('activities.typeAdded', { name: type.name }),
@@ -118,7 +131,7 @@ export function ActivitiesSettings() {
               { key, name },
               {
                 onSuccess: () => {
-                  setKey('')
+                  setKey(null)
                   setName('')
                 },
               },
