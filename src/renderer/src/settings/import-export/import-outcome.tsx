@@ -2,6 +2,8 @@ import { Trans, useTranslation } from 'react-i18next'
 import type { ImportResult } from '../../api/types'
 import { userLocale } from '../../format/locale'
 import { DataTable } from '../../ui/data-table'
+import type { ImportKind } from '../../../../shared/import-targets'
+import { targetsOf } from './column-targets'
 
 const count = new Intl.NumberFormat(userLocale)
 
@@ -41,8 +43,21 @@ export function ImportFailed({ error, onAgain }: { error: string; onAgain(): voi
 }
 
 /** What the import did: its counts, its warnings, and each rejected row with its line. */
-export function ImportSummary({ result, onAgain }: { result: ImportResult; onAgain(): void }) {
+export function ImportSummary({
+  kind,
+  result,
+  onAgain,
+}: {
+  kind: ImportKind
+  result: ImportResult
+  onAgain(): void
+}) {
   const { t } = useTranslation('importExport')
+  // A rejected field by the name the mapping gave it ("Phone"), the API's own (`tags[0]`) else.
+  const fieldName = (field: string) => {
+    const target = targetsOf[kind].find(([name]) => name === field)
+    return target ? t(target[1]) : field
+  }
   const counted = (key: (typeof countKeys)[number] | 'skipped', value: number) => (
     <span key={key}>
       <Trans
@@ -76,7 +91,7 @@ export function ImportSummary({ result, onAgain }: { result: ImportResult; onAga
           {result.rejections.map((rejection) => (
             <tr key={rejection.line}>
               <td>{rejection.line}</td>
-              <td className="mono">{rejection.field ?? '—'}</td>
+              <td>{rejection.field ? fieldName(rejection.field) : '—'}</td>
               <td>{rejection.message}</td>
             </tr>
           ))}

@@ -99,7 +99,7 @@ export function ImportPanel() {
       )}
       {step.name === 'running' && <ImportProgress {...step} />}
       {step.name === 'failed' && <ImportFailed error={step.error} onAgain={again} />}
-      {step.name === 'done' && <ImportSummary result={step.result} onAgain={again} />}
+      {step.name === 'done' && <ImportSummary kind={kind} result={step.result} onAgain={again} />}
     </section>
   )
 }
