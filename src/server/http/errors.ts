@@ -1,4 +1,3 @@
-import { RequestError } from '@hono/node-server'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -64,7 +63,8 @@ export function renderError(logger: Logger) {
   }
 }
 
-const errorBody = (error: ApiError) => ({
+/** `{ "error": { code, message, details? } }`: every refusal's body. */
+export const errorBody = (error: ApiError) => ({
   error: {
     code: error.code,
     message: error.message,
@@ -74,22 +74,6 @@ const errorBody = (error: ApiError) => ({
 
 export function sendError(c: Context, error: ApiError): Response {
   return c.json(errorBody(error), error.status, error.headers)
-}
-
-/**
- * The answer to a request Hono never saw: @hono/node-server could not make a Request of it (no
- * Host header, as HTTP/1.0 allows; a Host that is not a host name). Its own answer is an empty 400;
- * ours carries the error envelope, as every other refusal does.
- */
-export function unreadableRequest(logger: Logger) {
-  return (error: unknown): Response => {
-    const known = error instanceof RequestError
-    if (!known) logger.error('A request could not be read', error)
-    const refusal = known
-      ? new ApiError('malformed_request', `The request cannot be read: ${error.message}`)
-      : new ApiError('internal', 'Something went wrong on our side')
-    return Response.json(errorBody(refusal), { status: refusal.status })
-  }
 }
 
 /** Paths that carry a secret (inbound webhook tokens) are logged without it. */
