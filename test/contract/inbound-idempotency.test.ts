@@ -124,6 +124,26 @@ describe('inbound retries', () => {
     expect(retry.headers.get('idempotent-replayed')).toBe('true')
   })
 
+  it('an id taken in before bodies were hashed (an upgrade) still gets its first answer', async () => {
+    const now = new Date()
+    const answer = JSON.stringify({ ok: true, personId: 'earlier' })
+    await server.db
+      .insertInto('idempotencyKeys')
+      .values({
+        ...{ scope: `inbound:${dealWebhook.id}`, key: 'msg_before_upgrade', requestHash: '' },
+        ...{ createdAt: now.toISOString(), expiresAt: new Date(+now + 3_600_000).toISOString() },
+        ...{ state: 'done', status: 201, headers: '{}', body: answer },
+      })
+      .execute()
+    const retry = await send(
+      { name: 'Olga Old', email: 'olga@retry.dev' },
+      { 'webhook-id': 'msg_before_upgrade' },
+    )
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect(await retry.text()).toBe(answer)
+  })
+
   it('a path that cannot be read is refused when saved, naming the setting', async () => {
     const { status, body } = await server.admin.patch(
       `/api/app/v1/inbound-webhooks/${dealWebhook.id}`,

@@ -51,7 +51,12 @@ export async function claimKey(
     const row = await keys.findKey(db, claim.scope, claim.key)
     // Let go a moment ago (the first request failed): try to take it again.
     if (!row) continue
-    if (claim.sameRequestOnly && row.requestHash !== claim.requestHash) return { kind: 'mismatch' }
+    // An inbound delivery's id taken in before its body was hashed (an upgrade within the
+    // key's 24 hours) has none: its retry is answered as one.
+    const hashed = row.requestHash !== ''
+    if (claim.sameRequestOnly && hashed && row.requestHash !== claim.requestHash) {
+      return { kind: 'mismatch' }
+    }
     if (row.state === 'done') {
       return {
         kind: 'replay',
