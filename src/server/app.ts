@@ -13,6 +13,7 @@ import { currenciesRoutes } from './currencies/routes'
 import { dealsRoutes } from './deals/routes'
 import { dealsSearchRoutes } from './deals/search-routes'
 import { eventsRoutes } from './events/routes'
+import { allowedMethods } from './http/allowed-methods'
 import { ApiError, renderError, sendError } from './http/errors'
 import { hostCheck } from './http/host-check'
 import { jsonBody } from './http/json-body'
@@ -20,6 +21,7 @@ import { queryGuard } from './http/query-guard'
 import { securityHeaders } from './http/security-headers'
 import { finishReadingBody } from './http/unread-body'
 import { createRouter } from './http/validation'
+import { pathWithLowerCaseIds } from './http/uuid-path'
 import { inboundPublicRoutes } from './inbound/public-routes'
 import { inboundWebhooksRoutes } from './inbound/routes'
 import { exportsRoutes, importsRoutes } from './imports/routes'
@@ -133,11 +135,20 @@ function openApiDocument(
 
 /** Builds the whole HTTP app. Routes are registered before the UI catch-all on purpose. */
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>()
+  const app = new Hono<AppEnv>({ getPath: pathWithLowerCaseIds })
   app.onError(renderError(deps.logger))
-  app.notFound((c) =>
-    sendError(c, new ApiError('not_found', `No route for ${c.req.method} ${c.req.path}`)),
-  )
+  const allowed = allowedMethods(app)
+  app.notFound((c) => {
+    const allow = allowed(c.req.path)
+    if (allow.length === 0) {
+      return sendError(c, new ApiError('not_found', `No route for ${c.req.method} ${c.req.path}`))
+    }
+    const message = `${c.req.path} answers ${allow.join(', ')}, not ${c.req.method}`
+    return sendError(
+      c,
+      new ApiError('method_not_allowed', message, { allowed: allow }, { Allow: allow.join(', ') }),
+    )
+  })
   // First, so that every answer, errors included, waits until the request body is read.
   app.use('*', finishReadingBody())
   app.use('*', hostCheck(deps.allowedHosts))

@@ -265,6 +265,28 @@ describe('error envelope', () => {
     expectEnvelope(body, 'not_found')
   })
 
+  it('a method the path does not answer gives 405 with Allow; an unknown path still 404', async () => {
+    const person = await createPerson(server.api)
+    const cases: [string, string, string][] = [
+      ['PUT', `/api/v1/people/${person.id}`, 'GET, HEAD, PATCH, DELETE'],
+      ['POST', `/api/v1/people/${person.id}`, 'GET, HEAD, PATCH, DELETE'],
+      ['DELETE', '/api/v1/people', 'GET, HEAD, POST'],
+      ['PATCH', '/api/app/v1/users', 'GET, HEAD, POST'],
+    ]
+    for (const [method, path, allow] of cases) {
+      const answer = await server.admin.request(method, path, {})
+      expect(answer.status, `${method} ${path}`).toBe(405)
+      expect(answer.headers.get('allow')).toBe(allow)
+      expectEnvelope(answer.body, 'method_not_allowed')
+      expect(answer.body.error.details.allowed).toEqual(allow.split(', '))
+    }
+    expect((await server.api.request('PUT', '/api/v1/nowhere', {})).status).toBe(404)
+    // Who may ask comes first: without a token, the answer is still 401.
+    expect((await server.as(null).request('PUT', `/api/v1/people/${person.id}`, {})).status).toBe(
+      401,
+    )
+  })
+
   it('a Host header that is not ours is refused (DNS rebinding)', async () => {
     const refused = await rawRequest('/api/v1/people', {
       Host: 'attacker.example:80',

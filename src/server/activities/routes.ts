@@ -7,6 +7,7 @@ import {
   jsonRequest,
   jsonResponse,
   noContent,
+  uuid,
 } from '../http/schema-types'
 import { createRouter, validated } from '../http/validation'
 import { createActivityType, deleteActivityType, listActivityTypes } from './activity-types'
@@ -203,7 +204,7 @@ export function myWorkRoutes({ clock }: RouteDeps) {
       summary: 'Open activities: overdue, today, tomorrow, the rest of this week, and undated',
       description:
         "The open activities grouped by when they are due, in the workspace's time zone, with the names of the people and deals they link to.",
-      request: { query: z.strictObject({ assigneeId: z.uuid().optional() }) },
+      request: { query: z.strictObject({ assigneeId: uuid.optional() }) },
       responses: {
         200: jsonResponse(myWorkSchema, 'The buckets'),
         ...errorResponses(400, 401, 403, 429),

@@ -64,12 +64,12 @@ export const activitySchema = z
 export const activityPageSchema = pageSchema(activitySchema, 'ActivityPage')
 
 const linkFields = {
-  assigneeId: z.uuid().nullable().optional(),
-  dealId: z.uuid().nullable().optional(),
-  companyId: z.uuid().nullable().optional().openapi({
+  assigneeId: uuid.nullable().optional(),
+  dealId: uuid.nullable().optional(),
+  companyId: uuid.nullable().optional().openapi({
     description: "When not sent: the deal's company, else the first person's",
   }),
-  personIds: z.array(z.uuid()).max(50).optional(),
+  personIds: z.array(uuid).max(50).optional(),
 }
 
 const scheduleFields = {
@@ -131,10 +131,10 @@ export const snoozeBody = z
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true')
 
 export const activityQuery = pageQuery.extend({
-  personId: z.uuid().optional(),
-  dealId: z.uuid().optional(),
-  companyId: z.uuid().optional(),
-  assigneeId: z.uuid().optional(),
+  personId: uuid.optional(),
+  dealId: uuid.optional(),
+  companyId: uuid.optional(),
+  assigneeId: uuid.optional(),
   type: z.string().max(40).optional(),
   q: z.string().max(200).optional().openapi({ description: 'The subject contains this text' }),
   done: flag.optional().openapi({ type: 'string', enum: ['true', 'false'] }),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { uuid } from '../http/schema-types'
 import type { RouteDeps } from '../app-env'
 import { assignAction, bulkIds, bulkRoute, deleteAction, tagAction } from '../http/bulk'
 import { deleteDeal, getDeal, updateDeal } from './service'
@@ -8,11 +9,8 @@ export const dealsBulkBody = z
     z.strictObject({
       action: z.literal('move'),
       ids: bulkIds,
-      stageId: z.uuid(),
-      lostReasonId: z
-        .uuid()
-        .optional()
-        .openapi({ description: 'Needed to move into a lost stage' }),
+      stageId: uuid,
+      lostReasonId: uuid.optional().openapi({ description: 'Needed to move into a lost stage' }),
     }),
     assignAction,
     tagAction,

@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi'
+import { uuid } from '../http/schema-types'
 import { extensionParam, sortParam, updatedSinceParam } from '../http/list-extensions'
 import { cursorPageQuery } from '../http/page-cursor'
 import { dealListSorts } from './search-schema'
 
 const idFilter = (name: string, description: string) =>
-  extensionParam(name, z.uuid(), description, { format: 'uuid' })
+  extensionParam(name, uuid, description, { format: 'uuid' })
 
 /**
  * GET /api/v1/deals: the contract's `page` and `pageSize`, the `after` cursor, and the filters and

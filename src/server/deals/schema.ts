@@ -52,12 +52,11 @@ const money = z
   .openapi({ type: 'number', format: 'double', minimum: 0, maximum: 1e15 })
 
 const optionalFields = {
-  ownerId: z.uuid().nullable().optional(),
+  ownerId: uuid.nullable().optional(),
   expectedCloseDate: z.iso.date('must be a date like 2026-12-31').nullable().optional(),
-  primaryPersonId: z.uuid().nullable().optional(),
-  primaryCompanyId: z.uuid().nullable().optional(),
-  lostReasonId: z
-    .uuid()
+  primaryPersonId: uuid.nullable().optional(),
+  primaryCompanyId: uuid.nullable().optional(),
+  lostReasonId: uuid
     .nullable()
     .optional()
     .openapi({ description: 'Required when the deal enters a stage of type lost' }),
@@ -69,8 +68,8 @@ export const createDealBody = z
     title: text(200),
     value: money,
     currency: currency.default(defaultCurrency).openapi({ default: defaultCurrency }),
-    pipelineId: z.uuid(),
-    stageId: z.uuid(),
+    pipelineId: uuid,
+    stageId: uuid,
     ...optionalFields,
   })
   .openapi('CreateDeal', { example: createDealExample })
@@ -80,7 +79,7 @@ export const updateDealBody = z
     title: text(200).optional(),
     value: money.optional(),
     currency: currency.optional(),
-    stageId: z.uuid().optional().openapi({ description: "A stage of the deal's own pipeline" }),
+    stageId: uuid.optional().openapi({ description: "A stage of the deal's own pipeline" }),
     ...optionalFields,
   })
   .openapi('UpdateDeal', {

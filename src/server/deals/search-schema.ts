@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi'
+import { uuid } from '../http/schema-types'
 import { pageQuery } from '../http/pagination'
 import { dealSchema } from './schema'
 
 const idFilter = (name: string, description: string) =>
-  z
-    .uuid()
+  uuid
     .optional()
     .openapi({ param: { name, in: 'query', required: false }, format: 'uuid', description })
 

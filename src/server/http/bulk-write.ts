@@ -5,7 +5,7 @@ import { inTransaction, type Db } from '../db/connection'
 import type { ErrorCode } from './error-codes'
 import { ApiError, type ErrorDetails } from './errors'
 import { extensionNote } from './list-extensions'
-import { errorResponses, errorSchema, jsonRequest, jsonResponse } from './schema-types'
+import { errorResponses, errorSchema, jsonRequest, jsonResponse, uuid } from './schema-types'
 import { createRouter, validated, validationFailure } from './validation'
 
 /** At most this many records, creates and updates together, in one bulk write. */
@@ -90,7 +90,7 @@ const errorOf = ({ code, message, details }: ApiError) => ({
   ...(details ? { details } : {}),
 })
 
-const updateId = z.object({ id: z.uuid() })
+const updateId = z.object({ id: uuid })
 
 /**
  * Writes one record under its own savepoint: a record that fails is undone alone, with its events,

@@ -2,14 +2,14 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { RouteDeps } from '../app-env'
 import { inTransaction, type Db } from '../db/connection'
 import { ApiError } from './errors'
-import { errorResponses, jsonRequest, jsonResponse } from './schema-types'
+import { errorResponses, jsonRequest, jsonResponse, uuid } from './schema-types'
 import { createRouter, validated } from './validation'
 
 /** At most this many records in one bulk request: one transaction, answered in seconds. */
 export const maxBulk = 500
 
 export const bulkIds = z
-  .array(z.uuid())
+  .array(uuid)
   .min(1)
   .max(maxBulk)
   .openapi({ description: `The records to act on, at most ${maxBulk}` })
@@ -18,7 +18,7 @@ export const bulkIds = z
 export const assignAction = z.strictObject({
   action: z.literal('assign'),
   ids: bulkIds,
-  ownerId: z.uuid().nullable(),
+  ownerId: uuid.nullable(),
 })
 export const tagAction = z.strictObject({
   action: z.literal('tag'),

@@ -9,8 +9,13 @@ import { errorStatuses, type ErrorCode } from './error-codes'
 
 // Field types shared by every area's schemas.
 
+/**
+ * A UUID, read in any case and kept lower-case, as Outpost writes them: RFC 9562 has UUIDs
+ * case-insensitive on input, and some systems (.NET, SQL Server, Excel) print them upper-case.
+ */
 export const uuid = z
   .uuid()
+  .overwrite((value) => value.toLowerCase())
   .openapi({ format: 'uuid', example: '0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a' })
 
 export const timestamp = z

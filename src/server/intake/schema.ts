@@ -4,7 +4,7 @@
 
 import { z } from '@hono/zod-openapi'
 import { parseCurrency } from '../../shared/fields/currency'
-import { ruled, tagList } from '../http/schema-types'
+import { ruled, tagList, uuid } from '../http/schema-types'
 
 const template = z.string().max(2000)
 
@@ -53,8 +53,8 @@ const currencyCode = ruled(parseCurrency).openapi({ type: 'string', example: 'BR
 
 export const createDealActionSchema = z
   .strictObject({
-    pipelineId: z.uuid(),
-    stageId: z.uuid(),
+    pipelineId: uuid,
+    stageId: uuid,
     title: template.trim().min(1, 'must not be empty').openapi({
       description: "A template; when it renders empty the deal takes the person's name",
       example: 'Website lead: {{name}}',
@@ -71,7 +71,7 @@ export const actionsSchema = z
   .strictObject({
     assignOwner: z
       .strictObject({
-        userIds: z.array(z.uuid()).min(1, 'must name at least one user').max(50),
+        userIds: z.array(uuid).min(1, 'must name at least one user').max(50),
       })
       .nullable()
       .optional()

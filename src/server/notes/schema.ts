@@ -36,12 +36,12 @@ const notedAt = z.iso.datetime({
 export const createNoteBody = z
   .strictObject({
     body,
-    personId: z.uuid().nullable().optional(),
-    dealId: z.uuid().nullable().optional(),
-    companyId: z.uuid().nullable().optional().openapi({
+    personId: uuid.nullable().optional(),
+    dealId: uuid.nullable().optional(),
+    companyId: uuid.nullable().optional().openapi({
       description: "When not sent: the deal's company, else the person's",
     }),
-    authorId: z.uuid().nullable().optional(),
+    authorId: uuid.nullable().optional(),
     pinned: z.boolean().optional(),
     notedAt: notedAt.optional().openapi({ description: 'Now when not sent; not in the future' }),
   })
@@ -53,7 +53,7 @@ export const createNoteBody = z
 export const updateNoteBody = z
   .strictObject({
     body: body.optional(),
-    authorId: z.uuid().nullable().optional(),
+    authorId: uuid.nullable().optional(),
     pinned: z.boolean().optional(),
     notedAt: notedAt.optional(),
   })
@@ -65,9 +65,9 @@ export const updateNoteBody = z
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true')
 
 export const noteQuery = pageQuery.extend({
-  personId: z.uuid().optional(),
-  dealId: z.uuid().optional(),
-  companyId: z.uuid().optional(),
+  personId: uuid.optional(),
+  dealId: uuid.optional(),
+  companyId: uuid.optional(),
   pinned: flag.optional().openapi({ type: 'string', enum: ['true', 'false'] }),
 })
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { extensionParam, sortParam, updatedSinceParam } from '../http/list-extensions'
 import { cursorPageQuery } from '../http/page-cursor'
-import { emailAddress } from '../http/schema-types'
+import { emailAddress, uuid } from '../http/schema-types'
 import { peopleListSorts } from './search-schema'
 
 /**
@@ -26,7 +26,7 @@ export const peopleListQuery = cursorPageQuery.extend({
     z.string().trim().min(1).max(64),
     'Has this tag (compared without case).',
   ),
-  ownerId: extensionParam('ownerId', z.uuid(), 'Owned by this user.', { format: 'uuid' }),
+  ownerId: extensionParam('ownerId', uuid, 'Owned by this user.', { format: 'uuid' }),
   updatedSince: updatedSinceParam,
   sort: sortParam(peopleListSorts, 'fullName ignores case.'),
 })

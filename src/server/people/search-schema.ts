@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { uuid } from '../http/schema-types'
 import { pageQuery } from '../http/pagination'
 import { lifecycleStageSchema, personSchema } from './schema'
 
@@ -19,18 +20,14 @@ export const peopleSearchQuery = pageQuery.extend({
   lifecycleStage: lifecycleStageSchema.optional().openapi({
     param: { name: 'lifecycleStage', in: 'query', required: false },
   }),
-  ownerId: z
-    .uuid()
+  ownerId: uuid
     .optional()
     .openapi({ param: { name: 'ownerId', in: 'query', required: false }, format: 'uuid' }),
-  companyId: z
-    .uuid()
-    .optional()
-    .openapi({
-      param: { name: 'companyId', in: 'query', required: false },
-      format: 'uuid',
-      description: 'Works at this company',
-    }),
+  companyId: uuid.optional().openapi({
+    param: { name: 'companyId', in: 'query', required: false },
+    format: 'uuid',
+    description: 'Works at this company',
+  }),
   tag: z
     .string()
     .trim()

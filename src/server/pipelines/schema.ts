@@ -81,7 +81,7 @@ export const updateStageBody = z
 export const reorderStagesBody = z
   .strictObject({
     stageIds: z
-      .array(z.uuid())
+      .array(uuid)
       .min(1)
       .openapi({ description: 'Every stage id of the pipeline, in the new order' }),
   })

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { RouteDeps } from '../app-env'
 import { ApiError } from '../http/errors'
-import { errorResponses, noContent } from '../http/schema-types'
+import { errorResponses, noContent, uuid } from '../http/schema-types'
 import { singletonRoutes } from '../http/singleton-routes'
 import { connectReplica, disconnectReplica, replicaStatus } from './replica'
 import { connectSyncBody, syncLinkSchema } from './schema'
@@ -10,8 +10,7 @@ import { signInToServer } from './server-client'
 import { ChangesWaiting, ServerRefusal, SyncError } from './sync-errors'
 
 const disconnectQuery = z.object({
-  workspaceId: z
-    .uuid()
+  workspaceId: uuid
     .optional()
     .openapi({ description: 'Only this workspace stops syncing; without it, every one' }),
   discardWaiting: z

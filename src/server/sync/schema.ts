@@ -166,14 +166,11 @@ export const connectSyncBody = z
       description: "Your account's e-mail on the team server: it makes this computer a token",
     }),
     password: z.string().min(1).max(1000).optional(),
-    workspaceId: z
-      .uuid()
-      .optional()
-      .openapi({
-        description:
-          'Only this one of the account’s workspaces; without it, each workspace the account ' +
-          'belongs to is replicated',
-      }),
+    workspaceId: uuid.optional().openapi({
+      description:
+        'Only this one of the account’s workspaces; without it, each workspace the account ' +
+        'belongs to is replicated',
+    }),
   })
   .superRefine((input, context) => {
     if (input.token === undefined && (input.email === undefined || input.password === undefined))

@@ -7,12 +7,12 @@ import { createApiToken } from '../auth/service'
 import { inTransaction, type Db } from '../db/connection'
 import { ApiError } from '../http/errors'
 import { jsonBody } from '../http/json-body'
-import { text } from '../http/schema-types'
+import { text, uuid } from '../http/schema-types'
 import { passwordSignIn } from '../sessions/password-sign-in'
 
 const deviceSignInBody = passwordSignInBody.extend({
   /** Needed when the account belongs to several workspaces, unless all of them are asked for. */
-  workspaceId: z.uuid().optional(),
+  workspaceId: uuid.optional(),
   /** A token of each workspace of the account's: a replica of all of them. */
   allWorkspaces: z.boolean().optional(),
   /** The computer's name: the token is named after it, so the account can tell its devices. */

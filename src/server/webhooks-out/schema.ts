@@ -169,7 +169,7 @@ export const attemptsQuery = pageQuery.extend({
 
 export const redeliverBody = z
   .strictObject({
-    eventId: z.uuid().openapi({ description: 'Any event of the workspace' }),
+    eventId: uuid.openapi({ description: 'Any event of the workspace' }),
   })
   .openapi('RedeliverEvent')
 

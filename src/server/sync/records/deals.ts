@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi'
+import type { z } from '@hono/zod-openapi'
 import { patchCustomFieldsOf } from '../../custom-fields/patch'
 import type { Db } from '../../db/connection'
 import { updateDealBody } from '../../deals/schema'
@@ -10,7 +10,7 @@ import {
   listDealsAfter,
   updateDeal,
 } from '../../deals/service'
-import { customFieldsSchema, timestamp } from '../../http/schema-types'
+import { customFieldsSchema, timestamp, uuid } from '../../http/schema-types'
 import type { Fields, RecordService } from './record-service'
 
 /**
@@ -19,7 +19,7 @@ import type { Fields, RecordService } from './record-service'
  */
 const dealFieldsSchema = updateDealBody
   .extend({
-    pipelineId: z.uuid(),
+    pipelineId: uuid,
     closedAt: timestamp.nullable(),
     customFields: customFieldsSchema,
     createdAt: timestamp,

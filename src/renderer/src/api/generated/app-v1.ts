@@ -2266,7 +2266,10 @@ export interface components {
           action: 'assign'
           /** @description The records to act on, at most 500 */
           ids: string[]
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+           */
           ownerId: string | null
         }
       | {
@@ -2434,11 +2437,15 @@ export interface components {
           action: 'move'
           /** @description The records to act on, at most 500 */
           ids: string[]
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+           */
           stageId: string
           /**
            * Format: uuid
            * @description Needed to move into a lost stage
+           * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
            */
           lostReasonId?: string
         }
@@ -2447,7 +2454,10 @@ export interface components {
           action: 'assign'
           /** @description The records to act on, at most 500 */
           ids: string[]
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+           */
           ownerId: string | null
         }
       | {
@@ -3014,9 +3024,15 @@ export interface components {
       addTags?: string[]
       /** @description Person webhooks only: a deal for each person the webhook creates */
       createDeal?: {
-        /** Format: uuid */
+        /**
+         * Format: uuid
+         * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+         */
         pipelineId: string
-        /** Format: uuid */
+        /**
+         * Format: uuid
+         * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+         */
         stageId: string
         /**
          * @description A template; when it renders empty the deal takes the person's name
@@ -3561,6 +3577,7 @@ export interface components {
       /**
        * Format: uuid
        * @description Any event of the workspace
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
       eventId: string
     }
@@ -3725,6 +3742,7 @@ export interface components {
       /**
        * Format: uuid
        * @description Only this one of the account’s workspaces; without it, each workspace the account belongs to is replicated
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
       workspaceId?: string
     }

@@ -2066,9 +2066,15 @@ export interface components {
        * @example +5511912345678
        */
       primaryPhone?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       companyId?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       ownerId?: string | null
       /** @enum {string|null} */
       lifecycleStage?:
@@ -2211,9 +2217,15 @@ export interface components {
        * @example +5511912345678
        */
       primaryPhone?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       companyId?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       ownerId?: string | null
       /** @enum {string|null} */
       lifecycleStage?:
@@ -2252,9 +2264,15 @@ export interface components {
        * @example +5511912345678
        */
       primaryPhone?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       companyId?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       ownerId?: string | null
       /** @enum {string|null} */
       lifecycleStage?:
@@ -2391,21 +2409,37 @@ export interface components {
        * @example BRL
        */
       currency?: string
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       pipelineId: string
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       stageId: string
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       ownerId?: string | null
       /** Format: date */
       expectedCloseDate?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       primaryPersonId?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       primaryCompanyId?: string | null
       /**
        * Format: uuid
        * @description Required when the deal enters a stage of type lost
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
       lostReasonId?: string | null
       /**
@@ -2435,19 +2469,30 @@ export interface components {
       /**
        * Format: uuid
        * @description A stage of the deal's own pipeline
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
       stageId?: string
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       ownerId?: string | null
       /** Format: date */
       expectedCloseDate?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       primaryPersonId?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       primaryCompanyId?: string | null
       /**
        * Format: uuid
        * @description Required when the deal enters a stage of type lost
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
       lostReasonId?: string | null
       /**
@@ -2621,13 +2666,20 @@ export interface components {
       recurrence?: 'daily' | 'weekly' | 'monthly' | null
       /** @description null for none; when not sent, the workspace's default for a timed activity and the morning digest of its day for a date-only one */
       reminderMinutes?: number | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       assigneeId?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       dealId?: string | null
       /**
        * Format: uuid
        * @description When not sent: the deal's company, else the first person's
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
       companyId?: string | null
       personIds?: string[]
@@ -2661,13 +2713,20 @@ export interface components {
       recurrence?: 'daily' | 'weekly' | 'monthly' | null
       /** @description null for none; when not sent, the workspace's default for a timed activity and the morning digest of its day for a date-only one */
       reminderMinutes?: number | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       assigneeId?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       dealId?: string | null
       /**
        * Format: uuid
        * @description When not sent: the deal's company, else the first person's
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
       companyId?: string | null
       personIds?: string[]
@@ -2694,16 +2753,26 @@ export interface components {
      */
     CreateNote: {
       body: string
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       personId?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       dealId?: string | null
       /**
        * Format: uuid
        * @description When not sent: the deal's company, else the person's
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
        */
       companyId?: string | null
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       authorId?: string | null
       pinned?: boolean
       /**
@@ -2720,7 +2789,10 @@ export interface components {
      */
     UpdateNote: {
       body?: string
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 0b6f1f7e-3c1a-4a51-9a8e-2f0c3f4d5e6a
+       */
       authorId?: string | null
       pinned?: boolean
       /** Format: date-time */
