@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import Ajv2020 from 'ajv/dist/2020'
+import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventPayloads, eventTypes, type EventPayloadKind } from '../../src/shared/events'
 import { createTestClock } from '../support/clock'
@@ -77,6 +79,22 @@ afterAll(() => server.close())
 describe('event payloads', () => {
   it('the tour emits every event type there is (a new type needs a step here)', () => {
     expect([...new Set(events.map((event) => event.type))].sort()).toEqual([...eventTypes].sort())
+  })
+
+  it('every event is valid against the OpenAPI document: the feed’s Event and its type’s webhook', async () => {
+    const document = (await server.as(null).get('/api/v1/openapi.json')).body
+    // OpenAPI 3.1's schemas are JSON Schema 2020-12, with `example` as an annotation.
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    addFormats(ajv)
+    ajv.addSchema(document, 'rest')
+    const feedEvent = ajv.getSchema('rest#/components/schemas/Event')!
+    for (const event of events) {
+      expect(feedEvent(event), `${event.type}: ${ajv.errorsText(feedEvent.errors)}`).toBe(true)
+      const delivered = ajv.compile({
+        $ref: `rest#/webhooks/${event.type}/post/requestBody/content/application~1json/schema`,
+      })
+      expect(delivered(event), `${event.type}: ${ajv.errorsText(delivered.errors)}`).toBe(true)
+    }
   })
 
   it.each([...eventTypes])('%s carries the data its kind promises', (type) => {

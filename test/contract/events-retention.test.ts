@@ -8,6 +8,7 @@ import { createTestClock } from '../support/clock'
 import { feedCursor, subscribe } from '../support/events'
 import { createPerson } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
+import { openSse } from '../support/sse'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
 
 const day = 24 * 60 * 60 * 1000
@@ -66,17 +67,33 @@ describe('event retention', () => {
       details: { field: 'after' },
     })
     expect(expired.body.error.message).toMatch(/resumeCursor/)
-    const stream = await server.api.request('GET', '/api/v1/events/stream', undefined, {
+    const expiredStream = await server.api.request('GET', '/api/v1/events/stream', undefined, {
       'Last-Event-ID': start,
     })
-    expect(stream.status).toBe(410)
-    expect(stream.body.error.details.field).toBe('last-event-id')
+    expect(expiredStream.status).toBe(410)
+    expect(expiredStream.body.error.details.field).toBe('last-event-id')
 
     const kept = await feedFrom(afterOld)
     expect(kept.status).toBe(200)
     expect(namesIn(kept.body)).toEqual(['Old, not delivered', 'Recent'])
     const fromFirst = await server.api.get('/api/v1/events')
     expect(namesIn(fromFirst.body)).toEqual(['Old, not delivered', 'Recent'])
+    // An empty `after` (a script's first run, before it has a cursor) is no cursor: it starts at
+    // the first event kept, not before what was pruned. So on the stream, and an empty
+    // Last-Event-ID is no id at all.
+    const emptyAfter = await server.api.get('/api/v1/events?after=')
+    expect(emptyAfter.status).toBe(200)
+    expect(namesIn(emptyAfter.body)).toEqual(['Old, not delivered', 'Recent'])
+    const stream = await openSse(`${server.url}/api/v1/events/stream?after=`, {
+      Authorization: `Bearer ${server.apiToken}`,
+      'Last-Event-ID': '',
+    })
+    try {
+      expect(stream.status).toBe(200)
+      expect(JSON.parse((await stream.next()).data).data.object.fullName).toBe('Old, not delivered')
+    } finally {
+      stream.close()
+    }
 
     // Once no subscription waits for it, the old event goes too; the recent one stays.
     expect(

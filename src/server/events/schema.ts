@@ -1,21 +1,24 @@
 import { z } from '@hono/zod-openapi'
 import { eventExample } from '../http/examples'
 import { eventTypes } from '../../shared/events'
-import { dealSchema } from '../deals/schema'
 import { timestamp, uuid } from '../http/schema-types'
-import { personSchema } from '../people/schema'
 import { decodeCursor, type FeedPosition } from './cursor'
+import { eventObjectSchemas } from './event-objects'
 import { isEventTypePattern, selectedEventTypes } from './type-filter'
 
 export const defaultFeedLimit = 100
 export const maxFeedLimit = 1000
 
-/** Where a read of the feed starts: after a position, or at the newest event ("now"). */
-export type FeedStart = FeedPosition | 'now'
+/**
+ * Where a read of the feed starts: after a position, at the newest event ("now"), or at the
+ * workspace's first event still kept ("first", what an empty `after` asks for: a script that
+ * builds `?after=${cursor}` before it has a cursor).
+ */
+export type FeedStart = FeedPosition | 'now' | 'first'
 
 function parseStart(value: string, ctx: z.RefinementCtx): FeedStart {
   if (value === 'now') return 'now'
-  if (value === '') return { seq: 0 }
+  if (value === '') return 'first'
   const position = decodeCursor(value)
   if (position === null) {
     ctx.addIssue({ code: 'custom', message: 'is not a cursor this server gave out' })
@@ -27,7 +30,11 @@ function parseStart(value: string, ctx: z.RefinementCtx): FeedStart {
 const cursorParam = (name: string, location: 'query' | 'header', description: string) =>
   z
     .string()
-    .transform(parseStart)
+    // An empty Last-Event-ID is no id at all, as EventSource has it (it sends none before its
+    // first event): the stream starts from `after`, or now.
+    .transform((value, ctx) =>
+      value === '' && location === 'header' ? undefined : parseStart(value, ctx),
+    )
     .optional()
     .openapi({ param: { name, in: location, required: false }, type: 'string', description })
 
@@ -125,10 +132,11 @@ export const eventSchema = z
     createdAt: timestamp,
     tenantId: uuid,
     data: z.object({
-      object: z.union([personSchema, dealSchema]).openapi({
+      object: z.union(eventObjectSchemas).openapi({
         description:
-          'The whole resource as GET /api/v1/people/{id} or /deals/{id} returns it after the ' +
-          'change; for `.deleted`, as it was just before.',
+          'The whole record as the API returns it after the change (a person, deal, company, ' +
+          "activity, note or saved view; a reminder's is its activity); for `.deleted`, as it " +
+          'was just before. The type names which: `person.created` carries a person.',
       }),
       previous: z
         .record(z.string(), z.unknown())

@@ -1,29 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi'
 import { eventPayloads, type EventPayloadKind, type EventType } from '../../shared/events'
-import { activitySchema } from '../activities/schema'
 import type { AppEnv } from '../app-env'
-import { companySchema } from '../companies/schema'
-import { dealSchema } from '../deals/schema'
 import { pascalCase } from '../http/crud-routes'
 import { jsonRequest } from '../http/schema-types'
-import { noteSchema } from '../notes/schema'
-import { personSchema } from '../people/schema'
-import { savedViewSchema } from '../saved-views/schema'
+import { objectSchemas, type Resource } from './event-objects'
 import { eventSchema } from './schema'
-
-type Resource = EventType extends `${infer R}.${string}` ? R : never
-
-// The record each resource's events carry in `data.object`; a reminder's is its activity. Keyed by
-// every resource of eventTypes, so a new one does not compile until its record is named here.
-const objectSchemas: Record<Resource, z.ZodType> = {
-  deal: dealSchema,
-  person: personSchema,
-  company: companySchema,
-  activity: activitySchema,
-  note: noteSchema,
-  reminder: activitySchema,
-  saved_view: savedViewSchema,
-}
 
 const { object: _object, ...dataFields } = eventSchema.shape.data.shape
 

@@ -2600,8 +2600,14 @@ export interface components {
        */
       tenantId: string
       data: {
-        /** @description The whole resource as GET /api/v1/people/{id} or /deals/{id} returns it after the change; for `.deleted`, as it was just before. */
-        object: components['schemas']['Person'] | components['schemas']['Deal']
+        /** @description The whole record as the API returns it after the change (a person, deal, company, activity, note or saved view; a reminder's is its activity); for `.deleted`, as it was just before. The type names which: `person.created` carries a person. */
+        object:
+          | components['schemas']['Deal']
+          | components['schemas']['Person']
+          | components['schemas']['Company']
+          | components['schemas']['Activity']
+          | components['schemas']['Note']
+          | components['schemas']['SavedView']
         /** @description Change events (updated, stage_changed, won, lost, tag_added), always: the value each changed field had before (its empty value when the record was just created) */
         previous?: {
           [key: string]: unknown
