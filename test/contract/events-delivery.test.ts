@@ -270,7 +270,23 @@ describe('delivery', () => {
     })
     expect(events.map((event) => event.data.object.fullName)).toEqual(['Start of a loop'])
     const log = await attemptsOf(server.admin, subscription.id)
-    expect(log.map((attempt) => attempt.responseStatus)).toEqual([508, 508])
+    // Retrying could not help: the first 508 disables the subscription, with why.
+    expect(log.map((attempt) => attempt.responseStatus)).toEqual([508])
+    const state = await subscriptionOf(subscription.id)
+    expect(state.enabled).toBe(false)
+    expect(state.disabledReason).toMatch(/508 Loop Detected/)
+
+    // A test event is recorded nowhere, and is refused all the same: it creates no one.
+    await server.admin.patch(`/api/app/v1/webhook-subscriptions/${subscription.id}`, {
+      enabled: true,
+    })
+    const caused = await eventsOf(server.api, async () => {
+      const test = await server.admin.post(
+        `/api/app/v1/webhook-subscriptions/${subscription.id}/send-test`,
+      )
+      expect(test.body).toMatchObject({ succeeded: false, responseStatus: 508 })
+    })
+    expect(caused).toEqual([])
   })
 
   it('a paused subscription receives nothing; a new event filter applies to what still waits', async () => {

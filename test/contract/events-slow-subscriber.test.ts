@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { attemptTimeoutMs } from '../../src/server/webhooks-out/http-sender'
 import { retryDelaysMs } from '../../src/server/webhooks-out/retry-schedule'
@@ -70,6 +72,42 @@ describe('a slow subscriber', () => {
       )
       expect(hanging.requests).toBe(1)
       expect(hanging.openRequests()).toBe(0)
+    },
+  )
+
+  it(
+    'an answer whose body stalls is a timeout like no answer: its event stays first in line, not set aside for the next',
+    { timeout: 60_000 },
+    async () => {
+      // 200 and one byte of body, then nothing: the status came, the answer never finished.
+      const webhookIds: string[] = []
+      const stalling = createServer((request, response) => {
+        webhookIds.push(String(request.headers['webhook-id']))
+        response.writeHead(200, { 'Content-Type': 'text/plain' })
+        response.write('o')
+      })
+      await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve))
+      try {
+        const { port } = stalling.address() as AddressInfo
+        const subscription = await subscribe(server.admin, `http://127.0.0.1:${port}/hooks`)
+        const [first] = await eventsOf(server.api, () =>
+          createPerson(server.api, { fullName: 'Stalled' }),
+        )
+        await createPerson(server.api, { fullName: 'Behind it' })
+        const [timedOut] = await logOnceItHas(subscription.id, 1)
+        expect(timedOut).toMatchObject({
+          eventId: first.id,
+          succeeded: false,
+          responseStatus: 200,
+          error: 'timeout',
+        })
+        // Held, the same event is tried again; set aside, the next would have gone at once.
+        while (webhookIds.length < 2) await new Promise((resolve) => setTimeout(resolve, 200))
+        expect(webhookIds).toEqual([first.id, first.id])
+      } finally {
+        stalling.closeAllConnections()
+        stalling.close()
+      }
     },
   )
 })

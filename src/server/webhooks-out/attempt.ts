@@ -90,6 +90,7 @@ export function attemptRow(
 
 /** One line for the server log: never the URL (it may hold a token) and never a secret. */
 export function describeOutcome(result: SendResult): string {
-  if (result.responseStatus !== null) return `HTTP ${result.responseStatus}`
-  return result.error ?? 'no answer'
+  if (result.responseStatus === null) return result.error ?? 'no answer'
+  if (result.error === 'timeout') return `timeout: HTTP ${result.responseStatus}, its body stalled`
+  return `HTTP ${result.responseStatus}`
 }

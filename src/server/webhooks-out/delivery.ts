@@ -39,16 +39,29 @@ interface NextState {
 
 /**
  * Answers that speak for the endpoint as a whole rather than for one event: no answer at all
- * (offline, refused, timed out), or a request to slow down. Trying the next event could only fail
- * the same way, so the subscription waits, whatever its ordering.
+ * (offline, refused, timed out, or a body that stalled past the time limit), or a request to slow
+ * down. Trying the next event could only fail the same way, so the subscription waits, whatever
+ * its ordering.
  */
 const holdsEveryEvent = (result: SendResult) =>
-  result.responseStatus === null || result.responseStatus === 429 || result.responseStatus === 503
+  result.responseStatus === null ||
+  result.error === 'timeout' ||
+  result.responseStatus === 429 ||
+  result.responseStatus === 503
 
-/** Why a failed attempt disables the subscription, or null: a 410 Gone, or 5 days of failures. */
+/**
+ * Why a failed attempt disables the subscription, or null: a 410 Gone, a 508 Loop Detected (the
+ * URL leads back to this Outpost, whose loop guard refuses every delivery: retrying for a day
+ * could not help), or 5 days of failures.
+ */
 function disablingReason(result: SendResult, failingSince: string, finishedAt: Date) {
   if (result.responseStatus === 410)
     return 'The endpoint answered 410 Gone: it asked for deliveries to stop.'
+  if (result.responseStatus === 508)
+    return (
+      'The endpoint answered 508 Loop Detected: the URL leads back to this Outpost, and its ' +
+      'events would come back as changes without end.'
+    )
   if (finishedAt.getTime() - Date.parse(failingSince) >= disableAfterFailingMs)
     return `Every delivery attempt failed for 5 days (since ${failingSince}).`
   return null

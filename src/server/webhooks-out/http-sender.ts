@@ -82,10 +82,19 @@ async function readExcerpt(response: Response): Promise<Excerpt> {
   return { text: new TextDecoder('utf-8').decode(bytes), error }
 }
 
+// The webhook-id of each request this process is sending now. A test event is recorded nowhere,
+// so only this tells the loop guard (loop-guard.ts) that a test sent to this Outpost is its own.
+const sending = new Set<string>()
+
+/** Whether this process is sending, at this moment, a webhook with this webhook-id. */
+export const isBeingSent = (webhookId: string): boolean => sending.has(webhookId)
+
 /** POSTs one signed webhook and reports what happened. Never throws for network trouble. */
 export async function sendWebhook(request: WebhookRequest): Promise<SendResult> {
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
+  const webhookId = request.headers['webhook-id']
+  if (webhookId) sending.add(webhookId)
   try {
     const response = await fetch(request.url, {
       method: 'POST',
@@ -117,5 +126,7 @@ export async function sendWebhook(request: WebhookRequest): Promise<SendResult> 
       retryAfter: null,
       durationMs: elapsed(),
     }
+  } finally {
+    if (webhookId) sending.delete(webhookId)
   }
 }
