@@ -76,6 +76,53 @@ describe('outpost serve', () => {
     )
   })
 
+  it('a second serve on a data folder whose server answers is refused; the first keeps server.json', async () => {
+    const dataDir = tempDir()
+    const first = await serve(['--data-dir', dataDir, '--port', '0'])
+    try {
+      const second = await runCli(['serve', '--data-dir', dataDir, '--port', '0'])
+      expect(second.code).not.toBe(0)
+      expect(second.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          new RegExp(`^outpost: Outpost is already running on this data folder at ${first.url} `),
+        ),
+      ])
+      expect((await runCli(['url', '--data-dir', dataDir])).stdout).toBe(`${first.url}\n`)
+    } finally {
+      await first.stop()
+    }
+    // A record left by a server that died is no obstacle.
+    writeFileSync(
+      join(dataDir, 'server.json'),
+      JSON.stringify({ pid: process.pid, url: 'http://127.0.0.1:9', host: '127.0.0.1', port: 9 }),
+    )
+    const after = await serve(['--data-dir', dataDir, '--port', '0'])
+    expect(await after.stop()).toBe(0)
+  })
+
+  it('a database URL that is not PostgreSQL is a one-line error, not a SQLite path', async () => {
+    const dataDir = tempDir()
+    const flag = await runCli([
+      'serve',
+      '--data-dir',
+      dataDir,
+      '--database-url',
+      'mysql://u:pw@db/crm',
+    ])
+    expect(flag.code).not.toBe(0)
+    expect(flag.stderr.trim().split('\n')).toEqual([
+      'outpost: --database-url must be a PostgreSQL URL, postgres://user:password@host:5432/name ' +
+        "(not mysql://u:*****@db/crm); without it, the data folder's SQLite file is used",
+    ])
+    const env = await runCli(['token', 'list', '--data-dir', dataDir], {
+      ...process.env,
+      OUTPOST_DATABASE_URL: 'crm.db',
+    })
+    expect(env.code).not.toBe(0)
+    expect(env.stderr).toMatch(/^outpost: OUTPOST_DATABASE_URL must be a PostgreSQL URL/)
+    expect(existsSync(join(dataDir, 'outpost.sqlite'))).toBe(false)
+  })
+
   it('rejects a port that is not a number', async () => {
     const { code, stderr } = await runCli(['serve', '--port', 'eighty'])
     expect(code).not.toBe(0)

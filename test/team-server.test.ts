@@ -1,7 +1,7 @@
 // Several processes, one truth (docs/team-server.md): two `outpost serve` processes on one
 // PostgreSQL database. Runs with OUTPOST_TEST_DATABASE=postgres (npm run test:postgres), after
 // npm run build.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -64,6 +64,21 @@ describe.runIf(onPostgres())('two servers on one PostgreSQL database', () => {
     await receiver?.close()
     await database?.drop()
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('tell a new terminal the database, and refuse a command run on their folder without it', async () => {
+    expect(servers[0]!.output()).toContain(`export OUTPOST_DATABASE_URL='${database.url}'`)
+    const { OUTPOST_DATABASE_URL: _url, ...withoutDatabase } = process.env
+    const stray = await runCli(
+      ['token', 'create', '--data-dir', dirs[0]!, '--scope', 'admin'],
+      withoutDatabase,
+    )
+    expect(stray.code).not.toBe(0)
+    expect(stray.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/is a team server's data folder: its database is postgres:/),
+    ])
+    // Not a SQLite file beside the server's secrets.key, whose tokens the server never knew.
+    expect(existsSync(join(dirs[0]!, 'outpost.sqlite'))).toBe(false)
   })
 
   it('keep e-mails unique under concurrent inserts through both: one 201, the other 409', async () => {

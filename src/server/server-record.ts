@@ -57,3 +57,18 @@ export function findRunningServer(dataDir: string): ServerRecord | null {
   const record = readServerRecord(dataDir)
   return record && isAlive(record.pid) ? record : null
 }
+
+/**
+ * The server that answers on this data folder, or null: recorded, alive, and answering at its
+ * URL (a process id is reused after a crash, so a live pid alone is no proof).
+ */
+export async function findAnsweringServer(dataDir: string): Promise<ServerRecord | null> {
+  const record = findRunningServer(dataDir)
+  if (!record) return null
+  try {
+    await fetch(`${record.url}/api/v1/openapi.json`, { signal: AbortSignal.timeout(2000) })
+    return record
+  } catch {
+    return null
+  }
+}

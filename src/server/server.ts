@@ -18,7 +18,12 @@ import { trackRequests } from './http/graceful-close'
 import { createRateLimiter, createSharedRateLimiter } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
 import { inboundPublicRoutes } from './inbound/public-routes'
-import { removeServerRecord, writeServerRecord, type ServerRecord } from './server-record'
+import {
+  findAnsweringServer,
+  removeServerRecord,
+  writeServerRecord,
+  type ServerRecord,
+} from './server-record'
 import { createLoginGate } from './sessions/login-gate'
 import { createLoginLink } from './sessions/service'
 import type { TunnelManager, TunnelState, TunnelTarget } from './tunnel/manager'
@@ -182,6 +187,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? consoleLogger
 
+  // A SQLite file is served by one process (docs/durability.md): a second would take over
+  // server.json, and remove it on stopping while the first still serves. Several processes share
+  // a PostgreSQL database by design (docs/team-server.md).
+  const running = options.databaseUrl ? null : await findAnsweringServer(options.dataDir)
+  if (running) {
+    throw new StartupError(
+      `Outpost is already running on this data folder at ${running.url} (process ${running.pid}); ` +
+        'open that one, or stop it first (--data-dir chooses another folder)',
+    )
+  }
   // Until the app is ready (a moment), the port answers 503 rather than refusing connections.
   let listener: RequestListener = (_request, response) => {
     response.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1' })

@@ -5,6 +5,7 @@ import { madeByEarlierVersion, migrateToLatest, openDatabase, type Db } from './
 import { redactDatabaseUrl } from './db/database-url'
 import { ensureDatabaseIdentity, fileIdOf } from './db/identity'
 import { databaseFileName } from './data-dir'
+import { assertNotPostgresFolder, markPostgresFolder } from './database-marker'
 import { StartupError } from './startup-error'
 import { createWorkspace, listWorkspaces } from './workspaces/service'
 import type { Workspace } from './workspaces/schema'
@@ -30,7 +31,12 @@ export async function openDataDir(dataDir: string, databaseUrl?: string): Promis
       `cannot use data directory ${dataDir}: it is not a writable folder (${code})`,
     )
   }
-  if (databaseUrl) return openPostgresDatabase(databaseUrl)
+  if (databaseUrl) {
+    const db = await openPostgresDatabase(databaseUrl)
+    markPostgresFolder(dataDir, databaseUrl)
+    return db
+  }
+  assertNotPostgresFolder(dataDir)
   let db: Db
   const file = join(dataDir, databaseFileName)
   try {

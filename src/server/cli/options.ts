@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Option } from 'commander'
 import { databaseFileName, defaultDataDir } from '../data-dir'
+import { isPostgresUrl, redactDatabaseUrl } from '../db/database-url'
+import { StartupError } from '../startup-error'
 
 /** The folder `npm start` serves the demo from, in the Outpost checkout. */
 export const demoDataDirName = '.outpost-demo'
@@ -60,5 +62,13 @@ export function resolveDatabaseUrl(
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
   const url = flag ?? env.OUTPOST_DATABASE_URL
-  return url === '' ? undefined : url
+  if (url === '' || url === undefined) return undefined
+  if (!isPostgresUrl(url)) {
+    const from = flag === undefined ? 'OUTPOST_DATABASE_URL' : '--database-url'
+    throw new StartupError(
+      `${from} must be a PostgreSQL URL, postgres://user:password@host:5432/name ` +
+        `(not ${redactDatabaseUrl(url)}); without it, the data folder's SQLite file is used`,
+    )
+  }
+  return url
 }

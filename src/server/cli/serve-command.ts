@@ -9,6 +9,7 @@ import { loginLinkCommand } from '../../shared/login-link'
 import {
   databaseUrlOption,
   dataDirOption,
+  demoDataDirName,
   findDataDir,
   resolveDatabaseUrl,
   resolveDataDir,
@@ -32,21 +33,35 @@ const nextFreePorts = 19
  * What to paste in a second terminal to script against this server: the same CLI finds the same
  * data folder (the demo folder, OUTPOST_DATA_DIR or the default), or is told it.
  */
-function secondTerminal(url: string, dataDir: string): string[] {
+function secondTerminal(url: string, dataDir: string, databaseUrl?: string): string[] {
+  const flag = dataDirFlag(dataDir, databaseUrl)
   return [
+    ...(databaseUrl ? [databaseLine(databaseUrl)] : []),
     `export OUTPOST=${url}`,
-    `export OUTPOST_TOKEN=$(npx outpost token create --scope admin${dataDirFlag(dataDir)})`,
-    `${loginLinkFor(dataDir)}   # a new login link, whenever you need one`,
+    `export OUTPOST_TOKEN=$(npx outpost token create --scope admin${flag})`,
+    `${loginLinkCommand}${flag}   # a new login link, whenever you need one`,
   ]
 }
 
-/** ` --data-dir '…'`, unless a CLI started without it finds the same folder. */
-function dataDirFlag(dataDir: string): string {
-  const found = resolve(findDataDir(undefined).dir) === resolve(dataDir)
-  return found ? '' : ` --data-dir '${dataDir.replaceAll("'", "'\\''")}'`
+/** Every command needs the team server's database too; its password is not printed. */
+function databaseLine(databaseUrl: string): string {
+  const redacted = redactDatabaseUrl(databaseUrl)
+  const hidden = redacted.includes(':*****@')
+  const quoted = (hidden ? redacted : databaseUrl).replaceAll("'", "'\\''")
+  return `export OUTPOST_DATABASE_URL='${quoted}'${hidden ? '   # your password in place of *****' : ''}`
 }
 
-const loginLinkFor = (dataDir: string) => `${loginLinkCommand}${dataDirFlag(dataDir)}`
+/**
+ * ` --data-dir '…'`, unless a CLI started without it finds the same folder: the demo folder of
+ * the current folder is found once its SQLite file exists, which the server about to start makes.
+ */
+function dataDirFlag(dataDir: string, databaseUrl?: string): string {
+  const demo = !databaseUrl && resolve(dataDir) === resolve(demoDataDirName)
+  const found = demo
+    ? !process.env.OUTPOST_DATA_DIR
+    : resolve(findDataDir(undefined).dir) === resolve(dataDir)
+  return found ? '' : ` --data-dir '${dataDir.replaceAll("'", "'\\''")}'`
+}
 
 interface ServeOptions {
   dataDir?: string
@@ -122,7 +137,7 @@ export function registerServeCommand(program: Command): void {
       const databaseUrl = resolveDatabaseUrl(options.databaseUrl)
       const server = await startServer({
         dataDir,
-        loginLinkCommand: loginLinkFor(dataDir),
+        loginLinkCommand: `${loginLinkCommand}${dataDirFlag(dataDir, databaseUrl)}`,
         databaseUrl,
         host: options.host,
         port: options.port,
@@ -140,6 +155,14 @@ export function registerServeCommand(program: Command): void {
           },
         },
       })
+      // Before the banner: whoever reads 'Press Ctrl+C' may stop the server at once, and a signal
+      // that came before its handler would end the process unclosed.
+      const stop = () => {
+        console.error('Stopping: finishing requests in flight...')
+        void server.close().then(() => process.exit(0))
+      }
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
       const taken = server.port !== options.port && options.port !== 0
       console.log(
         `Outpost is running at ${server.url}${taken ? ` (port ${options.port} was taken)` : ''}`,
@@ -153,16 +176,11 @@ export function registerServeCommand(program: Command): void {
         console.log(`  ${server.demoToken}`)
       }
       console.log(`  In another terminal, in ${process.cwd()}:`)
-      for (const line of secondTerminal(server.url, dataDir)) console.log(`    ${line}`)
+      for (const line of secondTerminal(server.url, dataDir, databaseUrl))
+        console.log(`    ${line}`)
       console.log('Press Ctrl+C to stop.')
       const last = { key: '' }
       server.tunnel.subscribe((state) => reportTunnel(state, last))
       reportTunnel(server.tunnel.state(), last)
-      const stop = () => {
-        console.error('Stopping: finishing requests in flight...')
-        void server.close().then(() => process.exit(0))
-      }
-      process.once('SIGINT', stop)
-      process.once('SIGTERM', stop)
     })
 }
