@@ -198,8 +198,21 @@ describe('outpost token', () => {
     expect(listed.stdout).toContain('listed')
     expect(listed.stdout).not.toContain(token)
     const id = listed.stdout.split(/\s+/)[0]!
-    expect((await runCli(['token', 'revoke', id, '--data-dir', dataDir])).code).toBe(0)
-    expect((await runCli(['token', 'list', '--data-dir', dataDir])).stdout).toMatch(/revoked/)
+    const revoked = await runCli(['token', 'revoke', id, '--data-dir', dataDir])
+    expect(revoked).toMatchObject({ code: 0, stdout: `Revoked ${id}\n` })
+    const list = (await runCli(['token', 'list', '--data-dir', dataDir])).stdout
+    const at = list.match(/revoked (\S+)/)![1]!
+    // Again: said so, and the first time is kept.
+    const again = await runCli(['token', 'revoke', id, '--data-dir', dataDir])
+    expect(again).toMatchObject({ code: 0, stdout: `${id} was revoked already, at ${at}\n` })
+    expect((await runCli(['token', 'list', '--data-dir', dataDir])).stdout).toBe(list)
+  })
+
+  it('backups list says when there is none yet, on stderr, with stdout left empty', async () => {
+    const dataDir = tempDir()
+    const none = await runCli(['backups', 'list', '--data-dir', dataDir])
+    expect(none).toMatchObject({ code: 0, stdout: '' })
+    expect(none.stderr).toMatch(/^No backups yet in .*backups: a running server takes one a day/)
   })
 })
 

@@ -82,6 +82,13 @@ describe('outpost sync', () => {
     expect((await runCli(['sync', 'status', '--data-dir', laptop])).stdout).toMatch(
       /offline, 1 change waiting/,
     )
+    // Disconnecting now would lose it: refused, naming the flag that goes ahead anyway.
+    const kept = await runCli(['sync', 'disconnect', '--data-dir', laptop])
+    expect(kept.code).not.toBe(0)
+    expect(kept.stderr.trim()).toBe(
+      'outpost: 1 change made here has not reached the team server: sync first, or disconnect ' +
+        'discarding them (outpost sync disconnect --discard-waiting)',
+    )
 
     team = await serve([
       '--data-dir',

@@ -43,6 +43,8 @@ export const tokensRoutes = (deps: RouteDeps) =>
       create: (db, tenantId, input, now, c) =>
         createApiToken(db, tenantId, input, now, c.get('auth').accountId),
       update: updateApiToken,
-      remove: revokeApiToken,
+      remove: async (db, tenantId, id, now) => {
+        await revokeApiToken(db, tenantId, id, now)
+      },
     },
   })

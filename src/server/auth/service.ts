@@ -91,10 +91,13 @@ export async function revokeApiToken(
   tenantId: string,
   id: string,
   now: Date,
-): Promise<void> {
+): Promise<{ revokedAt: string; already: boolean }> {
   const row = await tokens.findApiTokenById(db, tenantId, id)
   if (!row) throw notFound('API token')
+  // Revoked once: a second revoke keeps the first time.
+  if (row.revokedAt) return { revokedAt: row.revokedAt, already: true }
   await tokens.markApiTokenRevoked(db, id, now.toISOString())
+  return { revokedAt: now.toISOString(), already: false }
 }
 
 export interface AuthenticatedToken {

@@ -177,11 +177,13 @@ token
   .option('--workspace <name>', 'workspace (default: the first one)')
   .action(async (id: string, options: { dataDir?: string; workspace?: string }) => {
     const { revokeApiToken } = await import('../auth/service')
-    await withDatabase(options.dataDir, async (db) => {
+    const revoked = await withDatabase(options.dataDir, async (db) => {
       const workspace = await resolveWorkspace(db, options.workspace)
-      await revokeApiToken(db, workspace.id, id, new Date())
+      return revokeApiToken(db, workspace.id, id, new Date())
     })
-    console.log(`Revoked ${id}`)
+    console.log(
+      revoked.already ? `${id} was revoked already, at ${revoked.revokedAt}` : `Revoked ${id}`,
+    )
   })
 
 program
@@ -211,8 +213,16 @@ backups
     const last = lastBackupStatus(dataDir)
     if (last)
       console.log(`Last backup ${last.at}: ${last.ok ? 'checked, ok' : `failed: ${last.error}`}`)
-    for (const backup of listBackups(dataDir)) {
+    const kept = listBackups(dataDir)
+    for (const backup of kept) {
       console.log(`${backup.name}  ${(backup.bytes / 1024 / 1024).toFixed(1)} MiB`)
+    }
+    // On stderr: a script reading the list still reads nothing.
+    if (kept.length === 0) {
+      console.error(
+        `No backups yet in ${join(dataDir, 'backups')}: a running server takes one a day; ` +
+          '`outpost backup FILE` makes one now',
+      )
     }
   })
 

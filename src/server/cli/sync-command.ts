@@ -146,10 +146,17 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
     .addOption(dataDirOption())
     .action(async (options: { workspace?: string; discardWaiting?: boolean; dataDir?: string }) => {
       const { disconnectReplica } = await import('../sync/replica')
+      const { ChangesWaiting } = await import('../sync/sync-errors')
       const { tokensKept } = await withReplica(cli, options.dataDir, (db) =>
         disconnectReplica(db, {
           discardWaiting: options.discardWaiting ?? false,
           workspaceId: options.workspace,
+        }).catch((error: unknown) => {
+          // The sentence is the UI's too; here, the way to discard is a flag.
+          if (error instanceof ChangesWaiting) {
+            throw new ChangesWaiting(error.waiting, 'outpost sync disconnect --discard-waiting')
+          }
+          throw error
         }),
       )
       console.log(

@@ -17,10 +17,15 @@ export class ServerRefusal extends SyncError {
 
 /** Disconnecting would lose changes made here that have not reached the team server. */
 export class ChangesWaiting extends SyncError {
-  constructor(readonly waiting: number) {
+  constructor(
+    readonly waiting: number,
+    /** How to disconnect all the same, where there is a command for it. */
+    discardCommand?: string,
+  ) {
     super(
       `${waiting} change${waiting === 1 ? '' : 's'} made here ${waiting === 1 ? 'has' : 'have'} ` +
-        'not reached the team server: sync first, or disconnect discarding them',
+        'not reached the team server: sync first, or disconnect discarding them' +
+        (discardCommand ? ` (${discardCommand})` : ''),
     )
   }
 }
