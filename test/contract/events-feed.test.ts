@@ -6,7 +6,7 @@ import { createApiToken } from '../../src/server/auth/service'
 import { silentLogger } from '../../src/server/logger'
 import { startServer } from '../../src/server/server'
 import { ensureDefaultWorkspace } from '../../src/server/workspace-store'
-import { eventsAfter, feedCursor, typesOf } from '../support/events'
+import { eventsAfter, eventsOf, feedCursor, typesOf } from '../support/events'
 import { createDeal, createPerson, salesPipeline } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
 import { openSse } from '../support/sse'
@@ -86,6 +86,25 @@ describe('GET /api/v1/events (change feed)', () => {
     expect(events.map((event) => event.data.object.fullName)).toEqual(['Ours'])
     const theirs = await eventsAfter(other.admin, start)
     expect(theirs.map((event) => event.data.object.fullName)).toEqual(['Theirs'])
+  })
+
+  it('a cursor carries no piece of another workspace’s event ids', async () => {
+    const other = await server.otherWorkspace('Feed neighbours')
+    const [theirs] = await eventsOf(other.admin, () =>
+      createPerson(other.admin, { fullName: 'Theirs, last' }),
+    )
+    const fingerprint = theirs.id.replaceAll('-', '').slice(-8)
+    const now = (await server.api.get('/api/v1/events?after=now')).body.nextCursor
+    const start = await feedCursor(server.api)
+    const page = (await server.api.get(`/api/v1/events?after=${start}`)).body.nextCursor
+    for (const cursor of [now, start, page]) {
+      expect(Buffer.from(cursor, 'base64url').toString('utf8')).not.toContain(fingerprint)
+    }
+    // Still a live cursor: what we write next is read after it.
+    await createPerson(server.api, { fullName: 'Ours, next' })
+    expect((await eventsAfter(server.api, now)).map((event) => event.data.object.fullName)).toEqual(
+      ['Ours, next'],
+    )
   })
 
   it('an event has the same id every time it is read', async () => {

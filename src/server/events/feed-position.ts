@@ -8,14 +8,19 @@ import { encodeCursor, eventFingerprint, type FeedPosition } from './cursor'
 import * as events from './repository'
 import { findPrunedThrough } from './retention'
 
-/** The cursor for "after the event with this seq"; `eventId` saves a lookup when known. */
-export async function cursorAt(db: Db, seq: number, eventId?: string): Promise<string> {
-  const id = eventId ?? (seq > 0 ? await events.findEventIdAt(db, seq) : undefined)
-  return encodeCursor({
-    database: await databaseIdentity(db),
-    seq,
-    event: id ? eventFingerprint(id) : '',
-  })
+/**
+ * The cursor for "after the event with this seq", with the fingerprint of the caller's own event
+ * there (`eventId`, or the fingerprint a cursor already carried). Never looked up: the event at a
+ * seq may be another workspace's (a team server numbers every workspace's events in one order),
+ * and a cursor must not carry a piece of its id.
+ */
+export async function cursorAt(
+  db: Db,
+  seq: number,
+  own?: { eventId: string } | { fingerprint: string },
+): Promise<string> {
+  const fingerprint = !own ? '' : 'eventId' in own ? eventFingerprint(own.eventId) : own.fingerprint
+  return encodeCursor({ database: await databaseIdentity(db), seq, event: fingerprint })
 }
 
 /** The cursor of this moment: after the newest committed event. */

@@ -82,9 +82,17 @@ const streamRoute = createRoute({
 })
 
 /** The id of the range's last event when the range ends at it: its cursor needs no lookup. */
-const lastIdAt = (range: EventRange) => {
+/**
+ * What names the event a page ends on, for its cursor: the page's last event when the range ends
+ * on it, else (an empty page) the fingerprint the cursor it started from carried.
+ */
+const ownEventAt = (range: EventRange, start: FeedStart | undefined) => {
   const last = range.events.at(-1)
-  return last?.seq === range.nextSeq ? last.id : undefined
+  if (last?.seq === range.nextSeq) return { eventId: last.id }
+  if (typeof start === 'object' && start.seq === range.nextSeq && start.event) {
+    return { fingerprint: start.event }
+  }
+  return undefined
 }
 
 /** /api/v1/events: the change feed, as JSON pages and as Server-Sent Events. */
@@ -115,7 +123,7 @@ export function eventsRoutes(deps: RouteDeps) {
           {
             // Stored exactly as delivered; parsed only to be embedded in the page.
             data: range.events.map((event) => JSON.parse(event.payload) as FeedEvent),
-            nextCursor: await cursorAt(c.get('db'), range.nextSeq, lastIdAt(range)),
+            nextCursor: await cursorAt(c.get('db'), range.nextSeq, ownEventAt(range, after)),
             hasMore: range.hasMore,
           },
           200,

@@ -83,7 +83,7 @@ export async function pullChanges(
     cursor: await cursorAt(
       db,
       range.nextSeq,
-      range.events.at(-1)?.seq === range.nextSeq ? range.events.at(-1)!.id : undefined,
+      range.events.at(-1)?.seq === range.nextSeq ? { eventId: range.events.at(-1)!.id } : undefined,
     ),
     hasMore: range.hasMore,
     lastSeq: client?.tenantId === tenantId ? client.lastSeq : 0,
