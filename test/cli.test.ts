@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -206,6 +207,23 @@ describe('outpost token', () => {
     const again = await runCli(['token', 'revoke', id, '--data-dir', dataDir])
     expect(again).toMatchObject({ code: 0, stdout: `${id} was revoked already, at ${at}\n` })
     expect((await runCli(['token', 'list', '--data-dir', dataDir])).stdout).toBe(list)
+  })
+
+  it('a new data folder, its database and a backup are closed to the machine’s other users', async () => {
+    const dataDir = join(tempDir(), 'fresh')
+    const server = await serve(['--data-dir', dataDir, '--port', '0'])
+    try {
+      const mode = (path: string) => (statSync(path).mode & 0o777).toString(8)
+      expect(mode(dataDir)).toBe('700')
+      for (const file of ['outpost.sqlite', 'outpost.sqlite-wal', 'outpost.sqlite-shm']) {
+        expect(mode(join(dataDir, file)), file).toBe('600')
+      }
+      const copy = join(tempDir(), 'copy.sqlite')
+      expect((await runCli(['backup', copy, '--data-dir', dataDir])).code).toBe(0)
+      expect(mode(copy)).toBe('600')
+    } finally {
+      await server.stop()
+    }
   })
 
   it('backups list says when there is none yet, on stderr, with stdout left empty', async () => {

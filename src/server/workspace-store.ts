@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { takeBackup } from './backups/take-backup'
 import { madeByEarlierVersion, migrateToLatest, openDatabase, type Db } from './db/connection'
@@ -23,7 +23,9 @@ export const defaultWorkspaceName = () => starterContent[serverLanguage()].works
  */
 export async function openDataDir(dataDir: string, databaseUrl?: string): Promise<Db> {
   try {
-    mkdirSync(dataDir, { recursive: true })
+    // The CRM is its user's alone: a folder made here, and the database file made in it, are
+    // closed to the machine's other users (an existing folder keeps the modes it was given).
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     accessSync(dataDir, constants.W_OK)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error'
@@ -40,6 +42,9 @@ export async function openDataDir(dataDir: string, databaseUrl?: string): Promis
   let db: Db
   const file = join(dataDir, databaseFileName)
   try {
+    // Made empty first, with its mode: SQLite takes an empty file for a new database, and gives
+    // its -wal and -shm files the database file's mode.
+    if (!existsSync(file)) writeFileSync(file, '', { mode: 0o600, flag: 'wx' })
     db = openDatabase(file)
   } catch (error) {
     throw new StartupError(`cannot open the database in ${dataDir}: ${(error as Error).message}`, {

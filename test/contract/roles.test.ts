@@ -269,6 +269,27 @@ describe('the audit log', () => {
     expect(await member.get('/api/app/v1/audit-log')).toMatchObject(forbiddenFor('audit.read'))
   })
 
+  it('hides a secret however deep in the change it sits: an inbound webhook’s verification', async () => {
+    const created = await server.admin.post('/api/app/v1/inbound-webhooks', {
+      name: 'Signed form',
+      mapping: { fullName: '{{name}}' },
+      verification: { kind: 'hmac-sha256', header: 'X-Sig', secret: 'first-hmac-secret-123' },
+    })
+    expect(created.status).toBe(201)
+    await server.admin.patch(`/api/app/v1/inbound-webhooks/${created.body.id}`, {
+      verification: { kind: 'hmac-sha256', header: 'X-Sig', secret: 'rotated-hmac-secret-456' },
+    })
+    const log = await server.admin.get('/api/app/v1/audit-log?pageSize=2')
+    const text = JSON.stringify(log.body)
+    expect(text).not.toContain('first-hmac-secret-123')
+    expect(text).not.toContain('rotated-hmac-secret-456')
+    expect(log.body.data[1].changes.verification).toEqual({
+      kind: 'hmac-sha256',
+      header: 'X-Sig',
+      secret: '[hidden]',
+    })
+  })
+
   it('records the changes beside create, update and delete too: stages, rotations, currencies', async () => {
     const pipeline = (await server.admin.get('/api/app/v1/pipelines')).body.data[0]
     const stage = await server.admin.post(`/api/app/v1/pipelines/${pipeline.id}/stages`, {

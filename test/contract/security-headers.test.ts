@@ -30,7 +30,7 @@ describe('security headers', () => {
     const { headers } = await fetch(`${server.url}/api/docs`)
     expect(headers.get('content-security-policy')).toContain("script-src 'self'")
     expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
-    expect(headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(headers.get('x-frame-options')).toBe('DENY')
     expect(headers.get('x-content-type-options')).toBe('nosniff')
     expect(headers.get('cross-origin-opener-policy')).toBe('same-origin')
   })

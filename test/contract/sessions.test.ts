@@ -38,6 +38,10 @@ let cookie: string
 
 describe('UI sessions', () => {
   it('the login link sets an HttpOnly, SameSite=Strict session cookie, redirects home, and works once', async () => {
+    // A link checker's HEAD (a chat's preview) opens no session and leaves the link unused.
+    const checked = await fetch(server.loginUrl, { method: 'HEAD', redirect: 'manual' })
+    expect(checked.status).toBe(200)
+    expect(checked.headers.get('set-cookie')).toBeNull()
     const first = await openLoginLink(server.loginUrl)
     expect(first.response.status).toBe(303)
     expect(first.response.headers.get('location')).toBe('/')

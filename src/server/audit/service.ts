@@ -11,15 +11,22 @@ import type { AuditEntry } from './schema'
 const secretField = /secret|token|password|credential|authorization/i
 const maxSummaryLength = 4000
 
+/** `value` with every secret field replaced, at any depth (`verification.secret`). */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets)
+  if (!value || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      secretField.test(key) ? '[hidden]' : withoutSecrets(field),
+    ]),
+  )
+}
+
 /** The fields of a request as the log keeps them: secrets replaced, long text cut. */
 export function auditSummary(changes: unknown): Record<string, unknown> {
   if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return {}
-  const kept = Object.fromEntries(
-    Object.entries(changes).map(([key, value]) => [
-      key,
-      secretField.test(key) ? '[hidden]' : value,
-    ]),
-  )
+  const kept = withoutSecrets(changes) as Record<string, unknown>
   const text = JSON.stringify(kept)
   return text.length <= maxSummaryLength ? kept : { truncated: text.slice(0, maxSummaryLength) }
 }

@@ -6,6 +6,9 @@ import { setAnswerHeaders } from './answer-headers'
 const pageHeaders = secureHeaders({
   // Plain HTTP on loopback: HSTS would mean nothing to a browser here.
   strictTransportSecurity: false,
+  // As frame-ancestors 'none' says, for browsers that know only this header (Hono's default,
+  // SAMEORIGIN, said otherwise).
+  xFrameOptions: 'DENY',
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],

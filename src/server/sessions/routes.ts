@@ -40,6 +40,8 @@ export function sessionRoutes(deps: AppDeps) {
 
   app.get('/login', async (c) => {
     c.header('Cache-Control', 'no-store')
+    // A link checker or a preview's HEAD must not use up the link (and keep the session).
+    if (c.req.method === 'HEAD') return c.body(null, 200)
     const token = c.req.query('token') ?? ''
     const session = await openSessionWithLoginLink(db, token, clock.now())
     if (session) {
