@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { salesPipeline, type PipelineInfo } from '../support/fixtures'
-import { dragWithMouse, expectAccessible, openSession, screenshot, type Session } from './browser'
+import {
+  dragWithMouse,
+  expectAccessible,
+  moveWithKeyboard,
+  openSession,
+  screenshot,
+  type Session,
+} from './browser'
 
 let session: Session
 let sales: PipelineInfo
@@ -109,6 +116,16 @@ describe('the board as a forecast', () => {
     const deal = body.data.find((item: { title: string }) => item.title === 'Late follow-up deal')
     expect(deal.expectedCloseDate).toBe(`${month(1)}-20`)
     await screenshot(page, 'forecast')
+
+    // And back with the keyboard, as the board's cards move: Space, arrow, Space.
+    await moveWithKeyboard(page, card('Late follow-up deal'), column(month(0)), ['ArrowLeft'])
+    await page.locator(`${column(month(0))} ${card('Late follow-up deal')}`).waitFor()
+    await expect
+      .poll(async () => {
+        const { body: after } = await session.server.api.get(`/api/v1/deals/${deal.id}`)
+        return after.expectedCloseDate
+      })
+      .toBe(`${month(0)}-20`)
   })
 
   it('keeps a deal whose close date has passed in Overdue, and pages through the months', async () => {

@@ -3,12 +3,9 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
-  pointerWithin,
-  rectIntersection,
   useSensor,
   useSensors,
   type Announcements,
-  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core'
@@ -19,19 +16,13 @@ import type { Board, BoardCard, Stage } from '../api/types'
 import { BoardColumnView } from './board-column'
 import { DealCardBody } from './deal-card'
 import { boardDrag } from './drag-state'
-import { columnKeyboardCoordinates } from './keyboard-coordinates'
+import { columnKeyboardCoordinates, pointerOrCardCollision } from './keyboard-coordinates'
 import { LostReasonDialog, type PendingLoss } from './lost-reason-dialog'
 import { StagesOutOfView } from './stages-out-of-view'
 import { useMoveDeal } from './use-move-deal'
 
 /** How long dnd-kit's PointerSensor (6.3) stops clicks after a drop. */
 const dropClickGuardMs = 50
-
-// The pointer decides where a mouse drop lands; keyboard drags have no pointer, so the card's box.
-const collision: CollisionDetection = (args) => {
-  const underPointer = pointerWithin(args)
-  return underPointer.length > 0 ? underPointer : rectIntersection(args)
-}
 
 export function BoardView({ board }: { board: Board }) {
   const { t } = useTranslation('board')
@@ -115,7 +106,7 @@ export function BoardView({ board }: { board: Board }) {
     <>
       <DndContext
         sensors={sensors}
-        collisionDetection={collision}
+        collisionDetection={pointerOrCardCollision}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={() => {

@@ -1,4 +1,20 @@
-import { KeyboardCode, type KeyboardCoordinateGetter } from '@dnd-kit/core'
+import {
+  KeyboardCode,
+  pointerWithin,
+  rectIntersection,
+  type CollisionDetection,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core'
+
+/**
+ * Where a drop lands, for the board and the forecast: under the pointer for a mouse; a keyboard
+ * drag has no pointer, so the column the card's box is in (pointerWithin alone found nothing, and
+ * Space, arrows, Space moved no deal on the forecast).
+ */
+export const pointerOrCardCollision: CollisionDetection = (args) => {
+  const underPointer = pointerWithin(args)
+  return underPointer.length > 0 ? underPointer : rectIntersection(args)
+}
 
 // Below the column header, so the card lands among the column's cards.
 const headerHeight = 72

@@ -2,7 +2,6 @@ import {
   DndContext,
   KeyboardSensor,
   PointerSensor,
-  pointerWithin,
   useDraggable,
   useDroppable,
   useSensor,
@@ -21,7 +20,7 @@ import { keys } from '../api/keys'
 import { usePipelines } from '../api/reference-data'
 import type { BoardCard, ForecastMonth } from '../api/types'
 import { MoneyList } from '../ui/money-list'
-import { columnKeyboardCoordinates } from '../board/keyboard-coordinates'
+import { columnKeyboardCoordinates, pointerOrCardCollision } from '../board/keyboard-coordinates'
 import { formatMoney } from '../format/money'
 import { formatDate } from '../format/dates'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
@@ -139,7 +138,7 @@ function ForecastBoard({ pipelineId }: { pipelineId: string }) {
       </div>
       <DndContext
         sensors={sensors}
-        collisionDetection={pointerWithin}
+        collisionDetection={pointerOrCardCollision}
         onDragEnd={onDragEnd}
         accessibility={dragWords(
           (id) => dealTitles.get(String(id)) ?? '',
