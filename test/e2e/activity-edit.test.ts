@@ -130,14 +130,20 @@ describe('editing activities and notes where they are listed', () => {
     await note.getByRole('button', { name: 'Edit “Met at the trade fair”' }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit note' })
     expect(await dialog.getByLabel('When').inputValue()).toBe(when)
-    await dialog.getByLabel('Note', { exact: true }).fill('Met at the trade fair in **Recife**')
+    // Written as in any text box: a line break stays one, and a bare address is a link.
+    const written = 'Met at the trade fair in **Recife**\nPrices at https://example.com/pricing'
+    await dialog.getByLabel('Note', { exact: true }).fill(written)
     await expectAccessible(page, 'edit note dialog')
     await dialog.getByRole('button', { name: 'Save note' }).click()
     const edited = card.locator('.note-item', { hasText: 'Met at the trade fair in Recife' })
     expect(await edited.locator('strong').innerText()).toBe('Recife')
+    expect(await edited.locator('.markdown br').count()).toBe(1)
+    const link = edited.getByRole('link', { name: 'https://example.com/pricing' })
+    expect(await link.getAttribute('href')).toBe('https://example.com/pricing')
+    expect(await link.getAttribute('target')).toBe('_blank')
     const { body: after } = await session.server.api.get(`/api/v1/notes/${stored.id}`)
     // The date was not changed, so the note keeps its moment.
-    expect(after).toMatchObject({ body: 'Met at the trade fair in **Recife**', notedAt })
+    expect(after).toMatchObject({ body: written, notedAt })
 
     await edited.getByRole('button', { name: /^Delete “Met at the trade fair/ }).click()
     const confirm = page.getByRole('dialog', { name: 'Delete this note?' })

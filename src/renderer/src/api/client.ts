@@ -143,7 +143,18 @@ export function errorMessage(error: unknown): string {
     // Codes the catalogue words; the others keep the server's sentence.
     const key = `common:errors.${error.code}` as 'common:errors.internal'
     if (i18next.language === 'en' || !i18next.exists(key)) return error.message
-    return String(i18next.t(key, { field: error.field ?? '' }))
+    // A stage, pipeline or lost reason that deals still use: its own sentence, not a conflict.
+    const dealCount = error.details?.dealCount
+    if (typeof dealCount === 'number') {
+      return String(i18next.t('common:errors.dealsInTheWay', { count: dealCount }))
+    }
+    const field = error.field
+    if (!field) {
+      const unnamed = `${key}_unnamed` as 'common:errors.internal'
+      return String(i18next.t(i18next.exists(unnamed) ? unnamed : key, { field: '' }))
+    }
+    const name = `common:fieldNames.${field}` as 'common:fieldNames.name'
+    return String(i18next.t(key, { field: i18next.exists(name) ? i18next.t(name) : field }))
   }
   if (error instanceof Error) return error.message
   return i18next.t('common:somethingWentWrong')

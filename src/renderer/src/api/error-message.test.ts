@@ -25,9 +25,29 @@ describe('errorMessage', () => {
 
   it('words the error in Portuguese by its code, naming the field', async () => {
     await i18next.changeLanguage('pt-BR')
-    expect(errorMessage(conflict)).toBe('Isto conflita com um registro que já existe: primaryEmail')
+    expect(errorMessage(conflict)).toBe('Isto conflita com um registro que já existe: e-mail')
     // A code the catalogue does not word keeps the server's sentence.
     const rare = new ApiRequestError(508, 'loop_detected', 'Loop detected')
     expect(errorMessage(rare)).toBe('Loop detected')
+  })
+
+  it('says what stands in the way, and leaves no dangling field', async () => {
+    await i18next.changeLanguage('pt-BR')
+    const stage = new ApiRequestError(
+      409,
+      'conflict',
+      '11 deal(s) are in this stage; move or delete them first',
+      { dealCount: 11 },
+    )
+    expect(errorMessage(stage)).toBe('11 negócios ainda estão aqui: mova-os ou exclua-os primeiro')
+    const unnamed = new ApiRequestError(409, 'conflict', 'Taken')
+    expect(errorMessage(unnamed)).toBe('Isto conflita com um registro que já existe')
+    const domain = new ApiRequestError(400, 'invalid_request', 'domain is not a domain', {
+      field: 'domain',
+    })
+    expect(errorMessage(domain)).toBe('Um valor não é válido: domínio')
+    // A field the catalogue does not name is given as the API names it.
+    const other = new ApiRequestError(400, 'invalid_request', 'x', { field: 'customFields.plan' })
+    expect(errorMessage(other)).toBe('Um valor não é válido: customFields.plan')
   })
 })

@@ -1,4 +1,15 @@
-import Markdown from 'react-markdown'
+import Markdown, { type Components } from 'react-markdown'
+import remarkBreaks from 'remark-breaks'
+import remarkGfm from 'remark-gfm'
+
+// As people write notes in a text box: a line break is a line break (remark-breaks), and an
+// address typed bare is a link, with lists, tables and ~~strikethrough~~ (GitHub's Markdown).
+const plugins = [remarkGfm, remarkBreaks]
+
+// A link leaves the app for the browser (the desktop shell opens it there too), never the page.
+const components: Components = {
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+}
 
 /**
  * A note's or activity's Markdown. react-markdown builds React elements and never injects HTML:
@@ -7,7 +18,9 @@ import Markdown from 'react-markdown'
 export function MarkdownText({ text }: { text: string }) {
   return (
     <div className="markdown">
-      <Markdown>{text}</Markdown>
+      <Markdown remarkPlugins={plugins} components={components}>
+        {text}
+      </Markdown>
     </div>
   )
 }
