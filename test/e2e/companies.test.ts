@@ -231,7 +231,14 @@ describe('companies', () => {
     await page.locator('.companies-table').waitFor()
     await page.keyboard.press('n')
     const dialog = page.getByRole('dialog', { name: 'New company' })
+    // Without a name, the field says so and takes the focus.
+    await dialog.getByRole('button', { name: 'Add company' }).click()
+    expect(await dialog.locator('#company-name-error').innerText()).toBe('Give the company a name')
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe(
+      'company-name',
+    )
     await dialog.getByLabel('Name').fill('Umbrella')
+    expect(await dialog.locator('#company-name-error').count()).toBe(0)
     await dialog.getByLabel('Domain').fill('acme.com.br')
     await dialog.getByRole('button', { name: 'Add company' }).click()
     await dialog.locator('#company-domain-error').waitFor()

@@ -76,6 +76,28 @@ describe('settings', () => {
     expect(reasons.body.data.map((reason: any) => reason.name)).toContain('Timing')
   })
 
+  it('a user’s e-mail another user has is refused, and the field goes back to the saved one', async () => {
+    const { page, server } = session
+    await server.admin.post('/api/app/v1/users', { name: 'Rita Dias', email: 'rita@example.com' })
+    const { body: caio } = await server.admin.post('/api/app/v1/users', {
+      name: 'Caio Reis',
+      email: 'caio@example.com',
+    })
+    await page.goto(`${server.url}/settings/users`)
+    const email = page.getByLabel('E-mail of Caio Reis')
+    await email.fill('rita@example.com')
+    await email.blur()
+    await page
+      .locator('.toast')
+      .filter({ hasText: /rita@example\.com|e-mail/i })
+      .first()
+      .waitFor()
+    await expect.poll(() => email.inputValue()).toBe('caio@example.com')
+    expect((await server.admin.get(`/api/app/v1/users/${caio.id}`)).body.email).toBe(
+      'caio@example.com',
+    )
+  })
+
   it('renames the workspace, and the sidebar says the new name at once', async () => {
     const { page, server } = session
     await page

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ApiRequestError, errorMessage } from '../api/client'
@@ -38,6 +38,9 @@ function CompanyForm({ company, onDone }: { company?: Company; onDone(): void })
   const toast = useToast()
   const [name, setName] = useState(company?.name ?? '')
   const [domain, setDomain] = useState(company?.domain ?? '')
+  // Said at the field, with the focus on it: an empty name used to make the button do nothing.
+  const [nameMissing, setNameMissing] = useState(false)
+  const nameInput = useRef<HTMLInputElement>(null)
   const save = useMutation({
     mutationFn: () => {
       const input = { name: name.trim(), domain: domain.trim() || null }
@@ -51,13 +54,17 @@ function CompanyForm({ company, onDone }: { company?: Company; onDone(): void })
       if (!company) void navigate(`/companies/${saved.id}`)
     },
   })
-  const fieldError = (field: string) =>
-    save.error instanceof ApiRequestError && save.error.field === field
+  const fieldError = (field: string) => {
+    if (field === 'name' && nameMissing) return t('form.nameRequired')
+    return save.error instanceof ApiRequestError && save.error.field === field
       ? errorMessage(save.error)
       : null
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (name.trim()) save.mutate()
+    if (name.trim()) return save.mutate()
+    setNameMissing(true)
+    nameInput.current?.focus()
   }
   const field = (id: string, label: string, value: string, onValue: (value: string) => void) => {
     const error = fieldError(id)
@@ -66,6 +73,7 @@ function CompanyForm({ company, onDone }: { company?: Company; onDone(): void })
         <label htmlFor={`company-${id}`}>{label}</label>
         <input
           id={`company-${id}`}
+          ref={id === 'name' ? nameInput : undefined}
           value={value}
           placeholder={id === 'domain' ? 'acme.com.br' : undefined}
           aria-invalid={error ? true : undefined}
@@ -88,7 +96,10 @@ function CompanyForm({ company, onDone }: { company?: Company; onDone(): void })
           {errorMessage(save.error)}
         </p>
       )}
-      {field('name', t('common:name'), name, setName)}
+      {field('name', t('common:name'), name, (value) => {
+        setName(value)
+        setNameMissing(false)
+      })}
       {field('domain', t('form.domain'), domain, setDomain)}
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={save.isPending}>

@@ -120,7 +120,13 @@ function UserRow({ user }: { user: User }) {
     const changes: { name?: string; email?: string | null } = {}
     if (name.trim() && name.trim() !== user.name) changes.name = name.trim()
     if (email.trim() !== (user.email ?? '')) changes.email = email.trim() || null
-    if (Object.keys(changes).length > 0) update.mutate(changes)
+    // Refused (an e-mail another user has), the fields go back to what is saved, so they never
+    // show a change that did not happen; the message says why.
+    const revert = () => {
+      setName(user.name)
+      setEmail(user.email ?? '')
+    }
+    if (Object.keys(changes).length > 0) update.mutate(changes, { onError: revert })
   }
   return (
     <li className="edit-row">
