@@ -128,6 +128,21 @@ describe('pipelines and stages', () => {
     expect(body.data.map((p: any) => p.name)).toContain('Renewals')
   })
 
+  it('a stage added without a position goes before Won and Lost if open, else at the end', async () => {
+    const pipeline = await createPipeline(server.admin, 'Defaults')
+    const stages = `/api/app/v1/pipelines/${pipeline.id}/stages`
+    await server.admin.post(stages, { name: 'Proposal sent' })
+    await server.admin.post(stages, { name: 'Churned', type: 'lost' })
+    const { body } = await server.admin.get(`/api/app/v1/pipelines/${pipeline.id}`)
+    expect(body.stages.map((stage: any) => stage.name)).toEqual([
+      'Open',
+      'Proposal sent',
+      'Won',
+      'Lost',
+      'Churned',
+    ])
+  })
+
   it('adds, renames, retypes, reorders and deletes stages', async () => {
     const pipeline = await createPipeline(server.admin, 'Stages')
     const added = await server.admin.post(`/api/app/v1/pipelines/${pipeline.id}/stages`, {

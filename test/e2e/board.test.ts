@@ -46,20 +46,24 @@ describe('pipeline board', () => {
     await page.getByLabel('Add a stage').fill('Discovery')
     await page.getByRole('button', { name: 'Add stage' }).click()
     await page.getByText('Stage “Discovery” added').waitFor()
-    // New pipelines start New, Won, Lost; Discovery was added at the end: move it up with the
-    // keyboard (Space, arrows, Space on its handle).
+    // New pipelines start New, Won, Lost; an open stage is added before Won and Lost.
+    const stagesOf = async () => {
+      const { body } = await session.server.admin.get('/api/app/v1/pipelines')
+      const enterprise = body.data.find((item: any) => item.name === 'Enterprise')
+      return enterprise.stages.map((stage: any) => `${stage.name} (${stage.type})`)
+    }
+    const inOrder = ['New (open)', 'Discovery (open)', 'Won (won)', 'Lost (lost)']
+    expect(await stagesOf()).toEqual(inOrder)
+    // Reordered with the keyboard (Space, arrows, Space on its handle): up, then back down.
     const handle = page.getByRole('button', { name: /^Reorder Discovery/ })
     await handle.focus()
-    await pressKeys(page, 'Space', 'ArrowUp', 'ArrowUp', 'Space')
-    await page.getByText('Stage order saved').waitFor()
-    const { body } = await session.server.admin.get('/api/app/v1/pipelines')
-    const enterprise = body.data.find((item: any) => item.name === 'Enterprise')
-    expect(enterprise.stages.map((stage: any) => [stage.name, stage.type])).toEqual([
-      ['New', 'open'],
-      ['Discovery', 'open'],
-      ['Won', 'won'],
-      ['Lost', 'lost'],
-    ])
+    await pressKeys(page, 'Space', 'ArrowUp', 'Space')
+    await expect
+      .poll(stagesOf)
+      .toEqual(['Discovery (open)', 'New (open)', 'Won (won)', 'Lost (lost)'])
+    await handle.focus()
+    await pressKeys(page, 'Space', 'ArrowDown', 'Space')
+    await expect.poll(stagesOf).toEqual(inOrder)
     // An open stage's two numbers are explained, and each names itself on hover.
     await page.getByText("An open stage's % is the chance its deals are won").waitFor()
     await page.getByTitle('Probability of Discovery (%)').fill('20')
@@ -131,6 +135,10 @@ describe('pipeline board', () => {
     await dragWithMouse(page, card('Acme rollout'), column('Lost'))
     const dialog = page.getByRole('dialog', { name: 'Why was this deal lost?' })
     await dialog.waitFor()
+    // The reasons load after it opens; the first then has the focus, for the arrows and Enter.
+    await expect
+      .poll(() => page.evaluate('document.activeElement && document.activeElement.type'))
+      .toBe('radio')
     await screenshot(page, 'board-lost-reason')
     // Without a reason the dialog says what is missing, and stays.
     await dialog.getByRole('button', { name: 'Mark as lost' }).click()

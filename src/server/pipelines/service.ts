@@ -176,7 +176,11 @@ export async function addStage(
       },
     ])
     const ids = pipeline.stages.map((stage) => stage.id)
-    await writeStageOrder(trx, moveTo(ids, id, input.position ?? ids.length))
+    // Without a position, an open stage goes before the first won or lost one (the end of the
+    // work, where the board keeps them), any other at the end.
+    const firstClosing = pipeline.stages.findIndex((stage) => stage.type !== 'open')
+    const fallback = input.type === 'open' && firstClosing >= 0 ? firstClosing : ids.length
+    await writeStageOrder(trx, moveTo(ids, id, input.position ?? fallback))
     return getStage(trx, tenantId, pipelineId, id)
   })
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useLostReasons } from '../api/reference-data'
@@ -46,6 +46,15 @@ function LostReasonForm({
   const reasons = useLostReasons({ fresh: true })
   const [missing, setMissing] = useState(false)
   const errorId = useId()
+  // The reasons arrive after the dialog opened (and focused its close button): once they are
+  // there, the first takes the focus, so the arrows choose and Enter confirms.
+  const firstReason = useRef<HTMLInputElement>(null)
+  const focused = useRef(false)
+  useEffect(() => {
+    if (focused.current || !firstReason.current) return
+    focused.current = true
+    firstReason.current.focus()
+  }, [reasons.data])
   // The choice is read from the form, not kept in state: what the browser shows checked is what
   // is sent, even if a click on a radio never reached React (see the board's drop).
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -84,6 +93,7 @@ function LostReasonForm({
                 type="radio"
                 name="lostReason"
                 value={reason.id}
+                ref={index === 0 ? firstReason : undefined}
                 data-autofocus={index === 0 ? true : undefined}
                 onChange={() => setMissing(false)}
               />

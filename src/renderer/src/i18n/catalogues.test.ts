@@ -20,9 +20,10 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*([\w.]+)/g)].map((m) => m[1]).sort()
 
-// Portuguese has a "many" plural (1 000 000 exactly) that English lacks.
+// Portuguese has a "many" plural (1 000 000 exactly) that English lacks, and counts 0 as "one"
+// ("0 criado"): a "_zero" form says it as Portuguese does (i18next tries it first for 0).
 const portugueseOnly = (key: string, english: Map<string, string>) =>
-  key.endsWith('_many') && english.has(key.replace(/_many$/, '_other'))
+  /_(many|zero)$/.test(key) && english.has(key.replace(/_(many|zero)$/, '_other'))
 
 describe('the catalogues', () => {
   for (const namespace of Object.keys(resources.en) as (keyof typeof resources.en)[]) {
@@ -47,4 +48,17 @@ describe('the catalogues', () => {
       expect(needsMany, 'plural keys need a _many form in Portuguese').toEqual([])
     })
   }
+
+  it('Portuguese says an import summary of nothing in the plural, as people do', async () => {
+    const { createInstance } = await import('i18next')
+    const i18n = createInstance()
+    await i18n.init({ lng: 'pt-BR', resources: { 'pt-BR': portuguese } })
+    const created = (count: number) =>
+      i18n.t('importExport:summary.created', { count, formatted: String(count) })
+    expect([created(0), created(1), created(2)]).toEqual([
+      '<strong>0</strong> criados',
+      '<strong>1</strong> criado',
+      '<strong>2</strong> criados',
+    ])
+  })
 })
