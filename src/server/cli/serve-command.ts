@@ -31,10 +31,9 @@ const nextFreePorts = 19
 
 /**
  * What to paste in a second terminal to script against this server: the same CLI finds the same
- * data folder (the demo folder, OUTPOST_DATA_DIR or the default), or is told it.
+ * data folder (the demo folder, OUTPOST_DATA_DIR or the default), or is told it (`flag`).
  */
-function secondTerminal(url: string, dataDir: string, databaseUrl?: string): string[] {
-  const flag = dataDirFlag(dataDir, databaseUrl)
+function secondTerminal(url: string, flag: string, databaseUrl?: string): string[] {
   return [
     ...(databaseUrl ? [databaseLine(databaseUrl)] : []),
     `export OUTPOST=${url}`,
@@ -135,9 +134,11 @@ export function registerServeCommand(program: Command): void {
       const dataDir = resolveDataDir(options.dataDir)
       const portChosen = command.getOptionValueSource('port') !== 'default'
       const databaseUrl = resolveDatabaseUrl(options.databaseUrl)
+      // The same `--data-dir` (or none) on the signed-out page and in the banner.
+      const flag = dataDirFlag(dataDir, databaseUrl)
       const server = await startServer({
         dataDir,
-        loginLinkCommand: `${loginLinkCommand}${dataDirFlag(dataDir, databaseUrl)}`,
+        loginLinkCommand: `${loginLinkCommand}${flag}`,
         databaseUrl,
         host: options.host,
         port: options.port,
@@ -176,8 +177,7 @@ export function registerServeCommand(program: Command): void {
         console.log(`  ${server.demoToken}`)
       }
       console.log(`  In another terminal, in ${process.cwd()}:`)
-      for (const line of secondTerminal(server.url, dataDir, databaseUrl))
-        console.log(`    ${line}`)
+      for (const line of secondTerminal(server.url, flag, databaseUrl)) console.log(`    ${line}`)
       console.log('Press Ctrl+C to stop.')
       const last = { key: '' }
       server.tunnel.subscribe((state) => reportTunnel(state, last))

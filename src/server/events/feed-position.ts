@@ -23,6 +23,18 @@ export async function cursorAt(
   return encodeCursor({ database: await databaseIdentity(db), seq, event: fingerprint })
 }
 
+/**
+ * The last event of a range read for one workspace, when the range ends on it rather than past
+ * other workspaces' events: what names a cursor at the range's end.
+ */
+export function endingEvent(range: {
+  events: readonly { seq: number; id: string }[]
+  nextSeq: number
+}): { eventId: string } | undefined {
+  const last = range.events.at(-1)
+  return last?.seq === range.nextSeq ? { eventId: last.id } : undefined
+}
+
 /** The cursor of this moment: after the newest committed event. */
 export async function latestCursor(db: Db): Promise<string> {
   return cursorAt(db, await events.findLatestSeq(db))

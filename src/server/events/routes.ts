@@ -6,7 +6,7 @@ import { notFound } from '../http/errors'
 import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
 import { createRouter } from '../http/validation'
 import { credentialIsLive } from '../auth/credential'
-import { assertCursorLive, cursorAt } from './feed-position'
+import { assertCursorLive, cursorAt, endingEvent } from './feed-position'
 import { pipeEvents } from './event-stream'
 import {
   eventSchema,
@@ -87,8 +87,8 @@ const streamRoute = createRoute({
  * on it, else (an empty page) the fingerprint the cursor it started from carried.
  */
 const ownEventAt = (range: EventRange, start: FeedStart | undefined) => {
-  const last = range.events.at(-1)
-  if (last?.seq === range.nextSeq) return { eventId: last.id }
+  const ending = endingEvent(range)
+  if (ending) return ending
   if (typeof start === 'object' && start.seq === range.nextSeq && start.event) {
     return { fingerprint: start.event }
   }

@@ -6,7 +6,7 @@ import type { AuthContext } from '../app-env'
 import type { Db } from '../db/connection'
 import { inReadSnapshot } from '../db/connection'
 import { decodeCursor } from '../events/cursor'
-import { assertCursorLive, cursorAt, latestCursor } from '../events/feed-position'
+import { assertCursorLive, cursorAt, endingEvent, latestCursor } from '../events/feed-position'
 import { readEvents } from '../events/service'
 import { ApiError } from '../http/errors'
 import type { Selectable } from 'kysely'
@@ -79,12 +79,7 @@ export async function pullChanges(
     permissions,
     settings: await readSettings(db, tenantId),
     changes,
-    // The last event's id names the position only when the range ends on it (not past others').
-    cursor: await cursorAt(
-      db,
-      range.nextSeq,
-      range.events.at(-1)?.seq === range.nextSeq ? { eventId: range.events.at(-1)!.id } : undefined,
-    ),
+    cursor: await cursorAt(db, range.nextSeq, endingEvent(range)),
     hasMore: range.hasMore,
     lastSeq: client?.tenantId === tenantId ? client.lastSeq : 0,
   }
