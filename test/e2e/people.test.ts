@@ -147,6 +147,19 @@ describe('people', () => {
       .getByRole('region', { name: 'Activity' })
       .getByText('Changed custom fields')
       .waitFor()
+
+    // A second row of the same name would silently replace the first value: refused, nothing sent.
+    await card.getByRole('button', { name: 'Edit fields' }).click()
+    await card.getByRole('button', { name: 'Add a field' }).click()
+    await card.getByLabel('Name of custom field 2').fill(' plan')
+    await card.getByLabel('Value of custom field 2').fill('free')
+    await card.getByRole('button', { name: 'Save fields' }).click()
+    expect(await card.getByRole('alert').innerText()).toBe(
+      'Two fields are named "plan": rename one or remove one',
+    )
+    await card.getByRole('button', { name: 'Cancel' }).click()
+    const after = await session.server.admin.get('/api/app/v1/people?q=ana%20souza')
+    expect(after.body.data[0].customFields).toEqual({ plan: 'pro' })
   })
 
   it('keeps what was typed in a closed form, and deletes only after asking', async () => {

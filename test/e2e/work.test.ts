@@ -214,6 +214,40 @@ describe('activities and notes on a record, My work, reminders', () => {
     expect(body.data).toMatchObject([{ name: 'Palette Works' }])
   })
 
+  it('schedules from a deal’s page with the deal’s person, assigned to its owner', async () => {
+    const { server, page } = session
+    const owner = (await server.admin.post('/api/app/v1/users', { name: 'Davi Rocha' })).body
+    const pipeline = (await server.admin.get('/api/app/v1/pipelines')).body.data[0]
+    const open = pipeline.stages.find((stage: { type: string }) => stage.type === 'open')
+    const deal = await server.api.post('/api/v1/deals', {
+      title: 'Dias renewal',
+      value: 5000,
+      pipelineId: pipeline.id,
+      stageId: open.id,
+      primaryPersonId: personId,
+      ownerId: owner.id,
+    })
+    expect(deal.status, JSON.stringify(deal.body)).toBe(201)
+    await page.goto(`${server.url}/deals/${deal.body.id}`)
+    const card = page.locator('.work-card')
+    await card.getByRole('tab', { name: 'Schedule' }).click()
+    await card.getByLabel('Subject').fill('Send the renewal quote')
+    await card.getByText('More details').click()
+    expect(await card.getByLabel('Assigned to').inputValue()).toBe(owner.id)
+    await card.getByRole('button', { name: 'Schedule', exact: true }).click()
+    await card.locator('.activity-item', { hasText: 'Send the renewal quote' }).waitFor()
+    const { body } = await server.api.get(`/api/v1/activities?dealId=${deal.body.id}`)
+    expect(body.data[0]).toMatchObject({
+      subject: 'Send the renewal quote',
+      dealId: deal.body.id,
+      personIds: [personId],
+      assigneeId: owner.id,
+    })
+    // So the person's page lists it too.
+    await page.goto(`${server.url}/people/${personId}`)
+    await page.locator('.work-card .activity-item', { hasText: 'Send the renewal quote' }).waitFor()
+  })
+
   it('the tray’s New task… (/my-work?new=task) opens the form at once', async () => {
     const { page } = session
     await page.goto(`${session.server.url}/my-work?new=task`)

@@ -80,7 +80,14 @@ export function DealDetailPage() {
             queryKey={keys.deal(current.id)}
           />
         </div>
-        <RecordWorkCard record={{ kind: 'deal', id }} events={timeline} />
+        <RecordWorkCard
+          record={{ kind: 'deal', id }}
+          newWork={{
+            personIds: current.primaryPersonId ? [current.primaryPersonId] : undefined,
+            assigneeId: current.ownerId ?? undefined,
+          }}
+          events={timeline}
+        />
       </div>
       <DealFormDialog open={editing} onClose={() => setEditing(false)} deal={current} />
       <DeleteRecordDialog

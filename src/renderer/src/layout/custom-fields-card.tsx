@@ -37,11 +37,17 @@ function patchFrom(before: Record<string, unknown>, rows: readonly Row[]) {
   return patch
 }
 
-/** The first field the server would refuse, by the shared rules, in words; null when none. */
+/**
+ * The first field the server would refuse, by the shared rules, in words; null when none. Two rows
+ * of one name would be one field, the later value silently replacing the earlier: refused too.
+ */
 function rowProblem(rows: readonly Row[]): string | null {
+  const seen = new Set<string>()
   for (const row of rows) {
     const name = row.name.trim()
     if (!name) continue
+    if (seen.has(name)) return i18next.t('layout:customFields.twice', { name })
+    seen.add(name)
     const key = parseCustomFieldKey(name)
     if (!key.ok) {
       return refusalText(i18next.t('layout:customFields.badName', { name }), key)

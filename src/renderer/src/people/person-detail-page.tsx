@@ -80,7 +80,11 @@ export function PersonDetailPage() {
           />
           <PersonDealsCard personId={id} companyId={current.companyId} />
         </div>
-        <RecordWorkCard record={{ kind: 'person', id }} events={timeline} />
+        <RecordWorkCard
+          record={{ kind: 'person', id }}
+          newWork={{ assigneeId: current.ownerId ?? undefined }}
+          events={timeline}
+        />
       </div>
       <PersonFormDialog open={editing} onClose={() => setEditing(false)} person={current} />
       <DeleteRecordDialog

@@ -46,7 +46,7 @@ export function ActivityForm({
     activity,
     links,
     onSaved: (saved) => {
-      if (!activity) form.reset(newActivityValues(mode, { type: saved.type }))
+      if (!activity) form.reset(newActivityValues(mode, { ...initial, type: saved.type }))
       setDetails(false)
       onSaved?.()
     },

@@ -9,7 +9,7 @@ import { ActivityItem } from './activity-item'
 import { NoteItem } from './note-item'
 import { ScheduleNextDialog } from './schedule-next-dialog'
 import { useRecordWork, useToggleDone, type RecordRef } from './use-work'
-import { WorkComposer } from './work-composer'
+import { WorkComposer, type NewWorkDefaults } from './work-composer'
 import './work.css'
 
 /**
@@ -29,9 +29,12 @@ function happenedAt(activity: Activity): string {
  */
 export function RecordWorkCard({
   record,
+  newWork,
   events,
 }: {
   record: RecordRef
+  /** What a new activity starts with besides the record (its person, its assignee). */
+  newWork?: NewWorkDefaults
   /** The record's changes; a company's are those of its people and deals, each line naming one. */
   events?: UseQueryResult<{ data: TimelineEvent[] }>
 }) {
@@ -67,7 +70,7 @@ export function RecordWorkCard({
   return (
     <section aria-labelledby={`${record.kind}-work`} className="detail-card work-card">
       <h2 id={`${record.kind}-work`}>{t('card.heading')}</h2>
-      {canWrite && <WorkComposer record={record} />}
+      {canWrite && <WorkComposer record={record} defaults={newWork} />}
       {failed && <ErrorState error={failed} retry={() => void activityList.refetch()} />}
       {(activityList.isPending || noteList.isPending) && (
         <Skeleton lines={3} label={t('card.loading')} />

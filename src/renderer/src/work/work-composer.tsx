@@ -1,22 +1,39 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ActivityForm } from './activity-form'
+import type { ActivityLinks } from './activity-form-values'
 import { NoteForm } from './note-form'
 import type { RecordRef } from './use-work'
+
+/**
+ * What a new activity written on a record's page starts with besides the record: a deal's person,
+ * and the record's owner as its assignee (both can be changed before saving).
+ */
+export interface NewWorkDefaults {
+  personIds?: ActivityLinks['personIds']
+  assigneeId?: string
+}
 
 type Composer = 'log' | 'schedule' | 'note'
 const composers: Composer[] = ['log', 'schedule', 'note']
 
 /** The top of a record's work card: tabs to log an activity, schedule one or write a note. */
-export function WorkComposer({ record }: { record: RecordRef }) {
+export function WorkComposer({
+  record,
+  defaults = {},
+}: {
+  record: RecordRef
+  defaults?: NewWorkDefaults
+}) {
   const { t } = useTranslation('work')
   const [composer, setComposer] = useState<Composer>('log')
   const links =
     record.kind === 'person'
       ? { personIds: [record.id] }
       : record.kind === 'deal'
-        ? { dealId: record.id }
+        ? { dealId: record.id, ...(defaults.personIds ? { personIds: defaults.personIds } : {}) }
         : { companyId: record.id }
+  const initial = defaults.assigneeId ? { assigneeId: defaults.assigneeId } : {}
   return (
     <>
       <div role="tablist" aria-label={t('card.composers')} className="composer-tabs">
@@ -37,7 +54,7 @@ export function WorkComposer({ record }: { record: RecordRef }) {
         {composer === 'note' ? (
           <NoteForm links={{ [`${record.kind}Id`]: record.id }} />
         ) : (
-          <ActivityForm key={composer} mode={composer} links={links} />
+          <ActivityForm key={composer} mode={composer} links={links} initial={initial} />
         )}
       </div>
     </>
