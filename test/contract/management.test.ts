@@ -183,10 +183,17 @@ describe('pipelines and stages', () => {
   it('a stage or pipeline holding deals cannot be deleted or retyped (409)', async () => {
     const pipeline = await createPipeline(server.admin, 'Busy')
     await createDeal(server.api, pipeline)
-    expect(
-      (await server.admin.delete(`/api/app/v1/pipelines/${pipeline.id}/stages/${pipeline.open.id}`))
-        .status,
-    ).toBe(409)
+    const refused = await server.admin.delete(
+      `/api/app/v1/pipelines/${pipeline.id}/stages/${pipeline.open.id}`,
+    )
+    expect([refused.status, refused.body.error]).toEqual([
+      409,
+      {
+        code: 'in_use',
+        message: '1 deal(s) are in this stage; move or delete them first',
+        details: { dealCount: 1, resource: 'stage' },
+      },
+    ])
     expect(
       (
         await server.admin.patch(
@@ -227,7 +234,12 @@ describe('lost reasons', () => {
     const pipeline = await salesPipeline(server.admin)
     const used = await firstLostReasonId(server.admin)
     await createDeal(server.api, pipeline, { stageId: pipeline.lost.id, lostReasonId: used })
-    expect((await server.admin.delete(`/api/app/v1/lost-reasons/${used}`)).status).toBe(409)
+    const refused = await server.admin.delete(`/api/app/v1/lost-reasons/${used}`)
+    expect([refused.status, refused.body.error.code, refused.body.error.details]).toEqual([
+      409,
+      'in_use',
+      { dealCount: 1, resource: 'lostReason' },
+    ])
     const { body: unused } = await server.admin.post('/api/app/v1/lost-reasons', { name: 'Timing' })
     expect(
       (await server.admin.patch(`/api/app/v1/lost-reasons/${unused.id}`, { name: 'Bad timing' }))

@@ -20,6 +20,8 @@ export const errorStatuses = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** A pipeline, stage or lost reason deals still use (`details.dealCount`, `details.resource`). */
+  in_use: 409,
   webhook_revoked: 409,
   not_replayable: 409,
   /** An Idempotency-Key whose first request is still running after the wait (idempotency/). */

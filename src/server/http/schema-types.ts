@@ -89,7 +89,7 @@ export function errorResponses(...statuses: number[]) {
     401: 'Missing, unknown or revoked token',
     403: 'The token lacks the needed scope, or the role the permission (`details.permission`)',
     404: 'Not found',
-    409: 'Conflict with an existing record',
+    409: 'Conflict with an existing record, or still in use (`in_use`)',
     410: 'The cursor is older than the events kept',
     413: 'Request body too large',
     415: 'Request body is not JSON',

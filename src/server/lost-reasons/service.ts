@@ -13,11 +13,9 @@ const lostReasons = namedRecordService<LostReason>({
     const inUse = await countDealsUsing(trx, tenantId, 'lostReasonId', id)
     if (inUse > 0) {
       throw new ApiError(
-        'conflict',
+        'in_use',
         `${inUse} deal(s) were lost for this reason; it cannot be deleted`,
-        {
-          dealCount: inUse,
-        },
+        { dealCount: inUse, resource: 'lostReason' },
       )
     }
   },

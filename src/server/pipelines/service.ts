@@ -118,14 +118,12 @@ export async function updatePipeline(
   })
 }
 
-function refuseWhileDealsIn(what: string, count: number): void {
+function refuseWhileDealsIn(resource: 'pipeline' | 'stage', count: number): void {
   if (count > 0) {
     throw new ApiError(
-      'conflict',
-      `${count} deal(s) are in this ${what}; move or delete them first`,
-      {
-        dealCount: count,
-      },
+      'in_use',
+      `${count} deal(s) are in this ${resource}; move or delete them first`,
+      { dealCount: count, resource },
     )
   }
 }

@@ -132,7 +132,6 @@ export async function sessionRequest<T>(
   return parsed as T
 }
 
-/** The message to show a person for any error thrown by a request. */
 /**
  * What to tell the user of a failed request. The server words its errors in English, precisely
  * (the e-mail that is taken, the stage at fault): English readers get that; others get the
@@ -141,13 +140,15 @@ export async function sessionRequest<T>(
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
     // Codes the catalogue words; the others keep the server's sentence.
-    const key = `common:errors.${error.code}` as 'common:errors.internal'
-    if (i18next.language === 'en' || !i18next.exists(key)) return error.message
-    // A stage, pipeline or lost reason that deals still use: its own sentence, not a conflict.
-    const dealCount = error.details?.dealCount
-    if (typeof dealCount === 'number') {
-      return String(i18next.t('common:errors.dealsInTheWay', { count: dealCount }))
+    if (i18next.language === 'en') return error.message
+    // What deals still use: a lost reason stays while they do; the rest can be emptied first.
+    if (error.code === 'in_use') {
+      const { dealCount, resource } = error.details ?? {}
+      const context = typeof resource === 'string' ? resource : undefined
+      return String(i18next.t('common:errors.in_use', { count: Number(dealCount), context }))
     }
+    const key = `common:errors.${error.code}` as 'common:errors.internal'
+    if (!i18next.exists(key)) return error.message
     const field = error.field
     if (!field) {
       const unnamed = `${key}_unnamed` as 'common:errors.internal'

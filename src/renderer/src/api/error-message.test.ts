@@ -35,11 +35,20 @@ describe('errorMessage', () => {
     await i18next.changeLanguage('pt-BR')
     const stage = new ApiRequestError(
       409,
-      'conflict',
+      'in_use',
       '11 deal(s) are in this stage; move or delete them first',
-      { dealCount: 11 },
+      { dealCount: 11, resource: 'stage' },
     )
     expect(errorMessage(stage)).toBe('11 negócios ainda estão aqui: mova-os ou exclua-os primeiro')
+    const reason = new ApiRequestError(
+      409,
+      'in_use',
+      '1 deal(s) were lost for this reason; it cannot be deleted',
+      { dealCount: 1, resource: 'lostReason' },
+    )
+    expect(errorMessage(reason)).toBe(
+      '1 negócio foi perdido por este motivo: ele fica enquanto o negócio existir',
+    )
     const unnamed = new ApiRequestError(409, 'conflict', 'Taken')
     expect(errorMessage(unnamed)).toBe('Isto conflita com um registro que já existe')
     const domain = new ApiRequestError(400, 'invalid_request', 'domain is not a domain', {

@@ -1530,6 +1530,7 @@ export interface components {
           | 'not_found'
           | 'method_not_allowed'
           | 'conflict'
+          | 'in_use'
           | 'webhook_revoked'
           | 'not_replayable'
           | 'idempotency_key_in_use'
@@ -3235,6 +3236,7 @@ export interface components {
           | 'not_found'
           | 'method_not_allowed'
           | 'conflict'
+          | 'in_use'
           | 'webhook_revoked'
           | 'not_replayable'
           | 'idempotency_key_in_use'
@@ -4400,7 +4402,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4578,7 +4580,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4831,7 +4833,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5009,7 +5011,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5178,7 +5180,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5273,7 +5275,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5457,7 +5459,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -5848,7 +5850,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6195,7 +6197,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6603,7 +6605,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -6699,7 +6701,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8142,7 +8144,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8388,7 +8390,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8488,7 +8490,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8710,7 +8712,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -8894,7 +8896,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -9953,7 +9955,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10066,7 +10068,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10161,7 +10163,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -10430,7 +10432,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -11203,7 +11205,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -12151,7 +12153,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -12254,7 +12256,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']

@@ -2019,6 +2019,7 @@ export interface components {
           | 'not_found'
           | 'method_not_allowed'
           | 'conflict'
+          | 'in_use'
           | 'webhook_revoked'
           | 'not_replayable'
           | 'idempotency_key_in_use'
@@ -2135,6 +2136,7 @@ export interface components {
           | 'not_found'
           | 'method_not_allowed'
           | 'conflict'
+          | 'in_use'
           | 'webhook_revoked'
           | 'not_replayable'
           | 'idempotency_key_in_use'
@@ -2331,6 +2333,7 @@ export interface components {
           | 'not_found'
           | 'method_not_allowed'
           | 'conflict'
+          | 'in_use'
           | 'webhook_revoked'
           | 'not_replayable'
           | 'idempotency_key_in_use'
@@ -3242,7 +3245,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record; or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
+      /** @description Conflict with an existing record, or still in use (`in_use`); or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -3516,7 +3519,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record; or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
+      /** @description Conflict with an existing record, or still in use (`in_use`); or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4252,7 +4255,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
@@ -4349,7 +4352,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Conflict with an existing record */
+      /** @description Conflict with an existing record, or still in use (`in_use`) */
       409: {
         headers: {
           RateLimit: components['headers']['RateLimit']
