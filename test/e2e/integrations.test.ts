@@ -319,6 +319,33 @@ describe('import and export', () => {
     await screenshot(page, 'settings-import-done')
   })
 
+  it('leaves a row’s note and task on its person, as an inbound delivery can', async () => {
+    const { page, server } = session
+    const folder = mkdtempSync(join(tmpdir(), 'outpost-csv-'))
+    const file = join(folder, 'trade-show.csv')
+    writeFileSync(
+      file,
+      'Name,Email,Observações,Next step\nLia Prado,lia@prado.com.br,Met at the **fair**,Send the catalogue\n',
+    )
+    await page.goto(`${server.url}/settings/import-export`)
+    await page.getByLabel('CSV file, with a header line').setInputFiles(file)
+    await page.getByText('say which column fills which field').waitFor()
+    expect(await page.getByLabel('Field for column Observações').inputValue()).toBe('note')
+    expect(await page.getByLabel('Field for column Next step').inputValue()).toBe('task')
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    await page.locator('.import-counts').waitFor()
+    const person = (await server.admin.get('/api/app/v1/people?q=lia@prado.com.br')).body.data[0]
+    expect(person.customFields).toEqual({})
+    const notes = await server.api.get(`/api/v1/notes?personId=${person.id}`)
+    expect(notes.body.data.map((note: { body: string }) => note.body)).toEqual([
+      'Met at the **fair**',
+    ])
+    const tasks = await server.api.get(`/api/v1/activities?personId=${person.id}`)
+    expect(tasks.body.data).toMatchObject([
+      { type: 'task', subject: 'Send the catalogue', done: false },
+    ])
+  })
+
   it('imports a sheet Excel saved on Windows: semicolons, Windows-1252, accented headers', async () => {
     const { page, server } = session
     const folder = mkdtempSync(join(tmpdir(), 'outpost-csv-'))

@@ -11,7 +11,12 @@ import {
   type ImportKind,
   type NoteImportTarget,
 } from '../../../../shared/import-targets'
-import { personMappingTargets, type PersonTarget } from '../../../../shared/mapping-targets'
+import {
+  personMappingTargets,
+  workMappingTargets,
+  type PersonTarget,
+  type WorkTarget,
+} from '../../../../shared/mapping-targets'
 import { columnPlaceholder } from './csv-preview'
 
 // The fields a CSV column may fill, by what the file holds.
@@ -26,7 +31,10 @@ type PersonFieldTarget = Exclude<PersonTarget, 'companyId' | 'ownerId'>
 export const nameParts = ['firstName', 'lastName'] as const
 
 type PeopleImportTarget =
-  PersonFieldTarget | (typeof nameParts)[number] | (typeof personNameTargets)[number][0]
+  | PersonFieldTarget
+  | WorkTarget
+  | (typeof nameParts)[number]
+  | (typeof personNameTargets)[number][0]
 
 /**
  * Each target's label in the `importExport` catalogue, by its field key (the shared lists' words
@@ -43,6 +51,8 @@ const peopleLabels = {
   tags: 'targets.people.tags',
   company: 'targets.people.company',
   owner: 'targets.people.owner',
+  note: 'targets.people.note',
+  task: 'targets.people.task',
 } as const satisfies { [Target in PeopleImportTarget]: `targets.people.${Target}` }
 
 const dealLabels = {
@@ -103,6 +113,8 @@ export const targetsOf: Record<ImportKind, readonly (readonly [string, TargetLab
       .flatMap((target) => (target === 'fullName' ? [target, ...nameParts] : [target]))
       .map((target) => [target, peopleLabels[target]] as const),
     ...personNameTargets.map(([target]) => [target, peopleLabels[target]] as const),
+    // What a row leaves on its person besides the fields, as an inbound delivery can.
+    ...workMappingTargets.map(([target]) => [target, peopleLabels[target]] as const),
   ],
   deals: dealImportTargets.map(([target]) => [target, dealLabels[target]] as const),
   activities: activityImportTargets.map(([target]) => [target, activityLabels[target]] as const),

@@ -39,5 +39,7 @@ describe('columnPlaceholder and guessTarget', () => {
     expect(guessTarget('E-mail')).toBe('primaryEmail')
     expect(guessTarget('Celular')).toBe('primaryPhone')
     expect(guessTarget('Company size')).toBe('')
+    expect(guessTarget('Observações')).toBe('note')
+    expect(guessTarget('Next step')).toBe('task')
   })
 })

@@ -58,6 +58,8 @@ const guesses: Record<ImportKind, [RegExp, string][]> = {
     [/^tags?$|etiquetas?/i, 'tags'],
     [/^(company|empresa|organi[sz]ation|organiza[cç][aã]o)([\s_-]name)?$/i, 'company'],
     [/^((contact|person)[\s_-])?owner$|^respons[aá]vel$/i, 'owner'],
+    [/^(notes?|anota[cç][aãoõ]es?|observa[cç][aãoõ]es?|obs\.?)$/i, 'note'],
+    [/^(task|next step|tarefa|pr[oó]ximo passo)$/i, 'task'],
   ],
   deals: [
     [/^(title|deal|t[ií]tulo|neg[oó]cio)$/i, 'title'],
