@@ -45,7 +45,9 @@ describe('outpost sync', () => {
   it('connect, write offline, once, status; then offline with the changes waiting', async () => {
     const laptop = tempDir()
     const env = { ...process.env, OUTPOST_SYNC_TOKEN: token }
-    const connected = await runCli(['sync', 'connect', team.url, '--data-dir', laptop], env)
+    // Typed as an address bar takes it, without http://.
+    const address = team.url.replace(/^http:\/\//, '')
+    const connected = await runCli(['sync', 'connect', address, '--data-dir', laptop], env)
     expect(connected.stderr).toBe('')
     const workspace = /"(.+)" is replicated here/.exec(connected.stdout)?.[1]
     expect(workspace).toBeDefined()

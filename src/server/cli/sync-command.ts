@@ -119,16 +119,18 @@ export function registerSyncCommands(program: Command, cli: CliDatabase): void {
       ) => {
         const { StartupError } = await import('../startup-error')
         const { connectReplica } = await import('../sync/replica')
+        const { withScheme } = await import('../sync/server-url')
+        const serverUrl = withScheme(url)
         const result = await withReplica(cli, options.dataDir, async (db) => {
           const token = options.token ?? process.env.OUTPOST_SYNC_TOKEN
           const tokens = options.email
-            ? await signIn(url, options.email, options.workspace)
+            ? await signIn(serverUrl, options.email, options.workspace)
             : token && [token]
           if (!tokens) {
             throw new StartupError(`sign in (--email) or give a token: --token, or ${tokenHelp}`)
           }
           const madeHere = options.email !== undefined
-          return connectReplica(db, { serverUrl: url, tokens, madeHere }, () => new Date())
+          return connectReplica(db, { serverUrl, tokens, madeHere }, () => new Date())
         })
         const names = result.workspaces.map((workspace) => `"${workspace.name}"`).join(', ')
         const verb = result.workspaces.length === 1 ? 'is' : 'are'

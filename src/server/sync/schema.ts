@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { isHlcText } from '../../shared/sync/hlc'
 import { uuid } from '../http/schema-types'
+import { withScheme } from './server-url'
 import type { Permission } from '../../shared/permissions'
 import type { WorkspaceSettings } from './workspace-settings'
 
@@ -156,9 +157,14 @@ export const syncLinkSchema = z
 export const connectSyncBody = z
   .strictObject({
     serverUrl: z
-      .url({ protocol: /^https?$/ })
-      .max(2000)
-      .openapi({ example: 'https://crm.example.com' }),
+      .string()
+      .transform(withScheme)
+      .pipe(z.url({ protocol: /^https?$/ }).max(2000))
+      .openapi({
+        example: 'https://crm.example.com',
+        description:
+          'Without a scheme, http for this computer and the local network, https for the rest',
+      }),
     token: z.string().min(1).max(200).optional().openapi({
       description: 'An API token of the workspace on the team server; or sign in (email, password)',
     }),

@@ -1,13 +1,6 @@
-export const maxUrlLength = 2048
+import { isLoopbackHost } from '../loopback'
 
-function isLoopback(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  )
-}
+export const maxUrlLength = 2048
 
 /**
  * Why a subscription URL is refused, or null when it is fine. https anywhere; plain http only to
@@ -25,7 +18,7 @@ export function subscriptionUrlProblem(text: string): string | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http(s) URL'
   if (url.username || url.password) return 'must not contain a user name or password'
   if (url.hash) return 'must not contain a #fragment'
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return 'must use https, unless it points at this computer (localhost, 127.0.0.1, [::1])'
   }
   return null

@@ -98,7 +98,8 @@ function ConnectForm({ server }: { server?: string }) {
       <Field id="sync-server" label={t('sync.serverUrl')}>
         <input
           id="sync-server"
-          type="url"
+          type="text"
+          inputMode="url"
           required
           readOnly={server !== undefined}
           value={serverUrl}

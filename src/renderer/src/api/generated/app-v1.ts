@@ -3732,7 +3732,7 @@ export interface components {
     }
     ConnectSync: {
       /**
-       * Format: uri
+       * @description Without a scheme, http for this computer and the local network, https for the rest
        * @example https://crm.example.com
        */
       serverUrl: string
