@@ -51,6 +51,16 @@ describe('UI sessions', () => {
     expect(first.setCookie).toMatch(/Path=\//)
     cookie = first.cookie
 
+    expect(first.setCookie).not.toMatch(/Secure/i)
+
+    // Behind a team server's TLS proxy the cookie is Secure: never sent over plain http.
+    const proxied = await createLoginLink(server.db, clock.now())
+    const overTls = await fetch(`${server.url}/login?token=${proxied.secret}`, {
+      redirect: 'manual',
+      headers: { 'X-Forwarded-Proto': 'https' },
+    })
+    expect(overTls.headers.get('set-cookie')).toMatch(/; Secure/)
+
     const again = await fetch(server.loginUrl, { redirect: 'manual' })
     expect(again.status).toBe(401)
     expect(again.headers.get('set-cookie')).toBeNull()
@@ -219,6 +229,21 @@ describe('UI sessions', () => {
           .request('GET', '/api/v1/people', undefined, withSession(stillUsed, server.tenantId))
       ).status,
     ).toBe(401)
+  })
+
+  it('ends 90 days after it began, however often it is used', async () => {
+    const port = new URL(server.url).port
+    const fresh = `outpost_session_${port}=${(await createSession(server.db, clock.now())).secret}`
+    const use = () =>
+      server
+        .as(null)
+        .request('GET', '/api/v1/people', undefined, withSession(fresh, server.tenantId))
+    for (let day = 0; day < 88; day += 4) {
+      clock.advance(4 * 86_400_000)
+      expect((await use()).status).toBe(200)
+    }
+    clock.advance(3 * 86_400_000)
+    expect((await use()).status).toBe(401)
   })
 })
 

@@ -5,6 +5,12 @@ import { generateSecret, hashSecret, looksLikeSecret, sameDigest } from '../secr
 
 /** How long a session lasts without use; each day of use pushes the end back. */
 export const sessionLifetimeMs = 30 * 86_400_000
+/**
+ * However much it is used, a session ends this long after it began (OWASP's absolute timeout): a
+ * cookie taken from a browser does not work for ever, and a member removed from a device's
+ * browser signs in again. The desktop window opens a new one at each launch, unnoticed.
+ */
+export const sessionMaxAgeMs = 90 * 86_400_000
 // Extending on every request would turn each read into a write; once a day is plenty.
 const refreshAfterMs = 86_400_000
 
@@ -62,7 +68,11 @@ export async function authenticateSession(
   if (now.getTime() - Date.parse(row.lastSeenAt) < refreshAfterMs) {
     return { id: row.id, expiresAt: row.expiresAt, accountId: row.accountId, extended: false }
   }
-  const expiresAt = new Date(now.getTime() + sessionLifetimeMs).toISOString()
+  const end = Math.min(
+    now.getTime() + sessionLifetimeMs,
+    Date.parse(row.createdAt) + sessionMaxAgeMs,
+  )
+  const expiresAt = new Date(end).toISOString()
   await sessions.extendSession(db, row.id, { expiresAt, lastSeenAt: now.toISOString() })
   return { id: row.id, expiresAt, accountId: row.accountId, extended: true }
 }
