@@ -110,4 +110,25 @@ describe('/api/app/v1/companies', () => {
     )
     expect(missing.status).toBe(404)
   })
+
+  it("a record's timeline names the companies and people its changes point at", async () => {
+    const from = (await server.admin.post('/api/app/v1/companies', { name: 'Before Co' })).body
+    const to = (await server.admin.post('/api/app/v1/companies', { name: 'After Co' })).body
+    const gone = (await server.admin.post('/api/app/v1/companies', { name: 'Gone Co' })).body
+    const lia = await createPerson(server.api, { fullName: 'Lia Moves', companyId: from.id })
+    await server.api.patch(`/api/v1/people/${lia.id}`, { companyId: gone.id })
+    await server.api.patch(`/api/v1/people/${lia.id}`, { companyId: to.id })
+    await server.admin.delete(`/api/app/v1/companies/${gone.id}`)
+    const { body } = await server.admin.get(`/api/app/v1/people/${lia.id}/events`)
+    // Before and after of each change; a company deleted since has no name to give.
+    expect(body.names).toEqual({
+      people: {},
+      companies: { [from.id]: 'Before Co', [to.id]: 'After Co' },
+    })
+    const sales = await salesPipeline(server.admin)
+    const deal = await createDeal(server.api, sales)
+    await server.api.patch(`/api/v1/deals/${deal.id}`, { primaryPersonId: lia.id })
+    const dealTimeline = (await server.admin.get(`/api/app/v1/deals/${deal.id}/events`)).body
+    expect(dealTimeline.names).toEqual({ people: { [lia.id]: 'Lia Moves' }, companies: {} })
+  })
 })

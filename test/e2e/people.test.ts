@@ -321,5 +321,14 @@ describe('people in bulk', () => {
     await searched
     // No company matches, and nothing is offered in their place.
     await expect.poll(() => page.locator('.combobox-list:visible li').count()).toBe(0)
+
+    // Her history names the companies she moved between, not only that the company changed.
+    const costa = (await server.admin.post('/api/app/v1/companies', { name: 'Costa SA' })).body
+    await server.api.patch(`/api/v1/people/${body.data[0].id}`, { companyId: costa.id })
+    await page.goto(new URL(`/people/${body.data[0].id}`, server.url).href)
+    await page
+      .getByRole('region', { name: 'Activity' })
+      .getByText('Company: Quintela Lda → Costa SA')
+      .waitFor()
   })
 })

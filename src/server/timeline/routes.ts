@@ -3,7 +3,7 @@ import type { Db } from '../db/connection'
 import { errorResponses, idParams, jsonResponse } from '../http/schema-types'
 import { createRouter, validated } from '../http/validation'
 import { timelineSchema, type TimelineEvent } from './schema'
-import { getTimeline } from './service'
+import { getTimeline, namesInTimeline } from './service'
 
 /**
  * GET /{id}/events: a record's timeline, newest first, for the area that owns the record;
@@ -28,8 +28,10 @@ export function timelineRoutes(
     async (c) => {
       const { tenantId } = c.get('auth')
       const { id } = c.req.valid('param')
-      await requireRecord(c.get('db'), tenantId, id)
-      return c.json({ data: await read(c.get('db'), tenantId, id) }, 200)
+      const db = c.get('db')
+      await requireRecord(db, tenantId, id)
+      const data = await read(db, tenantId, id)
+      return c.json({ data, names: await namesInTimeline(db, tenantId, data) }, 200)
     },
   )
 }

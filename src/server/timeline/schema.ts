@@ -32,8 +32,22 @@ export const timelineEventSchema = z
   })
   .openapi('TimelineEvent')
 
-export const timelineSchema = z.object({ data: z.array(timelineEventSchema) }).openapi('Timeline', {
-  description: `The resource's events, newest first (at most ${timelineLength})`,
-})
+const namesById = z.record(z.string(), z.string())
+
+export const timelineNamesSchema = z
+  .object({ people: namesById, companies: namesById })
+  .openapi('TimelineNames', {
+    description:
+      'The names of the people and companies the changes point at (before and after), by id; ' +
+      'a record deleted since is not listed',
+  })
+
+export const timelineSchema = z
+  .object({ data: z.array(timelineEventSchema), names: timelineNamesSchema })
+  .openapi('Timeline', {
+    description: `The resource's events, newest first (at most ${timelineLength})`,
+  })
+
+export type TimelineNames = z.infer<typeof timelineNamesSchema>
 
 export type TimelineEvent = z.infer<typeof timelineEventSchema>

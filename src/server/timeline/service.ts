@@ -1,4 +1,6 @@
+import { namesOfCompanies } from '../companies/lookup'
 import type { Db } from '../db/connection'
+import { namesOfPeople } from '../people/lookup'
 import type { Actor } from '../events/actor'
 import {
   keepHistory,
@@ -6,7 +8,7 @@ import {
   listRecordEvents,
   type TimelineRow,
 } from './repository'
-import { timelineLength, type TimelineEvent } from './schema'
+import { timelineLength, type TimelineEvent, type TimelineNames } from './schema'
 
 // A line's event as the feed has it, or as the history kept it (which leaves out the workspace).
 const toEvent = (tenantId: string) => (row: TimelineRow) =>
@@ -48,3 +50,41 @@ export async function getCompanyTimeline(
  */
 export const keepPrunedInHistory = (trx: Db, tenantId: string, lastSeq: number, cutoff: string) =>
   keepHistory(trx, tenantId, lastSeq, cutoff, timelineLength)
+
+// The fields of a change that hold a person's or a company's id, which a line names.
+const personFields = ['primaryPersonId']
+const companyFields = ['companyId', 'primaryCompanyId']
+
+/**
+ * The names of the people and companies the events' changes point at, before and after, so a
+ * line says "Company: Acme → Initech" rather than "Changed company". A record deleted since is
+ * left out.
+ */
+export async function namesInTimeline(
+  db: Db,
+  tenantId: string,
+  events: readonly TimelineEvent[],
+): Promise<TimelineNames> {
+  const ids = (fields: string[]) => {
+    const found = new Set<string>()
+    for (const { data } of events) {
+      const { object, previous, changes } = data as {
+        object?: Record<string, unknown>
+        previous?: Record<string, unknown>
+        changes?: string[]
+      }
+      for (const field of changes ?? []) {
+        if (!fields.includes(field)) continue
+        for (const value of [object?.[field], previous?.[field]]) {
+          if (typeof value === 'string') found.add(value)
+        }
+      }
+    }
+    return [...found]
+  }
+  const [people, companies] = await Promise.all([
+    namesOfPeople(db, tenantId, ids(personFields)),
+    namesOfCompanies(db, tenantId, ids(companyFields)),
+  ])
+  return { people, companies }
+}

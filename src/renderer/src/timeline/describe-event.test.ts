@@ -6,6 +6,8 @@ const names: Names = {
   stage: (id) => ({ a: 'Lead', b: 'Won', c: 'Lost' })[id],
   lostReason: (id) => (id === 'r' ? 'Price' : undefined),
   user: (id) => (id === 'u' ? 'Bia' : undefined),
+  person: (id) => (id === 'p' ? 'Ana Souza' : undefined),
+  company: (id) => ({ acme: 'Acme', init: 'Initech' })[id],
 }
 const event = (type: TimelineEvent['type'], data: Record<string, unknown>): TimelineEvent => ({
   id: '1',
@@ -57,6 +59,21 @@ describe('describeEvent', () => {
       changes: ['customFields', 'primaryPhone'],
     })
     expect(describeEvent(custom, names)).toBe('Changed custom fields; Phone: — → +5511912345678')
+  })
+
+  it('names the company and person a change links, unless one was deleted since', () => {
+    const moved = event('person.updated', {
+      object: { companyId: 'init' },
+      previous: { companyId: 'acme' },
+      changes: ['companyId'],
+    })
+    expect(describeEvent(moved, names)).toBe('Company: Acme → Initech')
+    const linked = event('deal.updated', {
+      object: { primaryPersonId: 'p', primaryCompanyId: null },
+      previous: { primaryPersonId: null, primaryCompanyId: 'gone' },
+      changes: ['primaryPersonId', 'primaryCompanyId'],
+    })
+    expect(describeEvent(linked, names)).toBe('Person: — → Ana Souza; Changed company')
   })
 
   it('tells a lifecycle change from what to what, and tags', () => {

@@ -6,6 +6,9 @@ export interface Names {
   stage(id: string): string | undefined
   lostReason(id: string): string | undefined
   user(id: string): string | undefined
+  /** The people and companies the timeline's changes point at (the server names them). */
+  person(id: string): string | undefined
+  company(id: string): string | undefined
 }
 
 // The fields a change can name, each with its label in the timeline catalogue.
@@ -66,6 +69,12 @@ const shown = (value: unknown) =>
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
+/** A link to a person or a company, by its name: '—' for none, undefined for one not known. */
+function linkedName(field: string, value: unknown, names: Names): string | undefined {
+  if (typeof value !== 'string') return '—'
+  return field === 'primaryPersonId' ? names.person(value) : names.company(value)
+}
+
 /** One field's change: its old and new value where they read as they are, else its name. */
 function describeChange(
   field: string,
@@ -85,6 +94,14 @@ function describeChange(
     return owner
       ? i18next.t('timeline:change.owner', { name: owner })
       : i18next.t('timeline:change.ownerRemoved')
+  }
+  if (field === 'companyId' || field === 'primaryCompanyId' || field === 'primaryPersonId') {
+    const before = linkedName(field, previous[field], names)
+    const after = linkedName(field, object[field], names)
+    // A record deleted since has no name to give: the line says only what changed.
+    if (before !== undefined && after !== undefined) {
+      return i18next.t('timeline:change.shown', { field: capitalized(label), before, after })
+    }
   }
   if (shownValues.has(field)) {
     return i18next.t('timeline:change.shown', {

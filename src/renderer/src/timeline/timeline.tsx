@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TimelineEvent } from '../api/types'
+import type { Timeline as TimelinePage, TimelineEvent } from '../api/types'
 import { byId, stagesById, useLostReasons, usePipelines, useUsers } from '../api/reference-data'
 import { formatDateTime, formatRelative } from '../format/dates'
 import { EmptyState, ErrorState, Skeleton } from '../ui/states'
@@ -28,7 +28,7 @@ export function Timeline({
   entries = [],
   named = false,
 }: {
-  query: UseQueryResult<{ data: TimelineEvent[] }>
+  query: UseQueryResult<TimelinePage>
   entries?: HistoryEntry[]
   /** The events are of several records (a company's people and deals): name each line's. */
   named?: boolean
@@ -42,6 +42,8 @@ export function Timeline({
     stage: (stageId) => stages.get(stageId)?.name,
     lostReason: (reasonId) => reasons.get(reasonId)?.name,
     user: (userId) => users.get(userId)?.name,
+    person: (personId) => query.data?.names.people[personId],
+    company: (companyId) => query.data?.names.companies[companyId],
   }
   if (query.isPending) return <Skeleton lines={4} label={t('loading')} />
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />

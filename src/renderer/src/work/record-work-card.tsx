@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { useCan } from '../session/workspace'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Activity, TimelineEvent } from '../api/types'
+import type { Activity, Timeline as TimelinePage } from '../api/types'
 import { Timeline } from '../timeline/timeline'
 import { ErrorState, Skeleton } from '../ui/states'
 import { ActivityItem } from './activity-item'
@@ -36,7 +36,7 @@ export function RecordWorkCard({
   /** What a new activity starts with besides the record (its person, its assignee). */
   newWork?: NewWorkDefaults
   /** The record's changes; a company's are those of its people and deals, each line naming one. */
-  events?: UseQueryResult<{ data: TimelineEvent[] }>
+  events?: UseQueryResult<TimelinePage>
 }) {
   const { t } = useTranslation('work')
   const canWrite = useCan('records.write')

@@ -1782,6 +1782,7 @@ export interface components {
     /** @description The resource's events, newest first (at most 200) */
     Timeline: {
       data: components['schemas']['TimelineEvent'][]
+      names: components['schemas']['TimelineNames']
     }
     TimelineEvent: {
       /**
@@ -1839,6 +1840,15 @@ export interface components {
       /** @description For `user`: the user */
       id?: string
     } | null
+    /** @description The names of the people and companies the changes point at (before and after), by id; a record deleted since is not listed */
+    TimelineNames: {
+      people: {
+        [key: string]: string
+      }
+      companies: {
+        [key: string]: string
+      }
+    }
     CreateCompany: {
       name: string
       domain?: string | null
