@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setPassword } from '../../src/server/accounts/service'
-import { createLoginLink } from '../../src/server/sessions/service'
+import { createLoginLink, createSession } from '../../src/server/sessions/service'
 import { createPerson } from '../support/fixtures'
-import { sessionCaller, signedInMember } from '../support/accounts'
+import { cookieOf, sessionCaller, signedInMember } from '../support/accounts'
 import { startTestServer, type TestServer } from '../support/server'
 import { openSse } from '../support/sse'
 
@@ -178,6 +178,49 @@ describe('roles', () => {
     expect(made.body.role).toBe('owner')
     expect((await ownerCaller.delete(`/api/app/v1/members/${owner.id}`)).status).toBe(204)
     expect((await ownerCaller.get('/api/app/v1/members')).status).toBe(404)
+  })
+})
+
+describe("a member's sign-in link", () => {
+  it("is made for the computer's owner only, works once, and is in the audit log", async () => {
+    const ownerSession = await createSession(server.db, new Date())
+    const owner = sessionCaller(
+      server.url,
+      cookieOf(server.url, ownerSession.secret),
+      server.tenantId,
+    )
+    const { caller: admin } = await signedInMember(server, 'adm@example.com', 'admin')
+    const invited = (
+      await admin.post('/api/app/v1/members', { email: 'lu@example.com', role: 'member' })
+    ).body
+    const path = `/api/app/v1/members/${invited.id}/sign-in-link`
+    // The session it opens reaches every workspace of the account: not an admin's to give.
+    for (const refused of [await admin.post(path), await server.admin.post(path)]) {
+      expect(refused.status).toBe(403)
+      expect(refused.body.error.message).toMatch(/outpost login-link --user/)
+    }
+    const made = await owner.post(path)
+    expect(made.status).toBe(201)
+    expect(made.body.url).toMatch(new RegExp(`^${server.url}/login\\?token=[\\w-]{43}$`))
+    const opened = await fetch(made.body.url, { redirect: 'manual' })
+    expect(opened.status).toBe(303)
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0]!
+    const state = await server
+      .as(null)
+      .request('GET', '/api/session', undefined, { Cookie: cookie })
+    expect(state.body.account).toMatchObject({ email: 'lu@example.com' })
+    expect((await fetch(made.body.url, { redirect: 'manual' })).status).toBe(401)
+    expect(
+      (await owner.post('/api/app/v1/members/00000000-0000-4000-8000-000000000000/sign-in-link'))
+        .status,
+    ).toBe(404)
+    const log = await server.admin.get('/api/app/v1/audit-log')
+    expect(log.body.data[0]).toMatchObject({
+      action: 'create',
+      targetType: 'sign-in-link',
+      targetId: invited.id,
+    })
+    expect(JSON.stringify(log.body)).not.toContain(new URL(made.body.url).searchParams.get('token'))
   })
 })
 

@@ -121,6 +121,8 @@ describe('users and roles in the UI', () => {
     // How the new member gets in: the command to run, set as one.
     const command = page.locator('.invite-hint code')
     expect(await command.innerText()).toBe('outpost login-link --user EMAIL')
+    // The link would reach the member's other workspaces: only the computer's owner makes one.
+    expect(await page.getByRole('button', { name: 'Sign-in link' }).count()).toBe(0)
     await expectAccessible(page, 'Settings → Users as an owner')
     await screenshot(page, 'settings-users-members')
 
@@ -135,5 +137,30 @@ describe('users and roles in the UI', () => {
     await page.getByRole('columnheader', { name: 'Made by' }).waitFor()
     await page.getByRole('cell', { name: 'This computer' }).first().waitFor()
     await context.close()
+  })
+
+  it("the computer's owner makes a member's first sign-in link in Settings → Users", async () => {
+    await addMember('nina@example.com', 'member')
+    const ownerLink = await createLoginLink(server.db, new Date())
+    const owner = await newPage()
+    await owner.page.goto(`${server.url}/login?token=${ownerLink.secret}`)
+    await owner.page.waitForURL(/\/board\//)
+    await owner.page.goto(`${server.url}/settings/users`)
+    const row = owner.page.locator('li', { has: owner.page.getByLabel('Role of nina@example.com') })
+    await row.getByRole('button', { name: 'Sign-in link' }).click()
+    const dialog = owner.page.getByRole('dialog', { name: 'Sign-in link for nina@example.com' })
+    const url = await dialog.locator('code').innerText()
+    expect(url).toMatch(new RegExp(`^${server.url}/login\\?token=`))
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await owner.context.close()
+
+    const nina = await newPage()
+    await nina.page.goto(url)
+    await nina.page.waitForURL(/\/board\//)
+    const session = await nina.page.evaluate(() =>
+      fetch('/api/session').then((response) => response.json()),
+    )
+    expect(session.account).toMatchObject({ email: 'nina@example.com' })
+    await nina.context.close()
   })
 })

@@ -1,10 +1,18 @@
 import type { RouteDeps } from '../app-env'
 import { crudRoutes } from '../http/crud-routes'
+import { createRouter } from '../http/validation'
 import { inviteMemberBody, memberPageSchema, memberSchema, updateMemberBody } from './schema'
 import { changeMemberRole, getMember, inviteMember, listMembers, removeMember } from './service'
+import { signInLinkRoute } from './sign-in-link-route'
 
-/** /api/app/v1/members: the accounts that may sign in to the workspace, and their roles. */
+/**
+ * /api/app/v1/members: the accounts that may sign in to the workspace, their roles, and (for the
+ * computer's owner) their sign-in links.
+ */
 export const membersRoutes = (deps: RouteDeps) =>
+  createRouter().route('/', memberCrudRoutes(deps)).route('/', signInLinkRoute(deps))
+
+const memberCrudRoutes = (deps: RouteDeps) =>
   crudRoutes(deps, {
     audit: 'member',
     tag: 'Members',

@@ -36,7 +36,8 @@ export const inviteMemberBody = z
   .openapi('InviteMember', {
     description:
       'Adds the account with this e-mail (made when new, with no password: `outpost login-link ' +
-      '--user EMAIL` prints its first sign-in link) and a workspace user of the same name.',
+      '--user EMAIL` prints its first sign-in link, as `POST /members/{id}/sign-in-link` makes one ' +
+      "for the computer's owner) and a workspace user of the same name.",
   })
 
 export const updateMemberBody = z.strictObject({ role: roleSchema }).openapi('UpdateMember')

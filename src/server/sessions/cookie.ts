@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { requestScheme } from '../http/request-origin'
 import { sessionLifetimeMs } from './service'
 
 /**
@@ -16,16 +17,6 @@ export function readSessionCookie(c: Context): string | undefined {
 }
 
 /**
- * Whether the browser reached us over https: through a TLS reverse proxy (a team server), which
- * says so in X-Forwarded-Proto. Trusting the header costs nothing: a client that lies only makes
- * its own cookie Secure.
- */
-function overHttps(c: Context): boolean {
-  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
-  return forwarded === 'https' || new URL(c.req.url).protocol === 'https:'
-}
-
-/**
  * HttpOnly so page scripts cannot read it; SameSite=Strict so no other site's page sends it;
  * Secure when the page came over https, so a plain-http request never carries it.
  */
@@ -35,7 +26,7 @@ export function writeSessionCookie(c: Context, secret: string): void {
     sameSite: 'Strict',
     path: '/',
     maxAge: Math.floor(sessionLifetimeMs / 1000),
-    secure: overHttps(c),
+    secure: requestScheme(c) === 'https',
   })
 }
 

@@ -46,6 +46,7 @@ export const members = {
   update: (id: string, input: Schemas['UpdateMember']) =>
     answer(appApi.PATCH('/members/{id}', { ...byId(id), body: input })),
   remove: (id: string) => answer(appApi.DELETE('/members/{id}', byId(id))),
+  signInLink: (id: string) => answer(appApi.POST('/members/{id}/sign-in-link', byId(id))),
 }
 
 export const auditLog = {

@@ -17,6 +17,7 @@ const targetLabels = {
   currency: 'audit.targets.currency',
   user: 'audit.targets.user',
   member: 'audit.targets.member',
+  'sign-in-link': 'audit.targets.sign-in-link',
   token: 'audit.targets.token',
   'inbound-webhook': 'audit.targets.inbound-webhook',
   'webhook-subscription': 'audit.targets.webhook-subscription',

@@ -8,6 +8,7 @@ import { keys } from '../api/keys'
 import type { components } from '../api/generated/app-v1'
 import { useCan, useWorkspace } from '../session/workspace'
 import { ConfirmDialog } from '../ui/dialog'
+import { SecretDialog } from '../ui/secret-dialog'
 import { QueryView } from '../ui/states'
 import { useToast } from '../ui/toast'
 import { useSettingsMutation } from './use-settings-mutation'
@@ -24,6 +25,8 @@ export function MembersSection() {
   const list = useQuery({ queryKey: keys.members, queryFn: members.list })
   const makesOwners = useCan('owners.manage')
   const offered = roles.filter((role) => makesOwners || role !== 'owner')
+  // Only the computer's owner makes sign-in links (the server says why); others are told who can.
+  const makesLinks = useWorkspace().account === null
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<Role>('member')
   const invite = useSettingsMutation(members.invite, {
@@ -43,7 +46,12 @@ export function MembersSection() {
         {(data) => (
           <ul className="edit-list">
             {data.map((member) => (
-              <MemberRow key={member.id} member={member} offered={offered} />
+              <MemberRow
+                key={member.id}
+                member={member}
+                offered={offered}
+                makesLinks={makesLinks}
+              />
             ))}
           </ul>
         )}
@@ -74,15 +82,29 @@ export function MembersSection() {
         </button>
       </form>
       <p className="field-hint invite-hint">
-        <Trans t={t} i18nKey="members.firstSignIn" components={{ code: <code /> }} />
+        <Trans
+          t={t}
+          i18nKey={makesLinks ? 'members.firstSignInLink' : 'members.firstSignIn'}
+          components={{ code: <code /> }}
+        />
       </p>
     </section>
   )
 }
 
-function MemberRow({ member, offered }: { member: Member; offered: readonly Role[] }) {
+function MemberRow({
+  member,
+  offered,
+  makesLinks,
+}: {
+  member: Member
+  offered: readonly Role[]
+  makesLinks: boolean
+}) {
   const { t } = useTranslation('settings')
   const [removing, setRemoving] = useState(false)
+  const [link, setLink] = useState<string | null>(null)
+  const makeLink = useSettingsMutation(() => members.signInLink(member.id), { invalidates: [] })
   const update = useSettingsMutation((role: Role) => members.update(member.id, { role }), {
     invalidates: affected,
     done: t('members.saved'),
@@ -112,6 +134,16 @@ function MemberRow({ member, offered }: { member: Member; offered: readonly Role
           </option>
         ))}
       </select>
+      {makesLinks && (
+        <button
+          type="button"
+          className="button"
+          disabled={makeLink.isPending}
+          onClick={() => makeLink.mutate(undefined, { onSuccess: (made) => setLink(made.url) })}
+        >
+          {t('members.signInLink')}
+        </button>
+      )}
       <button
         type="button"
         className="icon-button"
@@ -130,6 +162,14 @@ function MemberRow({ member, offered }: { member: Member; offered: readonly Role
         onConfirm={() => remove.mutate(undefined, { onSettled: () => setRemoving(false) })}
         onClose={() => setRemoving(false)}
       />
+      <SecretDialog
+        title={t('members.signInLinkTitle', { email: member.email })}
+        secret={link}
+        wide
+        onClose={() => setLink(null)}
+      >
+        <p>{t('members.signInLinkText', { email: member.email })}</p>
+      </SecretDialog>
     </li>
   )
 }

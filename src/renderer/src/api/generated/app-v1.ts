@@ -209,6 +209,26 @@ export interface paths {
     patch: operations['updateMember']
     trace?: never
   }
+  '/members/{id}/sign-in-link': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * A one-time link that signs a browser in as the member (the computer's owner only)
+     * @description Works once, within a day, as `outpost login-link --user EMAIL`. Refused (403) to anyone but the computer's owner: the session it opens reaches every workspace of the account.
+     */
+    post: operations['createMemberSignInLink']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/companies': {
     parameters: {
       query?: never
@@ -1702,7 +1722,7 @@ export interface components {
        */
       updatedAt: string
     }
-    /** @description Adds the account with this e-mail (made when new, with no password: `outpost login-link --user EMAIL` prints its first sign-in link) and a workspace user of the same name. */
+    /** @description Adds the account with this e-mail (made when new, with no password: `outpost login-link --user EMAIL` prints its first sign-in link, as `POST /members/{id}/sign-in-link` makes one for the computer's owner) and a workspace user of the same name. */
     InviteMember: {
       /** Format: email */
       email: string
@@ -1720,6 +1740,15 @@ export interface components {
        * @enum {string}
        */
       role: 'owner' | 'admin' | 'member' | 'read-only'
+    }
+    SignInLink: {
+      /** @description Opens a session as the member; works once */
+      url: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T14:03:00.000Z
+       */
+      expiresAt: string
     }
     CompanySearchPage: {
       /** @description Items of the current page */
@@ -5309,6 +5338,75 @@ export interface operations {
       }
       /** @description Request body is not JSON */
       415: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  createMemberSignInLink: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The link */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SignInLink']
+        }
+      }
+      /** @description Missing, unknown or revoked token */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The token lacks the needed scope, or the role the permission (`details.permission`) */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit']
+          'RateLimit-Policy': components['headers']['RateLimit-Policy']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found */
+      404: {
         headers: {
           RateLimit: components['headers']['RateLimit']
           'RateLimit-Policy': components['headers']['RateLimit-Policy']
