@@ -157,8 +157,9 @@ describe('users and roles in the UI', () => {
     const nina = await newPage()
     await nina.page.goto(url)
     await nina.page.waitForURL(/\/board\//)
-    const session = await nina.page.evaluate(() =>
-      fetch('/api/session').then((response) => response.json()),
+    const session = await nina.page.evaluate(
+      () =>
+        fetch('/api/session').then((response) => response.json()) as Promise<{ account: unknown }>,
     )
     expect(session.account).toMatchObject({ email: 'nina@example.com' })
     await nina.context.close()
