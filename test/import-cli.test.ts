@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
+import readXlsxFile from 'read-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireBuiltCli, runCli } from './support/cli'
 
@@ -95,6 +96,23 @@ describe('outpost import people|deals|activities|notes', () => {
         company: 'Casa Nova',
       }),
     ])
+    // The same rows as an Excel workbook, its value a number.
+    const workbook = join(dir, 'deals.xlsx')
+    const written = await runCli([
+      'export',
+      'deals',
+      '--format',
+      'xlsx',
+      '-o',
+      workbook,
+      '--data-dir',
+      dataDir(),
+    ])
+    expect(written.code, written.stderr).toBe(0)
+    const [sheet] = await readXlsxFile(readFileSync(workbook))
+    const [header, row] = sheet!.data
+    expect(row![header!.indexOf('value')]).toBe(2000)
+    expect(row![header!.indexOf('title')]).toBe('Roof repair')
   })
 
   it('imports a call history onto the people and deals imported before, then exports it', async () => {

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import { writeFileSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import readXlsxFile from 'read-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliver } from '../support/inbound'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
@@ -468,10 +469,22 @@ describe('import and export', () => {
     expect(body.data[0].dealId).not.toBeNull()
   })
 
-  it('exports people as CSV', async () => {
+  it('exports people as an Excel workbook, and as CSV', async () => {
     const { page } = session
+    // A workbook is the first choice: it opens as it is in any locale's spreadsheet.
+    expect(await page.getByLabel('as', { exact: true }).inputValue()).toBe('xlsx')
+    const workbook = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download' }).click()
+    const saved = await workbook
+    expect(saved.suggestedFilename()).toMatch(/^outpost-people-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    const [sheet] = await readXlsxFile(readFileSync((await saved.path())!))
+    expect(sheet!.data[0]!.slice(0, 2)).toEqual(['id', 'fullName'])
+    expect(sheet!.data.map((row) => row[1])).toContain('João Conceição')
+
+    await page.getByLabel('What to export').selectOption('people')
+    await page.getByLabel('as', { exact: true }).selectOption('csv')
     const download = page.waitForEvent('download')
-    await page.getByRole('button', { name: 'People as CSV' }).click()
+    await page.getByRole('button', { name: 'Download' }).click()
     const file = await download
     expect(file.suggestedFilename()).toMatch(/^outpost-people-\d{4}-\d{2}-\d{2}\.csv$/)
     const bytes = readFileSync((await file.path())!)

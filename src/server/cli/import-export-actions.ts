@@ -192,6 +192,9 @@ export async function exportTo(
   options: { format: ExportFormat; output?: string; dataDir?: string; workspace?: string },
 ) {
   let fd: number | undefined
+  if (options.format === 'xlsx' && !options.output && process.stdout.isTTY) {
+    throw new StartupError('a workbook is not for the terminal: write it to a file with -o FILE')
+  }
   if (options.output) {
     // Opened before reading anything, so a bad path fails at once, in one line.
     try {

@@ -93,7 +93,9 @@ export function registerImportExportCommands(program: Command, cli: CliDatabase)
       new Argument('<kind>', 'what to export').choices(['people', 'deals', 'activities', 'notes']),
     )
     .addOption(
-      new Option('--format <format>', 'file format').choices(['csv', 'ndjson']).default('csv'),
+      new Option('--format <format>', 'file format: xlsx is an Excel workbook')
+        .choices(['csv', 'xlsx', 'ndjson'])
+        .default('csv'),
     )
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .addOption(dataDirOption())

@@ -17,6 +17,8 @@ import { allUsers } from '../users/service'
 import { everything } from './references'
 import type { ExportFormat } from './schema'
 import { protectCell } from '../../shared/spreadsheet-cells'
+import { ApiError } from '../http/errors'
+import { maxSheetRows, xlsxChunks } from './xlsx'
 
 const batchSize = 1000
 
@@ -132,14 +134,14 @@ async function nameColumns(db: Db, tenantId: string) {
   })
 }
 
-/** One CSV line's cells: the fields, tags joined by commas, one column per custom field key. */
-function csvCells(record: ExportRecord, fields: string[], customKeys: string[]): string[] {
+/** One line's values: the fields, tags joined by commas, one column per custom field key. */
+function rowValues(record: ExportRecord, fields: string[], customKeys: string[]): unknown[] {
   const joined = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value)
   return [
-    ...fields.map((field) => cell(joined(record[field]))),
-    ...customKeys.map((key) => cell(record.customFields?.[key])),
+    ...fields.map((field) => joined(record[field])),
+    ...customKeys.map((key) => record.customFields?.[key]),
     record.createdAt,
-    cell(record.updatedAt),
+    record.updatedAt,
   ]
 }
 
@@ -165,35 +167,82 @@ async function* records(
   }
 }
 
+/** The rows of the export, a batch at a time, each record's values with its names filled in. */
+async function* rowBatches(
+  db: Db,
+  tenantId: string,
+  kind: ExportKind,
+  fields: string[],
+  customKeys: string[],
+): AsyncGenerator<unknown[][]> {
+  const named = await nameColumns(db, tenantId)
+  for await (const batch of records(db, tenantId, kind)) {
+    const rows: unknown[][] = []
+    for (const record of batch) rows.push(rowValues(await named(record), fields, customKeys))
+    yield rows
+  }
+}
+
+const sheetNames: Record<ExportKind, string> = {
+  people: 'People',
+  deals: 'Deals',
+  activities: 'Activities',
+  notes: 'Notes',
+}
+
+/** A workbook holds at most Excel's rows: a larger export is refused before anything is sent. */
+async function assertFitsSheet(db: Db, tenantId: string, kind: ExportKind): Promise<void> {
+  const { count } = await db
+    .selectFrom(kind)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirstOrThrow()
+  if (Number(count) >= maxSheetRows) {
+    throw new ApiError(
+      'invalid_request',
+      `${Number(count)} ${kind} are more than an Excel sheet holds (${maxSheetRows - 1} rows): ` +
+        'export them as CSV',
+      { field: 'format' },
+    )
+  }
+}
+
 /**
- * The workspace's people, deals, activities or notes, oldest first, as chunks of CSV (a header line, then one line
- * per record, custom fields as `customFields.<key>` columns, the ids a record points to followed
- * by columns naming them, so the file imports into another data folder) or NDJSON (each record as the API
- * returns it). Reading goes by (createdAt, id), so records created while the export runs come at
- * its end rather than shifting the rows already read.
+ * The workspace's people, deals, activities or notes, oldest first, as chunks of CSV (a header
+ * line, then one line per record, custom fields as `customFields.<key>` columns, the ids a record
+ * points to followed by columns naming them, so the file imports into another data folder), an
+ * Excel workbook of the same rows (xlsx.ts), or NDJSON (each record as the API returns it).
+ * Reading goes by (createdAt, id), so records created while the export runs come at its end
+ * rather than shifting the rows already read. A workbook too large for Excel fails at the first
+ * chunk, before any is sent.
  */
 export async function* exportRecords(
   db: Db,
   tenantId: string,
   kind: ExportKind,
   format: ExportFormat,
-): AsyncGenerator<string> {
+): AsyncGenerator<string | Uint8Array> {
   if (format === 'ndjson') {
     for await (const batch of records(db, tenantId, kind)) {
       yield batch.map((record) => JSON.stringify(record) + '\n').join('')
     }
     return
   }
+  if (format === 'xlsx') await assertFitsSheet(db, tenantId, kind)
   const customKeys =
     kind === 'people' || kind === 'deals' ? await selectCustomFieldKeys(db, kind, tenantId) : []
   const fields = columns[kind]
-  yield stringify([
-    [...fields, ...customKeys.map((key) => `customFields.${key}`), 'createdAt', 'updatedAt'],
-  ])
-  const named = await nameColumns(db, tenantId)
-  for await (const batch of records(db, tenantId, kind)) {
-    const rows: string[][] = []
-    for (const record of batch) rows.push(csvCells(await named(record), fields, customKeys))
-    yield stringify(rows)
+  const header = [
+    ...fields,
+    ...customKeys.map((key) => `customFields.${key}`),
+    'createdAt',
+    'updatedAt',
+  ]
+  const rows = rowBatches(db, tenantId, kind, fields, customKeys)
+  if (format === 'xlsx') {
+    yield* xlsxChunks(sheetNames[kind], header, rows)
+    return
   }
+  yield stringify([header])
+  for await (const batch of rows) yield stringify(batch.map((values) => values.map(cell)))
 }

@@ -129,13 +129,14 @@ export const noteImportForm = namedImportForm(
   '{"body":"{{Note}}","person":"{{E-mail}}","notedAt":"{{Date}}"}',
 )
 
-export const exportFormatSchema = z.enum(['csv', 'ndjson'])
+export const exportFormatSchema = z.enum(['csv', 'xlsx', 'ndjson'])
 
 export const exportQuery = z.strictObject({
   format: exportFormatSchema.default('csv').openapi({
     param: { name: 'format', in: 'query', required: false },
     description:
-      'csv (a header line, then one line per record) or ndjson (one JSON object per line)',
+      'csv (a header line, then one line per record), xlsx (an Excel workbook of the same ' +
+      'rows, numbers as numbers; at most 1,048,575 records) or ndjson (one JSON object per line)',
   }),
 })
 

@@ -149,20 +149,29 @@ export function importCsv(
   })
 }
 
-/** Downloads an export as a file (a plain link could not send the workspace header). */
 export type ExportKind = 'people' | 'deals' | 'activities' | 'notes'
 
-export async function downloadExport(kind: ExportKind, format: 'csv' | 'ndjson') {
+export type ExportFormat = 'xlsx' | 'csv' | 'ndjson'
+
+/** Downloads an export as a file (a plain link could not send the workspace header). */
+export async function downloadExport(kind: ExportKind, format: ExportFormat) {
   const response = await fetch(`${app}/exports/${kind}?format=${format}`, {
     headers: requestHeaders({ Accept: '*/*' }),
     credentials: 'same-origin',
   })
   if (!response.ok) {
-    throw new ApiRequestError(
-      response.status,
-      'http_error',
-      i18next.t('common:exportFailed', { status: response.status }),
-    )
+    // The server's own words when it answered with an error (too many rows for a workbook).
+    const refused = (await response.json().catch(() => null)) as {
+      error?: { code: string; message: string; details?: Record<string, unknown> }
+    } | null
+    const { error } = refused ?? {}
+    throw error
+      ? new ApiRequestError(response.status, error.code, error.message, error.details)
+      : new ApiRequestError(
+          response.status,
+          'http_error',
+          i18next.t('common:exportFailed', { status: response.status }),
+        )
   }
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??

@@ -1082,7 +1082,7 @@ export interface paths {
     }
     /**
      * Export every person of the workspace, oldest first
-     * @description Every person of the workspace, oldest first, streamed as CSV (columns that import back, custom fields as `customFields.<key>`) or NDJSON (one v1 object a line).
+     * @description Every person of the workspace, oldest first, streamed as CSV (columns that import back, custom fields as `customFields.<key>`), an Excel workbook of the same rows (xlsx; 400 naming `format` past Excel's 1,048,575 rows) or NDJSON (one v1 object a line).
      */
     get: operations['exportPeople']
     put?: never
@@ -1102,7 +1102,7 @@ export interface paths {
     }
     /**
      * Export every deal of the workspace, oldest first
-     * @description Every deal of the workspace, oldest first, streamed as CSV (columns that import back, custom fields as `customFields.<key>`) or NDJSON (one v1 object a line).
+     * @description Every deal of the workspace, oldest first, streamed as CSV (columns that import back, custom fields as `customFields.<key>`), an Excel workbook of the same rows (xlsx; 400 naming `format` past Excel's 1,048,575 rows) or NDJSON (one v1 object a line).
      */
     get: operations['exportDeals']
     put?: never
@@ -1122,7 +1122,7 @@ export interface paths {
     }
     /**
      * Export every activity of the workspace, oldest first
-     * @description Every activity of the workspace, oldest first, streamed as CSV (columns that import back, custom fields as `customFields.<key>`) or NDJSON (one v1 object a line).
+     * @description Every activity of the workspace, oldest first, streamed as CSV (columns that import back, custom fields as `customFields.<key>`), an Excel workbook of the same rows (xlsx; 400 naming `format` past Excel's 1,048,575 rows) or NDJSON (one v1 object a line).
      */
     get: operations['exportActivities']
     put?: never
@@ -1142,7 +1142,7 @@ export interface paths {
     }
     /**
      * Export every note of the workspace, oldest first
-     * @description Every note of the workspace, oldest first, streamed as CSV (columns that import back, custom fields as `customFields.<key>`) or NDJSON (one v1 object a line).
+     * @description Every note of the workspace, oldest first, streamed as CSV (columns that import back, custom fields as `customFields.<key>`), an Excel workbook of the same rows (xlsx; 400 naming `format` past Excel's 1,048,575 rows) or NDJSON (one v1 object a line).
      */
     get: operations['exportNotes']
     put?: never
@@ -10568,8 +10568,8 @@ export interface operations {
   exportPeople: {
     parameters: {
       query?: {
-        /** @description csv (a header line, then one line per record) or ndjson (one JSON object per line) */
-        format?: 'csv' | 'ndjson'
+        /** @description csv (a header line, then one line per record), xlsx (an Excel workbook of the same rows, numbers as numbers; at most 1,048,575 records) or ndjson (one JSON object per line) */
+        format?: 'csv' | 'xlsx' | 'ndjson'
       }
       header?: never
       path?: never
@@ -10586,6 +10586,7 @@ export interface operations {
         }
         content: {
           'text/csv': string
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string
           'application/x-ndjson': string
         }
       }
@@ -10639,8 +10640,8 @@ export interface operations {
   exportDeals: {
     parameters: {
       query?: {
-        /** @description csv (a header line, then one line per record) or ndjson (one JSON object per line) */
-        format?: 'csv' | 'ndjson'
+        /** @description csv (a header line, then one line per record), xlsx (an Excel workbook of the same rows, numbers as numbers; at most 1,048,575 records) or ndjson (one JSON object per line) */
+        format?: 'csv' | 'xlsx' | 'ndjson'
       }
       header?: never
       path?: never
@@ -10657,6 +10658,7 @@ export interface operations {
         }
         content: {
           'text/csv': string
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string
           'application/x-ndjson': string
         }
       }
@@ -10710,8 +10712,8 @@ export interface operations {
   exportActivities: {
     parameters: {
       query?: {
-        /** @description csv (a header line, then one line per record) or ndjson (one JSON object per line) */
-        format?: 'csv' | 'ndjson'
+        /** @description csv (a header line, then one line per record), xlsx (an Excel workbook of the same rows, numbers as numbers; at most 1,048,575 records) or ndjson (one JSON object per line) */
+        format?: 'csv' | 'xlsx' | 'ndjson'
       }
       header?: never
       path?: never
@@ -10728,6 +10730,7 @@ export interface operations {
         }
         content: {
           'text/csv': string
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string
           'application/x-ndjson': string
         }
       }
@@ -10781,8 +10784,8 @@ export interface operations {
   exportNotes: {
     parameters: {
       query?: {
-        /** @description csv (a header line, then one line per record) or ndjson (one JSON object per line) */
-        format?: 'csv' | 'ndjson'
+        /** @description csv (a header line, then one line per record), xlsx (an Excel workbook of the same rows, numbers as numbers; at most 1,048,575 records) or ndjson (one JSON object per line) */
+        format?: 'csv' | 'xlsx' | 'ndjson'
       }
       header?: never
       path?: never
@@ -10799,6 +10802,7 @@ export interface operations {
         }
         content: {
           'text/csv': string
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string
           'application/x-ndjson': string
         }
       }
