@@ -220,6 +220,23 @@ describe('people search (management API)', () => {
     expect(names(await search('?q=souza&lifecycleStage=customer'))).toEqual(['Joana Souza'])
   })
 
+  it('filters by a custom field’s value (text without case, numbers and booleans as written)', async () => {
+    await server.admin.patch(`/api/app/v1/people/${ids.joana}/custom-fields`, {
+      customFields: { plan: 'Pro', seats: 12, trial: true },
+    })
+    await server.admin.patch(`/api/app/v1/people/${ids.maria}/custom-fields`, {
+      customFields: { plan: 'basic' },
+    })
+    expect(names(await search('?customField=plan%3Dpro'))).toEqual(['Joana Souza'])
+    expect(names(await search('?customField=seats%3D12'))).toEqual(['Joana Souza'])
+    expect(names(await search('?customField=trial%3Dtrue'))).toEqual(['Joana Souza'])
+    const combined = await search('?customField=plan%3Dbasic&q=ma')
+    expect([names(combined), combined.total]).toEqual([['Maria Oliveira'], 1])
+    expect(names(await search('?customField=plan%3Dgold'))).toEqual([])
+    const bad = await server.admin.get('/api/app/v1/people?customField=plan')
+    expect([bad.status, bad.body.error.details.field]).toEqual([400, 'customField'])
+  })
+
   it('sorts by name either way (case ignored) or oldest first, with filters and paging', async () => {
     expect(names(await search('?sort=fullName'))).toEqual([
       'Joana Souza',

@@ -160,6 +160,17 @@ describe('people', () => {
     await card.getByRole('button', { name: 'Cancel' }).click()
     const after = await session.server.admin.get('/api/app/v1/people?q=ana%20souza')
     expect(after.body.data[0].customFields).toEqual({ plan: 'pro' })
+
+    // The people list narrows to a custom field's value, kept in the address.
+    const personPage = page.url()
+    await page.goto(new URL('/people', session.server.url).href)
+    await page.getByLabel('Custom field', { exact: true }).fill('plan')
+    await page.getByLabel('plan is').fill('PRO')
+    await page.waitForURL(/customField=plan%3DPRO/)
+    await expect.poll(() => rowNames(session)).toEqual(['Ana Souza'])
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect.poll(async () => (await rowNames(session)).length).toBeGreaterThan(1)
+    await page.goto(personPage)
   })
 
   it('keeps what was typed in a closed form, and deletes only after asking', async () => {

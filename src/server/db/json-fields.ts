@@ -1,5 +1,8 @@
 import { sql, type RawBuilder } from 'kysely'
-import { engineOf, type Db } from './connection'
+import { engineOf, type Db, type Engine } from './connection'
+
+const jsonbText = (column: string, key: string) =>
+  sql<string | null>`(${sql.ref(column)}::jsonb ->> ${key})`
 
 /**
  * The value of custom field `key` in a JSON text column (`custom_fields`, or `deals.custom_fields`)
@@ -8,13 +11,17 @@ import { engineOf, type Db } from './connection'
  * and 0: callers that compare booleans say which they mean).
  */
 export function customFieldText(db: Db, column: string, key: string): RawBuilder<string | null> {
-  if (engineOf(db) === 'postgres') return sql`(${sql.ref(column)}::jsonb ->> ${key})`
+  if (engineOf(db) === 'postgres') return jsonbText(column, key)
   return sql`cast(json_extract(${sql.ref(column)}, ${`$."${key}"`}) as text)`
 }
 
 /** The same, with true and false as 'true' and 'false' on both engines. */
-export function customFieldWords(db: Db, column: string, key: string): RawBuilder<string | null> {
-  if (engineOf(db) === 'postgres') return customFieldText(db, column, key)
+export function customFieldWords(
+  engine: Engine,
+  column: string,
+  key: string,
+): RawBuilder<string | null> {
+  if (engine === 'postgres') return jsonbText(column, key)
   const path = `$."${key}"`
   return sql`(case json_type(${sql.ref(column)}, ${path})
     when 'true' then 'true' when 'false' then 'false'

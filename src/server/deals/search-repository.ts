@@ -1,7 +1,7 @@
-import { customFieldWords } from '../db/json-fields'
+import { customFieldIs } from '../custom-fields/filter'
 import { sql, type SelectQueryBuilder } from 'kysely'
 import { containsPattern } from '../db/like-pattern'
-import type { Db } from '../db/connection'
+import { engineOf, type Db } from '../db/connection'
 import type { Database } from '../db/database'
 import type { DealFilters } from './search-schema'
 import { countRows } from '../db/count-rows'
@@ -63,10 +63,8 @@ function applyFilters(
     )
   }
   if (filters.customField) {
-    // The field's JSON value as text, so "12", "true" and "Pro" all compare as typed.
-    const { key, value } = filters.customField
     filtered = filtered.where(
-      sql<boolean>`${lowerFor(customFieldWords(db, 'deals.custom_fields', key), value)} = ${value.toLowerCase()}`,
+      customFieldIs(engineOf(db), 'deals.custom_fields', filters.customField),
     )
   }
   if (filters.updatedSince) {

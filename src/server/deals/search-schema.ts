@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { customFieldFilterParam } from '../custom-fields/filter'
 import { uuid } from '../http/schema-types'
 import { pageQuery } from '../http/pagination'
 import { dealSchema } from './schema'
@@ -58,23 +59,7 @@ export const dealsSearchQuery = pageQuery.extend({
   valueMax: amount('valueMax', 'Worth at most this'),
   closeFrom: date('closeFrom', 'Expected to close on or after this date'),
   closeTo: date('closeTo', 'Expected to close on or before this date'),
-  customField: z
-    .string()
-    .max(300)
-    .regex(/^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}=/, 'must be key=value, like plan=pro')
-    .transform((text) => {
-      const split = text.indexOf('=')
-      return { key: text.slice(0, split), value: text.slice(split + 1) }
-    })
-    .optional()
-    .openapi({
-      param: { name: 'customField', in: 'query', required: false },
-      type: 'string',
-      example: 'plan=pro',
-      description:
-        'A custom field has this value: key=value, text compared without case, numbers and ' +
-        'true/false as written',
-    }),
+  customField: customFieldFilterParam,
   noNextActivity: z
     .enum(['true'])
     .optional()

@@ -15,6 +15,7 @@ import { containsPattern } from '../db/like-pattern'
 import { isBeyondAscii, lowerFor } from '../db/fold'
 import { fold } from '../db/text-fold'
 import { afterKey } from '../db/keyset'
+import { customFieldIs } from '../custom-fields/filter'
 
 // From three characters, "contains" through the trigram index. Below it, "a word starts with"
 // through the index of every word's first letters (people_prefix); text with no letter or digit
@@ -168,6 +169,9 @@ function applyFilters(
     filtered = filtered.where('people.updatedAt', '>=', filters.updatedSince)
   }
   if (filters.companyId) filtered = filtered.where('people.companyId', '=', filters.companyId)
+  if (filters.customField) {
+    filtered = filtered.where(customFieldIs(engine, 'people.custom_fields', filters.customField))
+  }
   if (filters.tag) {
     const tag = filters.tag
     // EXISTS, not IN: the page is then read in newest-first index order, each person checked

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { uuid } from '../http/schema-types'
+import { customFieldFilterParam } from '../custom-fields/filter'
 import { pageQuery } from '../http/pagination'
 import { lifecycleStageSchema, personSchema } from './schema'
 
@@ -38,6 +39,7 @@ export const peopleSearchQuery = pageQuery.extend({
       param: { name: 'tag', in: 'query', required: false },
       description: 'Has this tag (compared without case)',
     }),
+  customField: customFieldFilterParam,
   sort: z
     .enum(['-createdAt', 'createdAt', 'fullName', '-fullName'])
     .default('-createdAt')

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { DealsQuery } from '../api/endpoints'
 import { usePipelines, useUsers } from '../api/reference-data'
 import { CompanyPicker } from '../companies/company-picker'
+import { CustomFieldFilter } from '../layout/custom-field-filter'
 import { PersonPicker } from '../people/person-picker'
 
 /** The query parameters that narrow the list (the sort and page apart). */
@@ -9,39 +10,6 @@ export const filterParams = [
   ...['q', 'pipelineId', 'stageId', 'ownerId', 'personId', 'companyId', 'status', 'tag'],
   ...['valueMin', 'valueMax', 'closeFrom', 'closeTo', 'noNextActivity', 'customField'],
 ] as const
-
-/** `customField=plan=pro` as its two inputs: the field's name and the value it must have. */
-function CustomFieldFilter({
-  value,
-  onChange,
-}: {
-  value: string | undefined
-  onChange(value: string | undefined): void
-}) {
-  const { t } = useTranslation('dealsList')
-  const split = value?.indexOf('=') ?? -1
-  const [name, wanted] = split >= 0 ? [value!.slice(0, split), value!.slice(split + 1)] : ['', '']
-  const set = (nextName: string, nextValue: string) =>
-    onChange(nextName.trim() ? `${nextName.trim()}=${nextValue}` : undefined)
-  return (
-    <>
-      <label className="filter">
-        <span>{t('filters.customField')}</span>
-        <input
-          value={name}
-          placeholder={t('filters.customFieldPlaceholder')}
-          onChange={(event) => set(event.target.value, wanted)}
-        />
-      </label>
-      {name && (
-        <label className="filter">
-          <span>{t('filters.customFieldValue', { name })}</span>
-          <input value={wanted} onChange={(event) => set(name, event.target.value)} />
-        </label>
-      )}
-    </>
-  )
-}
 
 /** The filters bar of the deals list; each change goes into the address at once. */
 export function DealsFilters({

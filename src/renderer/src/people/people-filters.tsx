@@ -5,6 +5,7 @@ import { lifecycleStages, type LifecycleStage } from '../../../shared/lifecycle'
 import type { PeopleQuery } from '../api/endpoints'
 import { useUsers } from '../api/reference-data'
 import { CompanyPicker } from '../companies/company-picker'
+import { CustomFieldFilter } from '../layout/custom-field-filter'
 import { useHotkeys } from '../ui/hotkeys'
 
 const typingPauseMs = 250
@@ -116,6 +117,10 @@ export function PeopleFilters({
           }}
         />
       </form>
+      <CustomFieldFilter
+        value={query.customField}
+        onChange={(customField) => update({ customField })}
+      />
       <button
         type="button"
         className="link-button filter-clear"
@@ -129,6 +134,7 @@ export function PeopleFilters({
             ownerId: undefined,
             companyId: undefined,
             tag: undefined,
+            customField: undefined,
           })
         }}
       >

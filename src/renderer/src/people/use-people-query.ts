@@ -24,6 +24,7 @@ function queryOf(params: URLSearchParams): PeopleQuery {
     ownerId: params.get('ownerId') ?? undefined,
     companyId: params.get('companyId') ?? undefined,
     tag: params.get('tag') ?? undefined,
+    customField: params.get('customField') ?? undefined,
     sort: sorts.find((sort) => sort === params.get('sort')),
     page: whole(params.get('page'), 1),
     pageSize: pageSizes.includes(pageSize as 25) ? pageSize : 25,
@@ -51,7 +52,12 @@ export function usePeopleQuery() {
       { replace: !('page' in changes) },
     )
   const filtered = Boolean(
-    query.q || query.lifecycleStage || query.ownerId || query.companyId || query.tag,
+    query.q ||
+    query.lifecycleStage ||
+    query.ownerId ||
+    query.companyId ||
+    query.tag ||
+    query.customField,
   )
   return { query, update, filtered }
 }

@@ -7030,6 +7030,8 @@ export interface operations {
         companyId?: string
         /** @description Has this tag (compared without case) */
         tag?: string
+        /** @description A custom field has this value: key=value, text compared without case, numbers and true/false as written */
+        customField?: string
         /** @description The order: newest or oldest first, or by name (case ignored), - for Z to A */
         sort?: '-createdAt' | 'createdAt' | 'fullName' | '-fullName'
       }
