@@ -14,14 +14,14 @@ import { dealsRoutes } from './deals/routes'
 import { dealsSearchRoutes } from './deals/search-routes'
 import { eventsRoutes } from './events/routes'
 import { allowedMethods } from './http/allowed-methods'
-import { ApiError, renderError, sendError } from './http/errors'
+import { ApiError, redactPath, renderError, sendError } from './http/errors'
 import { hostCheck } from './http/host-check'
 import { jsonBody } from './http/json-body'
 import { queryGuard } from './http/query-guard'
 import { securityHeaders } from './http/security-headers'
 import { finishReadingBody } from './http/unread-body'
 import { createRouter } from './http/validation'
-import { pathWithLowerCaseIds } from './http/uuid-path'
+import { routedPath } from './http/routed-path'
 import { inboundPublicRoutes } from './inbound/public-routes'
 import { inboundWebhooksRoutes } from './inbound/routes'
 import { exportsRoutes, importsRoutes } from './imports/routes'
@@ -135,15 +135,17 @@ function openApiDocument(
 
 /** Builds the whole HTTP app. Routes are registered before the UI catch-all on purpose. */
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>({ getPath: pathWithLowerCaseIds })
+  const app = new Hono<AppEnv>({ getPath: routedPath })
   app.onError(renderError(deps.logger))
   const allowed = allowedMethods(app)
   app.notFound((c) => {
     const allow = allowed(c.req.path)
     if (allow.length === 0) {
-      return sendError(c, new ApiError('not_found', `No route for ${c.req.method} ${c.req.path}`))
+      // Never the path as sent: an inbound URL's token is a secret.
+      const path = redactPath(c.req.path)
+      return sendError(c, new ApiError('not_found', `No route for ${c.req.method} ${path}`))
     }
-    const message = `${c.req.path} answers ${allow.join(', ')}, not ${c.req.method}`
+    const message = `${redactPath(c.req.path)} answers ${allow.join(', ')}, not ${c.req.method}`
     return sendError(
       c,
       new ApiError('method_not_allowed', message, { allowed: allow }, { Allow: allow.join(', ') }),

@@ -15,6 +15,7 @@ import type { Db } from './db/connection'
 import { demoWorkspaceName, seedDemoWorkspace } from './demo/seed'
 import { unreadableRequest } from './http/unreadable-request'
 import { trackRequests } from './http/graceful-close'
+import { answerClientErrors } from './http/client-errors'
 import { createRateLimiter, createSharedRateLimiter } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
 import { inboundPublicRoutes } from './inbound/public-routes'
@@ -207,6 +208,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const server = createServer({ requireHostHeader: false }, (request, response) =>
     listener(request, response),
   )
+  answerClientErrors(server)
   const requests = trackRequests(server)
   await listenOnFirstFree(server, host, port, options.nextFreePorts ?? 0)
   const address = server.address() as AddressInfo

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bodyDeadline } from '../../src/server/http/read-body'
 import { createPerson } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -36,10 +40,19 @@ function rawRequest(
   })
 }
 
-/** What a socket answers to `text`, sent as is: for requests no HTTP client would make. */
-function socketRequest(port: number, text: string): Promise<string> {
+/**
+ * What a socket answers to `text`, sent as is: for requests no HTTP client would make.
+ * `keepOpen`: the socket stays open for writing, as a sender that stalls half-way leaves it.
+ */
+function socketRequest(
+  port: number,
+  text: string,
+  { keepOpen = false }: { keepOpen?: boolean } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(text))
+    const socket = connect(port, '127.0.0.1', () =>
+      keepOpen ? socket.write(text) : socket.end(text),
+    )
     let answer = ''
     socket.on('data', (chunk) => (answer += chunk))
     socket.on('close', () => resolve(answer))
@@ -312,6 +325,80 @@ describe('error envelope', () => {
       const [status, body] = [answer.split(' ')[1], answer.slice(answer.indexOf('\r\n\r\n') + 4)]
       expect(status, head).toBe('400')
       expectEnvelope(JSON.parse(body), 'malformed_request')
+    }
+  })
+
+  it('paths joined by hand work (a doubled or trailing slash); the API never falls to the page', async () => {
+    const pageDir = mkdtempSync(join(tmpdir(), 'outpost-page-'))
+    writeFileSync(join(pageDir, 'index.html'), '<!doctype html><title>Outpost</title>')
+    const withPage = await startTestServer({ uiDir: pageDir })
+    try {
+      const get = (path: string) =>
+        fetch(`${withPage.url}${path}`, {
+          headers: { Authorization: `Bearer ${withPage.apiToken}` },
+        })
+      for (const path of ['//api/v1/people', '/api/v1//people', '/api/v1/people/']) {
+        const answer = await get(path)
+        expect([path, answer.status]).toEqual([path, 200])
+        expect(((await answer.json()) as { data: unknown[] }).data).toEqual([])
+      }
+      for (const path of ['/API/v1/people', '//api/v2/people', '/Webhooks/in/secret-token']) {
+        const answer = await get(path)
+        expect([path, answer.status, answer.headers.get('content-type')]).toEqual([
+          path,
+          404,
+          'application/json',
+        ])
+        const body = (await answer.json()) as { error: { message: string } }
+        expectEnvelope(body, 'not_found')
+        // An inbound URL's token is a secret: the message never repeats it.
+        expect(body.error.message).not.toContain('secret-token')
+      }
+      expect((await get('/people')).headers.get('content-type')).toMatch(/^text\/html/)
+    } finally {
+      await withPage.close()
+      rmSync(pageDir, { recursive: true, force: true })
+    }
+  })
+
+  it('what Node refuses before any route (raw letters beyond ASCII, huge headers) has the envelope', async () => {
+    const port = Number(new URL(server.url).port)
+    for (const [head, status, code] of [
+      ['GET /api/v1/people?q=ação HTTP/1.1', '400', 'malformed_request'],
+      [`GET /api/v1/people?q=${'a'.repeat(20_000)} HTTP/1.1`, '431', 'headers_too_large'],
+    ] as const) {
+      const answer = await socketRequest(port, `${head}\r\nHost: 127.0.0.1\r\n\r\n`)
+      const body = answer.slice(answer.indexOf('\r\n\r\n') + 4)
+      expect(answer.split(' ')[1], head.slice(0, 40)).toBe(status)
+      expectEnvelope(JSON.parse(body), code)
+    }
+  })
+
+  it('an empty JSON body is malformed_json, as an unparseable one is', async () => {
+    const response = await fetch(`${server.url}/api/v1/people`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.apiToken}`, 'Content-Type': 'application/json' },
+      body: '',
+    })
+    expect(response.status).toBe(400)
+    expectEnvelope(await response.json(), 'malformed_json')
+  })
+
+  it('a body that stops arriving is answered 408 at the deadline, not held for minutes', async () => {
+    const saved = bodyDeadline.ms
+    bodyDeadline.ms = 300
+    try {
+      const port = Number(new URL(server.url).port)
+      const answer = await socketRequest(
+        port,
+        `POST /api/v1/people HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${server.apiToken}` +
+          `\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"fullName":`,
+        { keepOpen: true },
+      )
+      expect(answer.split(' ')[1]).toBe('408')
+      expectEnvelope(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), 'request_timeout')
+    } finally {
+      bodyDeadline.ms = saved
     }
   })
 

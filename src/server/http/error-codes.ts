@@ -19,6 +19,8 @@ export const errorStatuses = {
   webhook_disabled: 403,
   not_found: 404,
   method_not_allowed: 405,
+  /** A request body that stopped arriving (http/read-body.ts), or headers that never ended. */
+  request_timeout: 408,
   conflict: 409,
   /** A pipeline, stage or lost reason deals still use (`details.dealCount`, `details.resource`). */
   in_use: 409,
@@ -37,6 +39,8 @@ export const errorStatuses = {
   resnapshot_required: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** Headers (or a URL) past Node's 16 KiB, refused by its parser. */
+  headers_too_large: 431,
   /** Well-formed, but a value fails a rule once read (the contract's inbound 422). */
   validation_error: 422,
   invalid_reference: 422,

@@ -54,6 +54,10 @@ export function renderError(logger: Logger) {
   return (error: Error, c: Context): Response => {
     if (error instanceof ApiError) return sendError(c, error)
     if (error instanceof HTTPException && error.status < 500) {
+      // Hono's JSON validator on an empty body (or one no JSON guard read first).
+      if (error.message === 'Malformed JSON in request body') {
+        return sendError(c, new ApiError('malformed_json', 'Request body is empty or not JSON'))
+      }
       const code = httpExceptionCodes[error.status] ?? 'malformed_request'
       return sendError(c, new ApiError(code, error.message))
     }
@@ -78,7 +82,7 @@ export function sendError(c: Context, error: ApiError): Response {
 
 /** Paths that carry a secret (inbound webhook tokens) are logged without it. */
 export function redactPath(path: string): string {
-  return path.replace(/^(\/webhooks\/in\/)[^/]+/, '$1[redacted]')
+  return path.replace(/^(\/+webhooks\/+in\/+)[^/]+/i, '$1[redacted]')
 }
 
 /** A unique value already taken in the workspace; names the field and the record holding it. */

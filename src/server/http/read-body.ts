@@ -15,7 +15,7 @@ export interface ReceivedBody {
  */
 export async function readBody(request: Request, max: number): Promise<ReceivedBody> {
   const encoding = request.headers.get('content-encoding')?.trim().toLowerCase()
-  const received = await readRaw(request, max)
+  const received = await withinDeadline(readRaw(request, max))
   if (!encoding || encoding === 'identity' || !received.bytes) return received
   return decode(received.bytes, encoding, max)
 }
@@ -48,6 +48,38 @@ function decode(bytes: Buffer, encoding: string, max: number): ReceivedBody {
     throw new ApiError('invalid_request', `The body is not valid ${encoding} data`, {
       field: 'Content-Encoding',
     })
+  }
+}
+
+/**
+ * How long a body within the limit may take to arrive, in all: a megabyte takes well under a
+ * second even over a slow tunnel, and a sender that stops half-way does not hold a connection for
+ * Node's five minutes.
+ */
+export const bodyDeadline = { ms: 30_000 }
+
+async function withinDeadline(reading: Promise<ReceivedBody>): Promise<ReceivedBody> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ApiError(
+            'request_timeout',
+            `The request body did not arrive within ${bodyDeadline.ms / 1000} seconds`,
+          ),
+        ),
+      bodyDeadline.ms,
+    )
+  })
+  try {
+    return await Promise.race([reading, late])
+  } catch (error) {
+    if (error instanceof ApiError) throw error
+    // The sender went away half-way (Node's "aborted"): no one to answer, nothing to log.
+    throw new ApiError('malformed_request', 'The request body was cut off before its end')
+  } finally {
+    clearTimeout(timer)
   }
 }
 

@@ -2,7 +2,8 @@ import { join, sep } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 
-const apiPaths = /^\/(?:api|webhooks)(?:\/|$)/
+// With any number of slashes first, and in any case: never the page, always the API's JSON 404.
+const apiPaths = /^\/+(?:api|webhooks)(?:\/|$)/i
 const hashedAssets = `${sep}assets${sep}`
 
 /**
