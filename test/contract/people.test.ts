@@ -273,6 +273,8 @@ describe('PATCH /api/v1/people/{id}', () => {
     })
     expect(body).toMatchObject({ leadSource: null, tags: ['c', 'd'] })
     expect((await server.api.get(`/api/v1/people/${person.id}`)).body.tags).toEqual(['c', 'd'])
+    const cleared = await server.api.patch(`/api/v1/people/${person.id}`, { tags: null })
+    expect([cleared.status, cleared.body.tags]).toEqual([200, []])
   })
 
   it('lifecycle stage may move backwards as well as forwards', async () => {

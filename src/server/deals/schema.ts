@@ -3,7 +3,7 @@ import { createDealExample, dealExample, updateDealExample } from '../http/examp
 import { pageSchema } from '../http/pagination'
 import { defaultCurrency, parseCurrency } from '../../shared/fields/currency'
 import { checkMoney } from '../../shared/fields/money'
-import { customFieldsSchema, ruled, tagList, text, timestamp, uuid } from '../http/schema-types'
+import { customFieldsSchema, ruled, tagsField, text, timestamp, uuid } from '../http/schema-types'
 
 export const dealSchema = z
   .object({
@@ -60,7 +60,7 @@ const optionalFields = {
     .nullable()
     .optional()
     .openapi({ description: 'Required when the deal enters a stage of type lost' }),
-  tags: tagList.optional(),
+  tags: tagsField,
 }
 
 export const createDealBody = z

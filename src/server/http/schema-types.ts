@@ -131,6 +131,9 @@ export const phoneNumber = ruled((raw) => parsePhone(raw)).openapi({
     'Numbers without a country code are read as Brazilian.',
 })
 
+const tagsDescription =
+  'Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case'
+
 /** Free-form tags: white space collapsed, 1 to 64 characters each and no comma, at most 100. */
 export const tagList = z
   .array(ruled(parseTag))
@@ -145,8 +148,20 @@ export const tagList = z
     type: 'array',
     items: { type: 'string', maxLength: 64 },
     maxItems: maxTags,
-    description:
-      'Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case',
+    description: tagsDescription,
+    example: ['vip'],
+  })
+
+/** A body's `tags`: the set it becomes, `null` clearing it as it clears any optional field. */
+export const tagsField = tagList
+  .nullable()
+  .transform((tags) => tags ?? [])
+  .optional()
+  .openapi({
+    type: ['array', 'null'],
+    items: { type: 'string', maxLength: 64 },
+    maxItems: maxTags,
+    description: 'Replaces the set of tags (null: none). ' + tagsDescription,
     example: ['vip'],
   })
 

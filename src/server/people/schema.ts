@@ -6,7 +6,7 @@ import {
   customFieldsSchema,
   emailAddress,
   phoneNumber,
-  tagList,
+  tagsField,
   clearable,
   text,
   timestamp,
@@ -52,7 +52,7 @@ const writableFields = {
   ownerId: uuid.nullable().optional(),
   lifecycleStage: lifecycleStageSchema.nullable().optional(),
   leadSource: clearable(text(200)),
-  tags: tagList.optional(),
+  tags: tagsField,
 }
 
 export const createPersonBody = z

@@ -2090,12 +2090,12 @@ export interface components {
         | null
       leadSource?: string | null
       /**
-       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
+       * @description Replaces the set of tags (null: none). Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
        * @example [
        *       "vip"
        *     ]
        */
-      tags?: string[]
+      tags?: string[] | null
       /** @description Required when no person has the e-mail yet */
       fullName?: string
     }
@@ -2244,12 +2244,12 @@ export interface components {
         | null
       leadSource?: string | null
       /**
-       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
+       * @description Replaces the set of tags (null: none). Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
        * @example [
        *       "vip"
        *     ]
        */
-      tags?: string[]
+      tags?: string[] | null
     }
     /**
      * @description Fields not sent stay unchanged; null clears an optional field; tags replaces the set.
@@ -2291,12 +2291,12 @@ export interface components {
         | null
       leadSource?: string | null
       /**
-       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
+       * @description Replaces the set of tags (null: none). Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
        * @example [
        *       "vip"
        *     ]
        */
-      tags?: string[]
+      tags?: string[] | null
     }
     BulkWriteDealsResults: {
       /** @description One per record, in the order sent: every create, then every update */
@@ -2452,12 +2452,12 @@ export interface components {
        */
       lostReasonId?: string | null
       /**
-       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
+       * @description Replaces the set of tags (null: none). Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
        * @example [
        *       "vip"
        *     ]
        */
-      tags?: string[]
+      tags?: string[] | null
     }
     /**
      * @description Fields not sent stay unchanged; null clears an optional field; tags replaces the set.
@@ -2505,12 +2505,12 @@ export interface components {
        */
       lostReasonId?: string | null
       /**
-       * @description Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
+       * @description Replaces the set of tags (null: none). Free-form tags, 1 to 64 characters, no comma; de-duplicated without regard to case
        * @example [
        *       "vip"
        *     ]
        */
-      tags?: string[]
+      tags?: string[] | null
     }
     EventFeedPage: {
       /** @description Events in commit order, oldest first */
