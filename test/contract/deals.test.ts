@@ -143,6 +143,13 @@ describe('POST /api/v1/deals', () => {
     const moved = await server.api.patch(`/api/v1/deals/${other.id}`, { currency: 'USD' })
     expect(moved.status).toBe(422)
     expect(moved.body.error.code).toBe('currency_not_enabled')
+    // A code no currency has is a bad value, not a currency to enable.
+    const unknown = await server.api.patch(`/api/v1/deals/${other.id}`, { currency: 'ZZZ' })
+    expect([unknown.status, unknown.body.error.code, unknown.body.error.details.field]).toEqual([
+      400,
+      'invalid_request',
+      'currency',
+    ])
   })
 
   it('422: business rule, a stage of another pipeline', async () => {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection'
 import { ApiError, notFound } from '../http/errors'
-import { isKnownCurrency } from './iso-4217'
+import { isKnownCurrency } from '../../shared/fields/currency'
 import * as currencies from './repository'
 import { refuseReplicaSettings } from '../sync/workspace-settings'
 

@@ -36,6 +36,7 @@ describe('shared field rules', () => {
     expect(parseTag('a,b').ok).toBe(false)
     expect(value(parseLine('  Dora\r\nMultiline '))).toBe('Dora Multiline')
     expect(value(parseCurrency('usd'))).toBe('USD')
+    expect(parseCurrency('ZZZ').ok).toBe(false)
     expect(value(parseMoney('1.500,50'))).toBe(1500.5)
     expect(parseMoney('-3').ok).toBe(false)
     expect(parseCustomFieldKey('-x').ok).toBe(false)
