@@ -118,6 +118,17 @@ describe('the after cursor', () => {
     const both = await server.api.get(`/api/v1/people?page=2&after=${after}`)
     expect(both.status).toBe(400)
     expect(both.body.error.details.field).toBe('after')
+    // A real cursor edited: a time that is none, an id that is none, a position past any list.
+    const [createdAt, id, position] = JSON.parse(Buffer.from(after, 'base64url').toString())
+    for (const edited of [
+      ['zzz', id, position],
+      [createdAt, 'x-not-a-uuid', position],
+      [createdAt, id, 99_999_999_999],
+    ]) {
+      const cursor = Buffer.from(JSON.stringify(edited)).toString('base64url')
+      const refused = await server.api.get(`/api/v1/people?after=${cursor}`)
+      expect([refused.status, refused.body.error.details.field]).toEqual([400, 'after'])
+    }
   })
 
   it('links the pages of deals too, and no Link on the last page', async () => {

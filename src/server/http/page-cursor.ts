@@ -14,6 +14,12 @@ const encode = ({ key, position, sort }: PageAfter) =>
     ),
   ).toString('base64url')
 
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+// Far past any list's length: a position beyond it was not written by this API.
+const maxPosition = 1_000_000_000
+
+/** The cursor's parts, or undefined for anything this module did not write (edited, forged). */
 function decode(cursor: string): PageAfter | undefined {
   try {
     const [createdAt, id, position, sort, ...rest] = JSON.parse(
@@ -21,11 +27,15 @@ function decode(cursor: string): PageAfter | undefined {
     )
     const valid =
       typeof createdAt === 'string' &&
+      (sort !== undefined || isoInstant.test(createdAt)) &&
       typeof id === 'string' &&
+      uuidText.test(id) &&
       Number.isSafeInteger(position) &&
+      position > 0 &&
+      position <= maxPosition &&
       (sort === undefined || typeof sort === 'string') &&
       rest.length === 0
-    if (!valid || position <= 0) return undefined
+    if (!valid) return undefined
     return { key: { createdAt, id }, position, ...(sort === undefined ? {} : { sort }) }
   } catch {
     return undefined
