@@ -293,6 +293,42 @@ describe('POST /webhooks/in/<token> maps the payloads real senders post', () => 
     expect(JSON.stringify(created)).not.toContain('{{')
   })
 
+  it('customFields takes an object of the payload whole, or an object of keys in the mapping', async () => {
+    const whole = await createInboundWebhook(server, {
+      mapping: { fullName: '{{name}}', customFields: '{{extra}}' },
+    })
+    const { status, body } = await deliver(server, whole.path, {
+      name: 'Iris',
+      extra: { plan: 'pro', 'Company size': 12, trial: true },
+    })
+    expect(status).toBe(201)
+    expect((await person(body.personId)).customFields).toEqual({
+      plan: 'pro',
+      Company_size: 12,
+      trial: true,
+    })
+    const notAnObject = await deliver(server, whole.path, { name: 'Iris B', extra: 'pro' })
+    expect([notAnObject.status, notAnObject.body.error.details.field]).toEqual([
+      422,
+      'customFields',
+    ])
+
+    const keyed = await createInboundWebhook(server, {
+      mapping: { fullName: '{{name}}', customFields: { plan: '{{plan}}', origin: 'site' } },
+    })
+    // Kept as the same targets written the other way.
+    expect(keyed.mapping).toEqual({
+      fullName: '{{name}}',
+      'customFields.plan': '{{plan}}',
+      'customFields.origin': 'site',
+    })
+    const keyedDelivery = await deliver(server, keyed.path, { name: 'Ivo', plan: 'basic' })
+    expect((await person(keyedDelivery.body.personId)).customFields).toEqual({
+      plan: 'basic',
+      origin: 'site',
+    })
+  })
+
   it("phones without a country code use the webhook's default country", async () => {
     const webhook = await createInboundWebhook(server, {
       defaultCountry: 'US',

@@ -260,7 +260,7 @@ describe('GET /api/app/v1/exports/people and /deals', () => {
   })
 
   it('400 for an unknown format', async () => {
-    const { status } = await download('people', 'xlsx')
+    const { status } = await download('people', 'xls')
     expect(status).toBe(400)
   })
 })

@@ -4,7 +4,11 @@
 import { z } from '@hono/zod-openapi'
 import { parseCurrency } from '../../shared/fields/currency'
 import { parseCalendarDate } from '../../shared/fields/date'
-import { parseCustomFieldKey, parseCustomFieldValue } from '../../shared/fields/custom-field'
+import {
+  customFieldKeyFor,
+  parseCustomFieldKey,
+  parseCustomFieldValue,
+} from '../../shared/fields/custom-field'
 import { parseEmail } from '../../shared/fields/email'
 import { parseMoney } from '../../shared/fields/money'
 import { parsePhone, type CountryCode } from '../../shared/fields/phone'
@@ -15,6 +19,7 @@ import { lifecycleStages, type LifecycleStage } from '../../shared/lifecycle'
 import { badValue } from './errors'
 import {
   customFieldPrefix,
+  customFieldsTarget,
   isDealTarget,
   isPersonTarget,
   isWorkTarget,
@@ -158,7 +163,16 @@ export function normaliseInto(
   value: unknown,
   country: CountryCode,
 ): void {
-  if (target.startsWith(customFieldPrefix)) {
+  if (target === customFieldsTarget) {
+    // An object's keys as a CSV column's header becomes one (`Company size` -> `Company_size`).
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw badValue(target, 'must be an object of custom fields (key: value)')
+    }
+    for (const [key, field] of Object.entries(value)) {
+      const name = `${customFieldPrefix}${customFieldKeyFor(key)}`
+      record.person.customFields[name.slice(customFieldPrefix.length)] = customValue(name, field)
+    }
+  } else if (target.startsWith(customFieldPrefix)) {
     record.person.customFields[target.slice(customFieldPrefix.length)] = customValue(target, value)
   } else if (isPersonTarget(target)) {
     setPersonField(record.person, target, value, country)

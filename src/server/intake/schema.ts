@@ -16,14 +16,35 @@ export const mappingValueSchema = z
       '("{{first_name}} {{last_name}}"), or for tags and custom fields a list of those.',
   })
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * `"customFields": {"plan": "{{plan}}"}` read as `"customFields.plan": "{{plan}}"`: the contract
+ * names "customFields and its keys" as targets, and either way of writing them is taken (and
+ * kept in the second).
+ */
+function withCustomFieldsFlat(mapping: unknown): unknown {
+  if (!isObject(mapping) || !isObject(mapping.customFields)) return mapping
+  const { customFields, ...others } = mapping
+  const keys = Object.entries(customFields).map(([key, value]) => [`customFields.${key}`, value])
+  return { ...others, ...Object.fromEntries(keys) }
+}
+
 export const mappingSchema = z
-  .record(z.string(), mappingValueSchema)
-  .refine((mapping) => Object.keys(mapping).length <= 100, 'must map at most 100 fields')
+  .preprocess(
+    withCustomFieldsFlat,
+    z
+      .record(z.string(), mappingValueSchema)
+      .refine((mapping) => Object.keys(mapping).length <= 100, 'must map at most 100 fields'),
+  )
   .openapi({
     description:
       'Target field -> value. Targets: fullName, primaryEmail, primaryPhone, companyId, ownerId, ' +
-      'lifecycleStage, leadSource, tags, customFields.<key>; for deal webhooks also title, value, ' +
-      'currency, pipelineId, stageId, expectedCloseDate.',
+      'lifecycleStage, leadSource, tags, customFields.<key>, customFields (a placeholder whose ' +
+      'value is an object: each key a custom field; or an object of key -> value, kept as ' +
+      'customFields.<key>); for deal webhooks also title, value, currency, pipelineId, stageId, ' +
+      'expectedCloseDate.',
     example: {
       fullName: '{{first_name}} {{last_name}}',
       primaryEmail: '{{email}}',

@@ -15,6 +15,9 @@ import {
 } from '../../shared/mapping-targets'
 
 export { customFieldPrefix, type DealTarget, type PersonTarget }
+
+/** The target that takes a whole object of custom fields (`"customFields": "{{extra}}"`). */
+export const customFieldsTarget = 'customFields'
 export const personTargets = personTargetNames
 export const dealTargets = dealTargetNames
 
@@ -69,6 +72,8 @@ export const isListTarget = (target: string) =>
 
 /** Why `target` cannot be mapped by a webhook of `objectType`, or null when it can. */
 export function targetProblem(objectType: InboundObjectType, target: string): string | null {
+  // A placeholder whose value is an object: each of its keys a custom field (normalise.ts).
+  if (target === customFieldsTarget) return null
   if (target.startsWith(customFieldPrefix)) {
     return customFieldKeyPattern.test(target.slice(customFieldPrefix.length))
       ? null

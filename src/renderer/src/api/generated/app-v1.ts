@@ -2977,7 +2977,7 @@ export interface components {
        */
       objectType?: 'person' | 'deal'
       /**
-       * @description Target field -> value. Targets: fullName, primaryEmail, primaryPhone, companyId, ownerId, lifecycleStage, leadSource, tags, customFields.<key>; for deal webhooks also title, value, currency, pipelineId, stageId, expectedCloseDate.
+       * @description Target field -> value. Targets: fullName, primaryEmail, primaryPhone, companyId, ownerId, lifecycleStage, leadSource, tags, customFields.<key>, customFields (a placeholder whose value is an object: each key a custom field; or an object of key -> value, kept as customFields.<key>); for deal webhooks also title, value, currency, pipelineId, stageId, expectedCloseDate.
        * @example {
        *       "fullName": "{{first_name}} {{last_name}}",
        *       "primaryEmail": "{{email}}",
@@ -3119,7 +3119,7 @@ export interface components {
       /** @enum {string} */
       objectType?: 'person' | 'deal'
       /**
-       * @description Target field -> value. Targets: fullName, primaryEmail, primaryPhone, companyId, ownerId, lifecycleStage, leadSource, tags, customFields.<key>; for deal webhooks also title, value, currency, pipelineId, stageId, expectedCloseDate.
+       * @description Target field -> value. Targets: fullName, primaryEmail, primaryPhone, companyId, ownerId, lifecycleStage, leadSource, tags, customFields.<key>, customFields (a placeholder whose value is an object: each key a custom field; or an object of key -> value, kept as customFields.<key>); for deal webhooks also title, value, currency, pipelineId, stageId, expectedCloseDate.
        * @example {
        *       "fullName": "{{first_name}} {{last_name}}",
        *       "primaryEmail": "{{email}}",
