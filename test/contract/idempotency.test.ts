@@ -38,6 +38,24 @@ describe('Idempotency-Key on /api/v1 writes', () => {
     expect(await peopleNamed('Retry Once')).toHaveLength(1)
   })
 
+  it('a retry that writes the same body another way (key order, spacing) is the same request', async () => {
+    const send = (text: string) =>
+      fetch(`${server.url}/api/v1/people`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${server.apiToken}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': 'key-reordered',
+        },
+        body: text,
+      })
+    const first = await send('{"fullName":"Reordered","tags":["a"],"leadSource":"site"}')
+    expect(first.status).toBe(201)
+    const again = await send('{ "leadSource": "site", "tags": ["a"], "fullName": "Reordered" }')
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 'true'])
+    expect(await peopleNamed('Reordered')).toHaveLength(1)
+  })
+
   it('concurrent duplicates wait for the first and all get its answer: one record, one event', async () => {
     const { body: before } = await server.api.get('/api/v1/events?limit=1000')
     const answers = await Promise.all(

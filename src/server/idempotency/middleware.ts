@@ -17,6 +17,24 @@ const kept = (status: number) => status < 500 && !notKept.has(status)
 const replayedHeaders = ['content-type', 'location']
 
 /**
+ * The request's JSON with every object's keys in order: a retry that serialises the same body
+ * another way (key order, spacing) is the same request, as Stripe compares parameters, not bytes.
+ */
+function canonicalJson(value: unknown): string {
+  const sorted = (item: unknown): unknown =>
+    Array.isArray(item)
+      ? item.map(sorted)
+      : item !== null && typeof item === 'object'
+        ? Object.fromEntries(
+            Object.keys(item)
+              .sort()
+              .map((key) => [key, sorted((item as Record<string, unknown>)[key])]),
+          )
+        : item
+  return JSON.stringify(sorted(value))
+}
+
+/**
  * `Idempotency-Key` on POST and PATCH: the first request with a key runs, and for 24 hours a
  * retry with the same key and the same request gets its answer again (`Idempotent-Replayed:
  * true`), a duplicate arriving while it runs waits for it, and the key used for another request is
@@ -33,7 +51,7 @@ export function idempotentWrites({ db, clock }: AppDeps): MiddlewareHandler<AppE
         { field: 'Idempotency-Key' },
       )
     }
-    const body = c.req.bodyCache.json ? JSON.stringify(await c.req.json()) : ''
+    const body = c.req.bodyCache.json ? canonicalJson(await c.req.json()) : ''
     const requestHash = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n${body}`)
       .digest('hex')
