@@ -34,6 +34,16 @@ describe('paletteCommands', () => {
       'Go to Companies',
       'New company',
     ])
+    // One letter opens the screens whose name starts with it, not every "Go to" with an o.
+    const ana = { id: 'p1', fullName: 'Ana Ortiz', companyId: null } as Person
+    const short = paletteCommands('o', { ...none, people: [ana] }, actions)
+    expect(short[0]!.label).toBe('Ana Ortiz')
+    expect(short.filter((command) => command.kind === 'Go to')).toEqual([])
+    expect(paletteCommands('p', none, actions).map((command) => command.label)).toEqual([
+      'Go to People',
+      'New person',
+    ])
+    expect(paletteCommands('go', none, actions)).toHaveLength(7)
   })
 
   it('finds a settings section by its own name, never all of them at "settings"', () => {

@@ -64,24 +64,40 @@ const contains = (text: string, query: string) =>
   text.toLocaleLowerCase().includes(query.toLocaleLowerCase())
 
 /**
+ * Whether a screen's or section's name answers `query`: from three letters anywhere in it; one or
+ * two letters only at a word's start ("p" is People, not every name with a p in it), so the
+ * records a short search finds are not buried under screens.
+ */
+function names(name: string, query: string): boolean {
+  if (Array.from(query).length >= 3) return contains(name, query)
+  const start = query.toLocaleLowerCase()
+  return name
+    .toLocaleLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .some((word) => word.startsWith(start))
+}
+
+/**
  * What the palette offers for `text`: the screens whose name matches, then each person, company,
  * deal and open activity found with what can be done to it.
  */
 export function paletteCommands(text: string, found: Found, actions: PaletteActions): Command[] {
   const t = i18next.getFixedT(null, 'palette')
   const query = text.trim()
+  // "Go to" (or "ir") itself lists every screen, as a menu would.
+  const asksGoTo = Array.from(query).length >= 2 && names(t('kinds.goTo'), query)
   const commands: Command[] = screens
+    .filter(([screen]) => !query || asksGoTo || names(t(`screens.${screen}`), query))
     .map(([screen, path]) => ({
       id: `go:${path}`,
       label: t('commands.goTo', { screen: t(`screens.${screen}`) }),
       kind: t('kinds.goTo'),
       run: () => actions.go(path),
     }))
-    .filter(({ label }) => !query || contains(label, query))
   if (!query) return commands
   // A settings section by its own name ("tokens", "import"), never the whole list at "settings".
   for (const section of found.settings) {
-    if (!contains(section.label, query)) continue
+    if (!names(section.label, query)) continue
     commands.push({
       id: `go:${section.path}`,
       label: t('commands.goTo', { screen: `${t('screens.settings')} › ${section.label}` }),
@@ -102,7 +118,7 @@ export function paletteCommands(text: string, found: Found, actions: PaletteActi
       run: () => actions.newRecord('company'),
     },
   ].map((command) => ({ ...command, kind: t('kinds.action') }))
-  commands.push(...creations.filter(({ label }) => asksNew || contains(label, query)))
+  commands.push(...creations.filter(({ label }) => asksNew || names(label, query)))
   // Each record found, then what can be done to each: a name typed finds the records first.
   const actionsOn: Command[] = []
   // A call logged with, or a task for, a person, a company or a deal.
