@@ -48,12 +48,21 @@ interface Row {
   line: number
 }
 
+/** What a row did, and to whom when rows may update (people): a file may repeat a person. */
+export interface RowWritten {
+  outcome: 'created' | 'updated'
+  id?: string | null
+}
+
+// A file that repeats a person says so this many times at most, then how many more.
+const maxRepeatNotes = 20
+
 /** How one kind of import reads a file and writes a row. */
 export interface RowImporter {
   /** Problems with the file as a whole, from its header. */
   checkHeader(header: readonly string[]): string[]
   /** Writes one row in the caller's transaction; throws an ApiError to reject it. */
-  importRow(trx: Db, record: Record<string, string>, now: Date): Promise<'created' | 'updated'>
+  importRow(trx: Db, record: Record<string, string>, now: Date): Promise<RowWritten>
   /** Called after each row, with whether it was written or undone. */
   endRow?(written: boolean): void
 }
@@ -70,12 +79,35 @@ const emptyProgress = (): ImportProgress => ({
 function createTally() {
   const progress = emptyProgress()
   const rejections: ImportRejection[] = []
+  // The line that created each record: a later row updating it is the file repeating itself.
+  const createdOn = new Map<string, number>()
+  const repeats: string[] = []
+  let unsaidRepeats = 0
   return {
     progress,
     rejections,
     reject(rejection: ImportRejection) {
       progress.rejected += 1
       rejections.push(rejection)
+    },
+    count(line: number, { outcome, id }: RowWritten) {
+      progress[outcome] += 1
+      if (!id) return
+      const first = createdOn.get(id)
+      if (outcome === 'created') createdOn.set(id, line)
+      else if (first !== undefined && repeats.length < maxRepeatNotes) {
+        repeats.push(
+          `line ${line} updated the person line ${first} created: the file has them twice, and ` +
+            'the later line stands',
+        )
+      } else if (first !== undefined) unsaidRepeats += 1
+    },
+    repeatWarnings(): string[] {
+      const more =
+        unsaidRepeats > 0
+          ? [`${unsaidRepeats} more lines updated a person an earlier line created`]
+          : []
+      return [...repeats, ...more]
     },
   }
 }
@@ -102,7 +134,7 @@ async function writeRow(
   importer: RowImporter,
   row: Row,
   now: Date,
-): Promise<'created' | 'updated' | ImportRejection> {
+): Promise<RowWritten | ImportRejection> {
   await sql`savepoint import_row`.execute(trx)
   try {
     const outcome = await importer.importRow(trx, row.record, now)
@@ -130,9 +162,9 @@ async function writeBatch(
   await inTransaction(db, async (trx) => {
     for (const row of rows) {
       // Each row its own time, so lists (newest first) keep the file's order.
-      const outcome = await writeRow(trx, importer, row, options.clock.now())
-      if (typeof outcome === 'string') tally.progress[outcome] += 1
-      else tally.reject(outcome)
+      const written = await writeRow(trx, importer, row, options.clock.now())
+      if ('outcome' in written) tally.count(row.line, written)
+      else tally.reject(written)
     }
   })
   options.onProgress?.({ ...tally.progress })
@@ -203,7 +235,7 @@ export async function runCsvImport(
   }
   await writeBatch(db, batch, importer, options, tally)
   if (header === null) warnings.push('The file is empty: it has no header line')
-  warnings.push(...encodingWarnings(decoder))
+  warnings.push(...encodingWarnings(decoder), ...tally.repeatWarnings())
   options.onProgress?.({ ...progress })
   tally.rejections.sort((a, b) => a.line - b.line)
   return { ...progress, rejections: tally.rejections, warnings, encoding: decoder.encoding }

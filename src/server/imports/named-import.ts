@@ -48,7 +48,9 @@ function namedImport<Mapping extends readonly (readonly [string, CompiledValue])
       input,
       {
         checkHeader: (header) => mappedColumns(mapping, header),
-        importRow: (trx, record, now) => receive(trx, tenantId, references, mapping, record, now),
+        importRow: async (trx, record, now) => ({
+          outcome: await receive(trx, tenantId, references, mapping, record, now),
+        }),
       },
       options,
     )

@@ -96,8 +96,8 @@ export async function receivePersonByName(
   record: Record<string, string>,
   owners: OwnerCursor,
   now: Date,
-): Promise<IntakeResult['outcome']> {
+): Promise<{ outcome: IntakeResult['outcome']; id: string | null }> {
   const payload = await withNamedIds(trx, prepared, names, record, now)
   const { result } = await receiveRecord(trx, tenantId, prepared.settings, payload, owners, now)
-  return result.outcome
+  return { outcome: result.outcome, id: result.personId }
 }
