@@ -3,7 +3,6 @@
 import type { Db } from '../db/connection'
 import { findTenantIdBy, findTenantRow } from '../db/tenant-rows'
 import { unknownReference } from '../http/errors'
-import { findCompanyNames } from './repository'
 
 /** 422 naming `field` unless `id` is a company of this workspace. */
 export async function requireCompany(db: Db, tenantId: string, id: string, field: string) {
@@ -18,9 +17,4 @@ export async function findCompanyIdByDomain(
   domain: string,
 ): Promise<string | undefined> {
   return (await findTenantIdBy(db, 'companies', tenantId, 'domain', domain.toLowerCase()))?.id
-}
-
-/** The names of these companies of the workspace, by id (an unknown id is left out). */
-export async function namesOfCompanies(db: Db, tenantId: string, ids: string[]) {
-  return findCompanyNames(db, tenantId, ids)
 }

@@ -61,14 +61,3 @@ export async function countPeopleAt(db: Db, companyIds: string[]) {
     .execute()
   return new Map(rows.map((row) => [row.companyId!, row.count]))
 }
-
-export async function findCompanyNames(db: Db, tenantId: string, ids: string[]) {
-  if (ids.length === 0) return {}
-  const rows = await db
-    .selectFrom('companies')
-    .select(['id', 'name'])
-    .where('tenantId', '=', tenantId)
-    .where('id', 'in', ids)
-    .execute()
-  return Object.fromEntries(rows.map((row) => [row.id, row.name])) as Record<string, string>
-}

@@ -1,6 +1,5 @@
-import { namesOfCompanies } from '../companies/lookup'
 import type { Db } from '../db/connection'
-import { namesOfPeople } from '../people/lookup'
+import { linkedNames } from '../db/linked-names'
 import type { Actor } from '../events/actor'
 import {
   keepHistory,
@@ -83,8 +82,8 @@ export async function namesInTimeline(
     return [...found]
   }
   const [people, companies] = await Promise.all([
-    namesOfPeople(db, tenantId, ids(personFields)),
-    namesOfCompanies(db, tenantId, ids(companyFields)),
+    linkedNames(db, 'people', tenantId, ids(personFields)),
+    linkedNames(db, 'companies', tenantId, ids(companyFields)),
   ])
-  return { people, companies }
+  return { people: Object.fromEntries(people), companies: Object.fromEntries(companies) }
 }
