@@ -13,6 +13,8 @@ const apiPath = /^\/+(?:api|webhooks)(?:\/|$)/
  */
 export function routedPath(request: Request): string {
   let path = getPath(request)
-  if (apiPath.test(path)) path = path.replace(/\/{2,}/g, '/').replace(/(?<=.)\/$/, '')
+  // Checked before any regular expression runs: the rare path to mend costs, not every request.
+  const untidy = path.includes('//') || (path.length > 1 && path.endsWith('/'))
+  if (untidy && apiPath.test(path)) path = path.replace(/\/{2,}/g, '/').replace(/(?<=.)\/$/, '')
   return /[A-F]/.test(path) ? path.replace(uuidSegment, (id) => id.toLowerCase()) : path
 }
