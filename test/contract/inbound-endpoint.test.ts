@@ -428,6 +428,25 @@ describe('POST /webhooks/in/<token> errors', () => {
     expect(body.error).toMatchObject({ code: 'validation_error', details: { field: 'fullName' } })
   })
 
+  it('a mapping with no fullName only updates: it says so, and with dedupe none is refused', async () => {
+    const refused = await server.admin.post('/api/app/v1/inbound-webhooks', {
+      name: 'Nameless',
+      mapping: { primaryEmail: '{{email}}' },
+      dedupe: { strategy: 'none' },
+    })
+    expect([refused.status, refused.body.error.details.field]).toEqual([400, 'mapping.fullName'])
+    const updater = await createInboundWebhook(server, {
+      mapping: { primaryEmail: '{{email}}', leadSource: '{{source}}' },
+    })
+    const known = await deliver(server, contact.path, { name: 'Known', email: 'known@upd.dev' })
+    const updated = await deliver(server, updater.path, { email: 'known@upd.dev', source: 'ads' })
+    expect([updated.status, updated.body.personId]).toEqual([200, known.body.personId])
+    const stranger = await deliver(server, updater.path, { email: 'stranger@upd.dev' })
+    expect(stranger.status).toBe(422)
+    expect(stranger.body.error.details.field).toBe('fullName')
+    expect(stranger.body.error.message).toMatch(/the mapping has no fullName/)
+  })
+
   it('422 naming the field when a mapped value cannot be coerced', async () => {
     const email = await deliver(server, contact.path, { name: 'X', email: 'not-an-email' })
     expect(email.status).toBe(422)

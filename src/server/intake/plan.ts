@@ -6,7 +6,7 @@ import type { Db } from '../db/connection'
 import { planCompanyLink, type CompanyLink } from './company-link'
 import { dealFromAction, dealFromMapping, type DealDraft } from './deal-draft'
 import { decideDedupe, type DedupeDecision } from './dedupe'
-import { noValue } from './errors'
+import { badValue, noValue } from './errors'
 import { mapPayload } from './record-mapping'
 import type { IntakeSettings } from './settings'
 import type { MappedRecord } from './targets'
@@ -42,6 +42,21 @@ function planDeal(
 }
 
 /**
+ * A person to create without a name: the payload gave the mapped name no value, or the mapping
+ * has none, and then this webhook (or import) can only update the people it finds.
+ */
+function nameless(settings: IntakeSettings) {
+  if (settings.mapping.some(([target]) => target === 'fullName')) {
+    return noValue('fullName', 'payload')
+  }
+  return badValue(
+    'fullName',
+    'is required to create a person, and the mapping has no fullName: map one, or this ' +
+      'webhook only updates the people it finds',
+  )
+}
+
+/**
  * Maps a payload and decides what it would do: which person it updates or creates, the company
  * a new person joins, the deal it creates. Reads only. Throws the 422 a delivery would get when a
  * value is invalid or a required field has no value.
@@ -59,7 +74,7 @@ export async function planIntake(
   if (involvesPerson(settings, record)) {
     dedupe = await decideDedupe(db, tenantId, settings.dedupe, record.person)
     if (dedupe.decision === 'create') {
-      if (!record.person.fullName) throw noValue('fullName', 'payload')
+      if (!record.person.fullName) throw nameless(settings)
       company = await planCompanyLink(db, tenantId, record.person)
     }
   }

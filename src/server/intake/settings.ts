@@ -42,6 +42,17 @@ export function compileSettings(config: IntakeConfig): IntakeSettings {
       throw badSetting(`mapping.${field}`, 'is required: a deal webhook must map it')
     }
   }
+  // Deduplicated by nothing, every delivery creates a person: one with no name never could.
+  if (
+    config.objectType === 'person' &&
+    config.dedupe.strategy === 'none' &&
+    !('fullName' in config.mapping)
+  ) {
+    throw badSetting(
+      'mapping.fullName',
+      'is required: with the none strategy every delivery creates a person, who needs a name',
+    )
+  }
   return {
     objectType: config.objectType,
     mapping,
