@@ -54,8 +54,11 @@ export interface RowWritten {
   id?: string | null
 }
 
-// A file that repeats a person says so this many times at most, then how many more.
+// A file that repeats a person says so this many times at most, then how many more. The people
+// created are remembered up to a bound, so a million-row import keeps its memory flat: a repeat
+// of one created past it goes unsaid.
 const maxRepeatNotes = 20
+const maxRemembered = 100_000
 
 /** How one kind of import reads a file and writes a row. */
 export interface RowImporter {
@@ -94,7 +97,7 @@ function createTally() {
       progress[outcome] += 1
       if (!id) return
       const first = createdOn.get(id)
-      if (outcome === 'created') createdOn.set(id, line)
+      if (outcome === 'created' && createdOn.size < maxRemembered) createdOn.set(id, line)
       else if (first !== undefined && repeats.length < maxRepeatNotes) {
         repeats.push(
           `line ${line} updated the person line ${first} created: the file has them twice, and ` +
