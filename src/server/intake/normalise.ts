@@ -153,6 +153,9 @@ function setDealField<K extends DealTarget>(
   deal[target] = dealRules[target](target, value, country)
 }
 
+// As many custom fields as the web app's PATCH changes at once.
+const maxCustomFieldsAtOnce = 100
+
 /**
  * Stores the mapped `value` of `target` into `record`, coerced to the field's type by its rule.
  * Throws the 422 `validation_error` naming the field when the rule refuses the value.
@@ -165,8 +168,12 @@ export function normaliseInto(
 ): void {
   if (target === customFieldsTarget) {
     // An object's keys as a CSV column's header becomes one (`Company size` -> `Company_size`).
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    if (value === '' || value === null) return
+    if (typeof value !== 'object' || Array.isArray(value)) {
       throw badValue(target, 'must be an object of custom fields (key: value)')
+    }
+    if (Object.keys(value).length > maxCustomFieldsAtOnce) {
+      throw badValue(target, `has more than ${maxCustomFieldsAtOnce} keys`)
     }
     for (const [key, field] of Object.entries(value)) {
       const name = `${customFieldPrefix}${customFieldKeyFor(key)}`

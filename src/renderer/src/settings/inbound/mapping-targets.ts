@@ -15,7 +15,10 @@ import {
 export { customFieldPrefix }
 export const customTarget = '__custom'
 
-export type MappingTarget = PersonTarget | DealTarget | WorkTarget
+/** The target that takes an object of the payload whole, each of its keys a custom field. */
+export const wholeCustomFields = 'customFields'
+
+export type MappingTarget = PersonTarget | DealTarget | WorkTarget | typeof wholeCustomFields
 
 /**
  * Each target's label in the `inbound` catalogue, by its field key (the shared list's words are
@@ -38,6 +41,7 @@ export const targetLabels = {
   expectedCloseDate: 'targets.expectedCloseDate',
   note: 'targets.note',
   task: 'targets.task',
+  customFields: 'targets.customFields',
 } as const satisfies { [Target in MappingTarget]: `targets.${Target}` }
 
 export type TargetLabel = (typeof targetLabels)[MappingTarget]
@@ -49,9 +53,10 @@ const labelled = (targets: readonly (readonly [MappingTarget, string])[]) =>
 export function targetsFor(
   objectType: InboundObjectType,
 ): readonly (readonly [MappingTarget, TargetLabel])[] {
+  const whole = [[wholeCustomFields, 'Custom fields']] as const
   return objectType === 'deal'
-    ? labelled([...dealMappingTargets, ...personMappingTargets, ...workMappingTargets])
-    : labelled([...personMappingTargets, ...workMappingTargets])
+    ? labelled([...dealMappingTargets, ...personMappingTargets, ...whole, ...workMappingTargets])
+    : labelled([...personMappingTargets, ...whole, ...workMappingTargets])
 }
 
 /** Fields that take a list: several templates, written here separated by commas. */
