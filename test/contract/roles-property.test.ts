@@ -30,6 +30,7 @@ const byTag: Record<string, Permission | { read: Permission; write: Permission }
   'Inbound webhooks': 'webhooks.manage',
   'Webhook subscriptions': 'webhooks.manage',
   Members: 'users.manage',
+  'Sign-in links': 'server.manage',
   Users: { read: 'records.read', write: 'users.manage' },
   Pipelines: { read: 'records.read', write: 'pipelines.manage' },
   Workspace: { read: 'records.read', write: 'workspace.manage' },

@@ -34,6 +34,8 @@ const managementRules: Record<string, Rule> = {
   backups: 'server.manage',
 }
 
+const signInLinkPath = /^\/members\/[^/]+\/sign-in-link$/
+
 const isRead = (method: string) => method === 'GET' || method === 'HEAD'
 
 const pick = (rule: Rule, method: string): Permission =>
@@ -47,6 +49,9 @@ export const restPermission = (method: string): Permission => pick(records, meth
  * (`/tokens/123`).
  */
 export function managementPermission(method: string, path: string): Permission {
+  // A member's sign-in link opens every workspace of the account: the machine's, not one
+  // workspace's, to give (accounts/sign-in-link-route.ts).
+  if (signInLinkPath.test(path)) return 'server.manage'
   const area = path.split('/')[1] ?? ''
   return pick(managementRules[area] ?? 'workspace.manage', method)
 }

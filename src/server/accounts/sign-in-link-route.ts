@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { RouteDeps } from '../app-env'
 import { withAudit } from '../audit/with-audit'
-import { ApiError } from '../http/errors'
 import { requestOrigin } from '../http/request-origin'
 import { errorResponses, idParams, jsonResponse, timestamp } from '../http/schema-types'
 import { createRouter } from '../http/validation'
@@ -17,21 +16,21 @@ const signInLinkSchema = z
 
 /**
  * POST /{id}/sign-in-link: what `outpost login-link --user EMAIL` prints, for the computer's
- * owner in Settings, so a new member can be sent their first sign-in without a terminal. Only the
- * owner: the link signs in to every workspace the account belongs to, and a workspace's admin
- * must not reach the others that way.
+ * owner in Settings, so a new member can be sent their first sign-in without a terminal. It needs
+ * `server.manage` (route-permissions.ts), the machine owner's alone: the link signs in to every
+ * workspace the account belongs to, and a workspace's admin must not reach the others that way.
  */
 export const signInLinkRoute = ({ clock }: RouteDeps) =>
   createRouter().openapi(
     createRoute({
       method: 'post',
       path: '/{id}/sign-in-link',
-      tags: ['Members'],
+      tags: ['Sign-in links'],
       operationId: 'createMemberSignInLink',
       summary: "A one-time link that signs a browser in as the member (the computer's owner only)",
       description:
-        'Works once, within a day, as `outpost login-link --user EMAIL`. Refused (403) to anyone ' +
-        "but the computer's owner: the session it opens reaches every workspace of the account.",
+        'Works once, within a day, as `outpost login-link --user EMAIL`. Needs `server.manage`, ' +
+        "the computer's owner's: the session it opens reaches every workspace of the account.",
       request: { params: idParams },
       responses: {
         201: jsonResponse(signInLinkSchema, 'The link'),
@@ -40,13 +39,6 @@ export const signInLinkRoute = ({ clock }: RouteDeps) =>
     }),
     async (c) => {
       const auth = c.get('auth')
-      if (auth.principal.kind !== 'owner') {
-        throw new ApiError(
-          'forbidden',
-          "Only the computer's owner makes sign-in links: the session reaches every workspace " +
-            'of the account. Ask them, or have them run outpost login-link --user EMAIL',
-        )
-      }
       const { id } = c.req.valid('param')
       const now = clock.now()
       const record = { action: 'create', targetType: 'sign-in-link', targetId: id } as const

@@ -25,8 +25,8 @@ export function MembersSection() {
   const list = useQuery({ queryKey: keys.members, queryFn: members.list })
   const makesOwners = useCan('owners.manage')
   const offered = roles.filter((role) => makesOwners || role !== 'owner')
-  // Only the computer's owner makes sign-in links (the server says why); others are told who can.
-  const makesLinks = useWorkspace().account === null
+  // Only the computer's owner makes sign-in links (server.manage); others are told who can.
+  const makesLinks = useCan('server.manage')
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<Role>('member')
   const invite = useSettingsMutation(members.invite, {

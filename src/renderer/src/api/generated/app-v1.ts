@@ -220,7 +220,7 @@ export interface paths {
     put?: never
     /**
      * A one-time link that signs a browser in as the member (the computer's owner only)
-     * @description Works once, within a day, as `outpost login-link --user EMAIL`. Refused (403) to anyone but the computer's owner: the session it opens reaches every workspace of the account.
+     * @description Works once, within a day, as `outpost login-link --user EMAIL`. Needs `server.manage`, the computer's owner's: the session it opens reaches every workspace of the account.
      */
     post: operations['createMemberSignInLink']
     delete?: never
