@@ -7,7 +7,7 @@ import type { RecordRef } from './use-work'
 
 /**
  * What a new activity written on a record's page starts with besides the record: a deal's person,
- * and the record's owner as its assignee (both can be changed before saving).
+ * and the record's owner as its assignee (under More details, where another can be picked).
  */
 export interface NewWorkDefaults {
   personIds?: ActivityLinks['personIds']
