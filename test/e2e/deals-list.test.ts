@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import readXlsxFile from 'read-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { salesPipeline } from '../support/fixtures'
 import { expectAccessible, openSession, type Session } from './browser'
@@ -126,6 +127,18 @@ describe('the deals list', () => {
     ).toEqual([
       ['Beta renewal', 'Rita Nova', 'Quintela Lda'],
       ['Gamma pilot', '', 'Quintela Lda'],
+    ])
+    // The same view as a workbook, each value a number.
+    const workbook = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export Excel' }).click()
+    const saved = await workbook
+    expect(saved.suggestedFilename()).toBe('outpost-deals-view.xlsx')
+    const [sheet] = await readXlsxFile(readFileSync((await saved.path())!))
+    const [head, ...rows] = sheet!.data
+    expect(head!.slice(0, 3)).toEqual(['id', 'title', 'value'])
+    expect(rows.map((row) => [row[1], typeof row[2]])).toEqual([
+      ['Beta renewal', 'number'],
+      ['Gamma pilot', 'number'],
     ])
   })
 

@@ -18,7 +18,7 @@ import { everything } from './references'
 import type { ExportFormat } from './schema'
 import { protectCell } from '../../shared/spreadsheet-cells'
 import { ApiError } from '../http/errors'
-import { maxSheetRows, xlsxChunks } from './xlsx'
+import { maxSheetRows, xlsxChunks } from '../../shared/xlsx'
 
 const batchSize = 1000
 

@@ -19,7 +19,7 @@ import { NewRecordButton } from '../ui/new-record-button'
 import { useSelection } from '../ui/use-selection'
 import { DealsBulkBar } from './deals-bulk-bar'
 import { DealsFilters, filterParams } from './deals-filters'
-import { dealsCsv } from './deals-csv'
+import { dealsCsv, dealsWorkbook } from './deals-csv'
 import { SavedViews } from '../layout/saved-views'
 import './deals-list.css'
 import { SortButton, sortState } from '../ui/sort-button'
@@ -93,7 +93,7 @@ export function DealsPage() {
     pipeline: (id: string) => pipelines.data?.find((item) => item.id === id)?.name ?? '',
     user: (id: string) => users.get(id)?.email ?? users.get(id)?.name ?? '',
   }
-  const exportView = async () => {
+  const exportView = async (format: 'csv' | 'xlsx') => {
     // Every deal of the view, however many pages it takes: an export that stopped short would
     // look complete.
     const rows: DealListItem[] = []
@@ -102,7 +102,8 @@ export function DealsPage() {
       rows.push(...result.data)
       more = result.hasMore
     }
-    saveFile(spreadsheetCsv([dealsCsv(rows, names)]), 'outpost-deals-view.csv')
+    if (format === 'xlsx') saveFile(await dealsWorkbook(rows, names), 'outpost-deals-view.xlsx')
+    else saveFile(spreadsheetCsv([dealsCsv(rows, names)]), 'outpost-deals-view.csv')
   }
   const { selected } = selection
   const page = list.data?.data ?? []
@@ -120,7 +121,10 @@ export function DealsPage() {
             current={params}
             onPick={(view) => replace(new URLSearchParams(view))}
           />
-          <button type="button" className="button" onClick={() => void exportView()}>
+          <button type="button" className="button" onClick={() => void exportView('xlsx')}>
+            {t('page.exportXlsx')}
+          </button>
+          <button type="button" className="button" onClick={() => void exportView('csv')}>
             {t('page.exportCsv')}
           </button>
           {canWrite && (

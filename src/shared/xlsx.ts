@@ -1,7 +1,8 @@
-// An export as an Excel workbook: one sheet, its header bold and frozen, numbers and booleans as
-// such. A spreadsheet opens it as it is, whatever its locale's list separator and decimal mark,
-// which a CSV cannot promise (Excel in Portuguese splits on semicolons and reads 1234.5 as text).
-// The zip is fflate's, streamed a part at a time; the parts are the few SpreadsheetML needs.
+// A workbook of one sheet, for the server's exports and the deals list's view: its header bold
+// and frozen, numbers and booleans as such. A spreadsheet opens it as it is, whatever its locale's
+// list separator and decimal mark, which a CSV cannot promise (Excel in Portuguese splits on
+// semicolons and reads 1234.5 as text). The zip is fflate's, streamed a part at a time (it runs
+// in Node and in the page alike); the parts are the few SpreadsheetML needs.
 
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 
