@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify/sync'
 import { personNameTargets } from '../../shared/import-targets'
 import { allCompanies } from '../companies/service'
 import type { Db } from '../db/connection'
+import { countRows } from '../db/count-rows'
 import { selectCustomFieldKeys } from '../db/tenant-page'
 import { personTargets } from '../intake/targets'
 import { findDeal, listDealsAfter } from '../deals/service'
@@ -192,15 +193,11 @@ const sheetNames: Record<ExportKind, string> = {
 
 /** A workbook holds at most Excel's rows: a larger export is refused before anything is sent. */
 async function assertFitsSheet(db: Db, tenantId: string, kind: ExportKind): Promise<void> {
-  const { count } = await db
-    .selectFrom(kind)
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('tenantId', '=', tenantId)
-    .executeTakeFirstOrThrow()
-  if (Number(count) >= maxSheetRows) {
+  const count = await countRows(db.selectFrom(kind).where('tenantId', '=', tenantId))
+  if (count >= maxSheetRows) {
     throw new ApiError(
       'invalid_request',
-      `${Number(count)} ${kind} are more than an Excel sheet holds (${maxSheetRows - 1} rows): ` +
+      `${count} ${kind} are more than an Excel sheet holds (${maxSheetRows - 1} rows): ` +
         'export them as CSV',
       { field: 'format' },
     )
